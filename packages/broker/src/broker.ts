@@ -1,0 +1,102 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  JetStreamApiError,
+  type JetStreamManager,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from "@nats-io/jetstream";
+import { connect, type NatsConnection, nanos } from "@nats-io/transport-node";
+import { type ConsumerDef, consumers as allConsumers, type StreamDef, streams as allStreams } from "./catalog.js";
+
+export interface Broker {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  /** Drains the connection: pending publishes flush, subscriptions end. */
+  close(): Promise<void>;
+  ping(): Promise<void>;
+}
+
+export interface BrokerOptions {
+  /** `nats://127.0.0.1:4222`, comma-separated for a cluster. */
+  url: string;
+  /** Connection name shown by the server (the service name). */
+  name: string;
+}
+
+export async function connectBroker(options: BrokerOptions): Promise<Broker> {
+  const nc = await connect({
+    servers: options.url.split(","),
+    name: options.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+  });
+  const jsm = await jetstreamManager(nc);
+  const js = jetstream(nc);
+  return {
+    nc,
+    js,
+    jsm,
+    close: async () => {
+      if (!nc.isClosed()) await nc.drain();
+    },
+    ping: async () => {
+      await nc.flush();
+    },
+  };
+}
+
+const isNotFound = (error: unknown) => error instanceof JetStreamApiError && error.status === 404;
+
+/** Creates or updates a stream to match its catalog definition. Idempotent; safe from every service. */
+export async function ensureStream(jsm: JetStreamManager, def: StreamDef): Promise<void> {
+  const config = {
+    name: def.name,
+    subjects: def.subjects,
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    max_age: nanos(def.maxAgeMs),
+    duplicate_window: nanos(def.duplicateWindowMs),
+  };
+  try {
+    await jsm.streams.info(def.name);
+    await jsm.streams.update(def.name, config);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    await jsm.streams.add(config);
+  }
+}
+
+/** Creates or updates a durable pull consumer to match its catalog definition. */
+export async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDef<never> | ConsumerDef<any>): Promise<void> {
+  const config = {
+    durable_name: def.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: def.filterSubject,
+    ack_wait: nanos(def.ackWaitMs),
+    max_deliver: def.maxDeliver,
+    max_ack_pending: 1000,
+  };
+  try {
+    await jsm.consumers.info(def.stream.name, def.durable);
+    const { durable_name: _name, deliver_policy: _deliver, ...updatable } = config;
+    await jsm.consumers.update(def.stream.name, def.durable, updatable);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    await jsm.consumers.add(def.stream.name, config);
+  }
+}
+
+/** Declares every stream and the given consumers (a service declares the consumers it reads). */
+export async function ensureTopology(
+  jsm: JetStreamManager,
+  consumers: ConsumerDef<any>[] = Object.values(allConsumers),
+): Promise<void> {
+  for (const stream of Object.values(allStreams)) await ensureStream(jsm, stream);
+  for (const consumer of consumers) await ensureConsumer(jsm, consumer);
+}

@@ -1,0 +1,143 @@
+import { createLogger } from "@einvoice/platform";
+import { startNatsServer, type NatsServerHandle } from "@einvoice/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
+import { type ConsumerDef, streams, subjects } from "./catalog.js";
+import { PermanentError, startConsumer } from "./consume.js";
+import { publish } from "./publish.js";
+
+const logger = createLogger("broker-test", "silent");
+const testSubject = { subject: "documents.test-probe", stream: streams.documents, schema: z.object({ n: z.number() }) };
+
+function probeConsumer(durable: string, maxDeliver: number): ConsumerDef<typeof testSubject.schema> {
+  return {
+    durable,
+    stream: streams.documents,
+    filterSubject: testSubject.subject,
+    schema: testSubject.schema,
+    ackWaitMs: 5_000,
+    maxDeliver,
+    retryDelaysMs: [50],
+    concurrency: 2,
+  };
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe("JetStream seams", () => {
+  let nats: NatsServerHandle;
+  let broker: Broker;
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    broker = await connectBroker({ url: nats.url, name: "broker-test" });
+    await ensureTopology(broker.jsm, []);
+  });
+
+  afterAll(async () => {
+    await broker?.close();
+    await nats?.stop();
+  });
+
+  it("should drop a republish with the same Nats-Msg-Id", async () => {
+    const first = await publish(broker.js, testSubject, { n: 1 }, { msgId: "probe-dup" });
+    const second = await publish(broker.js, testSubject, { n: 1 }, { msgId: "probe-dup" });
+    expect(first.duplicate).toBe(false);
+    expect(second.duplicate).toBe(true);
+    expect(second.seq).toBe(first.seq);
+  });
+
+  it("should refuse to publish a payload that breaks the subject's schema", async () => {
+    await expect(
+      publish(broker.js, testSubject, { n: "x" } as unknown as { n: number }, { msgId: "probe-bad" }),
+    ).rejects.toThrow();
+  });
+
+  it("should retry a failing handler and then succeed", async () => {
+    const def = probeConsumer("probe-retry", 5);
+    await ensureConsumer(broker.jsm, def);
+    const seen: number[] = [];
+    const running = await startConsumer(
+      broker.js,
+      def,
+      async (payload, ctx) => {
+        if (payload.n !== 2) return;
+        seen.push(ctx.deliveryCount);
+        if (ctx.deliveryCount < 3) throw new Error("transient");
+      },
+      logger,
+    );
+    await publish(broker.js, testSubject, { n: 2 }, { msgId: "probe-retry-1" });
+    await until(() => seen.length >= 3);
+    await running.stop();
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it("should dead-letter a message after its last delivery, keeping the payload", async () => {
+    const def = probeConsumer("probe-dead", 2);
+    await ensureConsumer(broker.jsm, def);
+    const running = await startConsumer(
+      broker.js,
+      def,
+      async (payload) => {
+        if (payload.n === 99) throw new Error("always fails");
+      },
+      logger,
+    );
+    await publish(broker.js, testSubject, { n: 99 }, { msgId: "probe-dead-1" });
+    const deadSubject = `${subjects.deadLetter.subject}.probe-dead`;
+    let dead: { payload: string; deliveries: number; error: string } | undefined;
+    const deadline = Date.now() + 10_000;
+    while (!dead && Date.now() < deadline) {
+      try {
+        const stored = await broker.jsm.streams.getMessage(streams.deadLetters.name, { last_by_subj: deadSubject });
+        dead = stored?.json();
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    await running.stop();
+    expect(dead).toBeDefined();
+    expect(JSON.parse(dead!.payload)).toEqual({ n: 99 });
+    expect(dead!.deliveries).toBe(2);
+    expect(dead!.error).toBe("always fails");
+  });
+
+  it("should dead-letter at once on PermanentError", async () => {
+    const def = probeConsumer("probe-permanent", 5);
+    await ensureConsumer(broker.jsm, def);
+    let calls = 0;
+    const running = await startConsumer(
+      broker.js,
+      def,
+      async (payload) => {
+        if (payload.n === 7) {
+          calls++;
+          throw new PermanentError("bad data");
+        }
+      },
+      logger,
+    );
+    await publish(broker.js, testSubject, { n: 7 }, { msgId: "probe-perm-1" });
+    const deadSubject = `${subjects.deadLetter.subject}.probe-permanent`;
+    const deadline = Date.now() + 10_000;
+    let found = false;
+    while (!found && Date.now() < deadline) {
+      found = await broker.jsm.streams
+        .getMessage(streams.deadLetters.name, { last_by_subj: deadSubject })
+        .then((m) => m !== null)
+        .catch(() => false);
+      if (!found) await new Promise((r) => setTimeout(r, 50));
+    }
+    await running.stop();
+    expect(found).toBe(true);
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,147 @@
+import type { ConsumerMessages, JetStreamClient, JsMsg } from "@nats-io/jetstream";
+import { context } from "@opentelemetry/api";
+import { extractContext, type Logger, SpanKind, withSpan } from "@einvoice/platform";
+import type { z } from "zod";
+import { type ConsumerDef, subjects } from "./catalog.js";
+import { natsHeaderGetter } from "./headers.js";
+import { publish } from "./publish.js";
+
+/** A handler signals "this failure is final, do not retry" by throwing PermanentError. */
+export class PermanentError extends Error {
+  override readonly name = "PermanentError";
+}
+
+/** A handler asks for a later retry without it counting as a failure worth a warning. */
+export class RetryLaterError extends Error {
+  override readonly name = "RetryLaterError";
+  constructor(
+    message: string,
+    /** Delay before redelivery, in milliseconds. */
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface MessageContext {
+  /** Delivery attempt, 1-based. */
+  deliveryCount: number;
+  streamSequence: number;
+  /** Tells the server the handler is still working, resetting the ack-wait timer (long SUNAT calls). */
+  working(): void;
+  logger: Logger;
+}
+
+export interface RunningConsumer {
+  /** Stops fetching, waits for in-flight handlers to finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a durable, explicit-ack consumer. Each message is schema-checked, handled inside a CONSUMER span whose
+ * parent comes from the message headers, then acked. Failures are nak'ed with the catalog's retry delays; a
+ * message that fails its last delivery, fails its schema or throws PermanentError is copied to the
+ * dead-letter stream and terminated, so nothing is lost and nothing loops forever.
+ */
+export async function startConsumer<S extends z.ZodType>(
+  js: JetStreamClient,
+  def: ConsumerDef<S>,
+  handler: (payload: z.infer<S>, ctx: MessageContext) => Promise<void>,
+  logger: Logger,
+): Promise<RunningConsumer> {
+  const consumer = await js.consumers.get(def.stream.name, def.durable);
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: def.concurrency });
+  const inFlight = new Set<Promise<void>>();
+  const log = logger.child({ consumer: def.durable });
+
+  const handle = async (msg: JsMsg) => {
+    const deliveryCount = msg.info.deliveryCount;
+    const ctx: MessageContext = {
+      deliveryCount,
+      streamSequence: msg.seq,
+      working: () => msg.working(),
+      logger: log.child({ seq: msg.seq, delivery: deliveryCount }),
+    };
+    const parent = extractContext(msg.headers, natsHeaderGetter);
+    await context.with(parent, () =>
+      withSpan(
+        "broker",
+        `process ${msg.subject}`,
+        { kind: SpanKind.CONSUMER, attributes: { "messaging.system": "nats", "messaging.delivery_count": deliveryCount } },
+        async () => {
+          let payload: z.infer<S>;
+          try {
+            payload = def.schema.parse(msg.json());
+          } catch (error) {
+            await deadLetter(js, def, msg, `invalid payload: ${(error as Error).message}`, log);
+            return;
+          }
+          try {
+            await handler(payload, ctx);
+            msg.ack();
+          } catch (error) {
+            const last = deliveryCount >= def.maxDeliver;
+            if (error instanceof PermanentError || last) {
+              await deadLetter(js, def, msg, (error as Error).message, log);
+              return;
+            }
+            const delay =
+              error instanceof RetryLaterError
+                ? error.delayMs
+                : (def.retryDelaysMs[Math.min(deliveryCount - 1, def.retryDelaysMs.length - 1)] ?? 1000);
+            if (error instanceof RetryLaterError) ctx.logger.info({ delay, reason: error.message }, "retry later");
+            else ctx.logger.warn({ err: error, delay }, "handler failed; will retry");
+            msg.nak(delay);
+          }
+        },
+      ),
+    );
+  };
+
+  const loop = (async () => {
+    for await (const msg of messages) {
+      const task = handle(msg).catch((error) => log.error({ err: error }, "message handling crashed"));
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task));
+    }
+  })();
+
+  return {
+    stop: async () => {
+      await messages.close();
+      await loop.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+async function deadLetter(
+  js: JetStreamClient,
+  def: ConsumerDef<z.ZodType>,
+  msg: JsMsg,
+  reason: string,
+  logger: Logger,
+): Promise<void> {
+  const subject = `${subjects.deadLetter.subject}.${def.durable}`;
+  try {
+    await publish(
+      js,
+      subjects.deadLetter,
+      {
+        consumer: def.durable,
+        subject: msg.subject,
+        stream_sequence: msg.seq,
+        deliveries: msg.info.deliveryCount,
+        error: reason,
+        payload: msg.string(),
+      },
+      { msgId: `${def.stream.name}:${msg.seq}:${def.durable}`, subject },
+    );
+    logger.error({ seq: msg.seq, reason }, "message dead-lettered");
+    msg.term(reason);
+  } catch (error) {
+    // Could not park it: leave it to be redelivered rather than lose it.
+    logger.error({ err: error, seq: msg.seq }, "dead-letter publish failed");
+    msg.nak(5_000);
+  }
+}

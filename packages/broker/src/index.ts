@@ -1,0 +1,5 @@
+export * from "./broker.js";
+export * from "./catalog.js";
+export * from "./consume.js";
+export * from "./headers.js";
+export * from "./publish.js";

@@ -1,0 +1,49 @@
+import type { ComputedParty, DocumentAmounts } from "./computed-document.js";
+import type { Decimal, IsoDate } from "./money.js";
+
+/**
+ * Status of a document. `pending`: number assigned, no verdict yet. `accepted`: SUNAT accepted it (code 0).
+ * `observed`: accepted with observations (codes ≥ 4000; valid, notes kept). `rejected`: SUNAT refused it
+ * (2000–3999) or its sending deadline passed without an answer; the number is spent.
+ */
+export type DocumentStatus = "pending" | "accepted" | "observed" | "rejected";
+
+export const FINAL_STATUSES: readonly DocumentStatus[] = ["accepted", "observed", "rejected"];
+
+export interface SunatNote {
+  code: string;
+  description: string;
+}
+
+/** SUNAT's verdict as stored on the document. */
+export interface SunatVerdict {
+  code: string;
+  description: string;
+  notes: SunatNote[];
+  /** True when the verdict came from our SUNAT simulator (test mode offline), not from SUNAT. */
+  simulated: boolean;
+}
+
+export type DocumentEventType = "document.accepted" | "document.observed" | "document.rejected";
+
+/** The public Document resource (`object: "document"`). */
+export interface DocumentResource {
+  id: string;
+  object: "document";
+  livemode: boolean;
+  type: string;
+  series: string;
+  number: number;
+  status: DocumentStatus;
+  issue_date: IsoDate;
+  currency: string | null;
+  total: Decimal | null;
+  amounts: DocumentAmounts | null;
+  customer: ComputedParty | null;
+  sunat: SunatVerdict | null;
+  /** `ds:DigestValue` of the signed XML (printed on the PDF and in the QR); null until signed. */
+  hash: string | null;
+  links: { pdf: string | null; xml: string | null; cdr: string | null };
+  created_at: string;
+  updated_at: string;
+}

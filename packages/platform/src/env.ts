@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/** Thrown at boot when the environment does not satisfy a service's schema; names every bad variable. */
+export class EnvError extends Error {
+  override readonly name = "EnvError";
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(`invalid environment: ${issues.map((i) => `${i.variable}: ${i.message}`).join("; ")}`);
+  }
+}
+
+/**
+ * Parses `env` (default `process.env`) with a zod object schema whose keys are variable names. Services call
+ * this once at boot and pass the typed result down; nothing reads `process.env` afterwards.
+ */
+export function parseEnv<S extends z.ZodObject>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => ({ variable: issue.path.join("."), message: issue.message })),
+    );
+  }
+  return result.data;
+}
+
+/** Reusable field builders, so each service's env.ts states only names, defaults and units. */
+export const envFields = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  host: () => z.string().min(1).default("127.0.0.1"),
+  logLevel: () => z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  url: () => z.url(),
+  milliseconds: (fallback: number) => z.coerce.number().int().min(0).default(fallback),
+  bool: (fallback: boolean) =>
+    z
+      .enum(["true", "false", "1", "0"])
+      .default(fallback ? "true" : "false")
+      .transform((v) => v === "true" || v === "1"),
+};
+
+/** Store selection shared by every service that owns a database: SQLite file by default, MongoDB when set. */
+export const storeEnv = {
+  /** MongoDB connection string; when set the service uses MongoDB instead of its SQLite file. */
+  MONGODB_URL: z.string().optional(),
+  /** Directory for embedded data (SQLite files, local objects). Default `.data` under the working dir. */
+  DATA_DIR: z.string().default(".data"),
+};

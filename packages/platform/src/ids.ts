@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford base32: sortable as text
+
+/** Kind prefixes of public ids. */
+export type IdPrefix = "doc" | "evt" | "we" | "wd" | "em" | "cmp" | "key" | "obx" | "sub" | "dl" | "req";
+
+/**
+ * A new id `prefix_` + 26 chars: 10 of millisecond time then 16 random, Crockford base32. Ids of one kind sort
+ * by creation time, which makes them usable as list cursors.
+ */
+export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  let time = "";
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = ALPHABET[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(16);
+  let rand = "";
+  for (const b of bytes) rand += ALPHABET[b % 32];
+  return `${prefix}_${time}${rand}`;
+}
+
+/** True when `id` has the given prefix and the shape `newId` produces. */
+export function hasIdShape(id: string, prefix: IdPrefix): boolean {
+  return new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`).test(id);
+}

@@ -1,0 +1,73 @@
+import type { Logger } from "./logger.js";
+
+type Closer = () => Promise<void> | void;
+
+/**
+ * Graceful shutdown: resources register a closer as they start; on SIGTERM/SIGINT they are closed in reverse
+ * order (consumers stop before the broker connection, servers before stores), each bounded by a timeout.
+ */
+export class Lifecycle {
+  private readonly closers: { name: string; close: Closer }[] = [];
+  private stopping: Promise<void> | undefined;
+
+  constructor(
+    private readonly logger: Logger,
+    /** Per-closer timeout in milliseconds. */
+    private readonly closeTimeoutMs = 10_000,
+  ) {}
+
+  /** Registers a closer and returns the resource, for fluent wiring. */
+  add<T>(name: string, resource: T, close: (resource: T) => Promise<void> | void): T {
+    this.closers.push({ name, close: () => close(resource) });
+    return resource;
+  }
+
+  onShutdown(name: string, close: Closer): void {
+    this.closers.push({ name, close });
+  }
+
+  /** Closes everything once, newest first. Later calls return the same promise. */
+  shutdown(reason: string): Promise<void> {
+    this.stopping ??= (async () => {
+      this.logger.info({ reason }, "shutting down");
+      for (const { name, close } of [...this.closers].reverse()) {
+        try {
+          await Promise.race([
+            Promise.resolve(close()),
+            new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), this.closeTimeoutMs).unref()),
+          ]);
+        } catch (error) {
+          this.logger.warn({ err: error, resource: name }, "close failed");
+        }
+      }
+      this.logger.info("stopped");
+    })();
+    return this.stopping;
+  }
+
+  /** Wires SIGTERM/SIGINT to shutdown and exits when done; fatal errors exit non-zero. */
+  installSignalHandlers(): void {
+    const stop = (signal: string) => {
+      void this.shutdown(signal).then(() => process.exit(0));
+    };
+    process.once("SIGTERM", () => stop("SIGTERM"));
+    process.once("SIGINT", () => stop("SIGINT"));
+    process.on("unhandledRejection", (error) => {
+      this.logger.fatal({ err: error }, "unhandled rejection");
+      void this.shutdown("unhandledRejection").then(() => process.exit(1));
+    });
+  }
+}
+
+/** Boots a service: runs `start`, logs and exits 1 when start fails. */
+export async function runService(logger: Logger, start: (lifecycle: Lifecycle) => Promise<void>): Promise<void> {
+  const lifecycle = new Lifecycle(logger);
+  lifecycle.installSignalHandlers();
+  try {
+    await start(lifecycle);
+  } catch (error) {
+    logger.fatal({ err: error }, "failed to start");
+    await lifecycle.shutdown("start failed");
+    process.exit(1);
+  }
+}

@@ -1,0 +1,22 @@
+import { type Client, createClient, type Interceptor } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import type { DescService } from "@bufbuild/protobuf";
+import { headersSetter, injectContext } from "./tracing.js";
+
+/** Propagates the active trace to the called service. */
+const clientTracing: Interceptor = (next) => async (req) => {
+  injectContext(req.header, headersSetter);
+  return next(req);
+};
+
+/** A Connect client over HTTP/2 cleartext to another service (`baseUrl` like `http://127.0.0.1:7001`). */
+export function createRpcClient<T extends DescService>(service: T, baseUrl: string): Client<T> {
+  const transport = createConnectTransport({
+    baseUrl,
+    httpVersion: "2",
+    interceptors: [clientTracing],
+    // Internal payloads are small; binary keeps them compact and fast.
+    useBinaryFormat: true,
+  });
+  return createClient(service, transport);
+}

@@ -1,0 +1,35 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { ErrorReasonSchema, FieldViolationsSchema } from "@einvoice/proto";
+
+export { Code, ConnectError };
+
+export interface Violation {
+  param: string;
+  code: string;
+  message: string;
+}
+
+/** INVALID_ARGUMENT carrying every failed check; the gateway answers 422 naming each field. */
+export function violationsError(violations: Violation[], message = "validation failed"): ConnectError {
+  return new ConnectError(message, Code.InvalidArgument, undefined, [
+    { desc: FieldViolationsSchema, value: { violations } },
+  ]);
+}
+
+export function readViolations(error: ConnectError): Violation[] {
+  return error.findDetails(FieldViolationsSchema).flatMap((d) => d.violations);
+}
+
+/** An error with a stable machine code (e.g. `company_not_configured`) for the gateway's public table. */
+export function reasonError(code: Code, reason: string, message: string, param = ""): ConnectError {
+  return new ConnectError(message, code, undefined, [{ desc: ErrorReasonSchema, value: { code: reason, param } }]);
+}
+
+export function readReason(error: ConnectError): { code: string; param: string } | undefined {
+  const [reason] = error.findDetails(ErrorReasonSchema);
+  return reason ? { code: reason.code, param: reason.param } : undefined;
+}
+
+export function notFound(kind: string, id: string): ConnectError {
+  return reasonError(Code.NotFound, "resource_missing", `No such ${kind}: '${id}'`, "id");
+}
