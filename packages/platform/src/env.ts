@@ -38,11 +38,3 @@ export const envFields = {
       .default(fallback ? "true" : "false")
       .transform((v) => v === "true" || v === "1"),
 };
-
-/** Store selection shared by every service that owns a database: SQLite file by default, MongoDB when set. */
-export const storeEnv = {
-  /** MongoDB connection string; when set the service uses MongoDB instead of its SQLite file. */
-  MONGODB_URL: z.string().optional(),
-  /** Directory for embedded data (SQLite files, local objects). Default `.data` under the working dir. */
-  DATA_DIR: z.string().default(".data"),
-};

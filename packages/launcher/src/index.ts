@@ -1,0 +1,3 @@
+export * from "./dev-credentials.js";
+export * from "./ports.js";
+export * from "./system.js";

@@ -1,0 +1,134 @@
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { waitForPort } from "@einvoice/testkit";
+import { DEFAULT_PORTS, type Ports } from "./ports.js";
+import { type ManagedProcess, spawnLogged, stopProcess, waitUntilReady } from "./processes.js";
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
+
+export interface SystemOptions {
+  /** Where every store, the NATS store and the logs live. Kept across restarts. */
+  dataDir: string;
+  ports?: Ports;
+  logLevel?: string;
+  /** Milliseconds allowed for each process to become ready. Default 60000. */
+  readyTimeoutMs?: number;
+}
+
+export interface RunningSystem {
+  baseUrl: string;
+  ports: Ports;
+  dataDir: string;
+  /** Stops services newest first, then NATS. Data stays. */
+  stop(): Promise<void>;
+}
+
+interface ServiceSpec {
+  name: string;
+  entry: string;
+  readyUrl: string;
+  env: Record<string, string>;
+}
+
+function serviceSpecs(p: Ports): ServiceSpec[] {
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+  const natsUrl = `nats://127.0.0.1:${p.nats}`;
+  const withNats = (env: Record<string, string>) => ({ NATS_URL: natsUrl, ...env });
+  return [
+    { name: "sunat-simulator", entry: "services/sunat-simulator/src/main.ts", readyUrl: `${url(p.simulator)}/readyz`, env: { PORT: String(p.simulator) } },
+    { name: "tax", entry: "services/tax/src/main.ts", readyUrl: `${url(p.taxOps)}/readyz`, env: { RPC_PORT: String(p.taxRpc), OPS_PORT: String(p.taxOps) } },
+    {
+      name: "numbering",
+      entry: "services/numbering/src/main.ts",
+      readyUrl: `${url(p.numberingOps)}/readyz`,
+      env: withNats({ RPC_PORT: String(p.numberingRpc), OPS_PORT: String(p.numberingOps), FILES_BASE_URL: `${url(p.gateway)}/v1/files` }),
+    },
+    {
+      name: "signing",
+      entry: "services/signing/src/main.ts",
+      readyUrl: `${url(p.signingOps)}/readyz`,
+      env: withNats({ RPC_PORT: String(p.signingRpc), OPS_PORT: String(p.signingOps) }),
+    },
+    {
+      name: "submission",
+      entry: "services/submission/src/main.ts",
+      readyUrl: `${url(p.submissionOps)}/readyz`,
+      env: withNats({
+        RPC_PORT: String(p.submissionRpc),
+        OPS_PORT: String(p.submissionOps),
+        SUNAT_TEST_BILL_URL: `${url(p.simulator)}/ol-ti-itcpfegem-beta/billService`,
+        SUNAT_TEST_SIMULATED: "true",
+      }),
+    },
+    {
+      name: "notification",
+      entry: "services/notification/src/main.ts",
+      readyUrl: `${url(p.notificationOps)}/readyz`,
+      env: withNats({ RPC_PORT: String(p.notificationRpc), OPS_PORT: String(p.notificationOps) }),
+    },
+    { name: "rendering", entry: "services/rendering/src/main.ts", readyUrl: `${url(p.renderingOps)}/readyz`, env: withNats({ OPS_PORT: String(p.renderingOps) }) },
+    { name: "stream", entry: "services/stream/src/main.ts", readyUrl: `${url(p.streamOps)}/readyz`, env: withNats({ OPS_PORT: String(p.streamOps) }) },
+    {
+      name: "gateway",
+      entry: "services/gateway/src/main.ts",
+      readyUrl: `${url(p.gateway)}/readyz`,
+      env: withNats({
+        PORT: String(p.gateway),
+        TAX_URL: url(p.taxRpc),
+        NUMBERING_URL: url(p.numberingRpc),
+        NOTIFICATION_URL: url(p.notificationRpc),
+        SIGNING_URL: url(p.signingRpc),
+      }),
+    },
+  ];
+}
+
+/**
+ * Starts the whole system on one machine: nats-server with JetStream, the SUNAT simulator and every service as a
+ * child process on embedded defaults (SQLite, filesystem objects). Used by `npm start` and the end-to-end tests.
+ */
+export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const ports = options.ports ?? DEFAULT_PORTS;
+  const dataDir = resolve(options.dataDir);
+  const logDir = join(dataDir, "logs");
+  await mkdir(join(dataDir, "nats"), { recursive: true });
+  await mkdir(logDir, { recursive: true });
+  const started: ManagedProcess[] = [];
+  const stop = async () => {
+    for (const process of [...started].reverse()) await stopProcess(process);
+  };
+  try {
+    const nats = spawnLogged("nats-server", "nats-server", ["-a", "127.0.0.1", "-p", String(ports.nats), "-js", "-sd", join(dataDir, "nats")], {
+      cwd: REPO_ROOT,
+      env: process.env,
+      logFile: join(logDir, "nats-server.log"),
+    });
+    started.push(nats);
+    await waitForPort(ports.nats, 15_000);
+    const baseEnv = {
+      ...process.env,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: options.logLevel ?? "info",
+    };
+    // The simulator and tax need no broker; start them first, then the rest in parallel, gateway last.
+    const specs = serviceSpecs(ports);
+    const gateway = specs.pop()!;
+    const spawnService = (spec: ServiceSpec) => {
+      const child = spawnLogged(spec.name, process.execPath, ["--import", "tsx", spec.entry], {
+        cwd: REPO_ROOT,
+        env: { ...baseEnv, ...spec.env },
+        logFile: join(logDir, `${spec.name}.log`),
+      });
+      started.push(child);
+      return waitUntilReady(child, spec.readyUrl, options.readyTimeoutMs ?? 60_000);
+    };
+    await Promise.all(specs.map(spawnService));
+    await spawnService(gateway);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl: `http://127.0.0.1:${ports.gateway}`, ports, dataDir, stop };
+}

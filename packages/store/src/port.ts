@@ -1,0 +1,111 @@
+/**
+ * The store port: the narrow document-collection interface every repository is written against. Two engines
+ * implement it (SQLite, the embedded default; MongoDB, production) and one contract suite proves they agree.
+ * Services never branch on the engine.
+ */
+
+/** Every stored entity has a string primary key. */
+export interface Entity {
+  _id: string;
+}
+
+export type Scalar = string | number | boolean | null;
+
+/** Comparison operators on one field. Several operators on one field are ANDed. */
+export interface FieldOps {
+  $eq?: Scalar;
+  $ne?: Scalar;
+  $in?: Scalar[];
+  $lt?: Scalar;
+  $lte?: Scalar;
+  $gt?: Scalar;
+  $gte?: Scalar;
+  /** true: the field is present and not null; false: absent or null. */
+  $exists?: boolean;
+}
+
+/**
+ * Top-level conjunction of field conditions. Keys are field names or dotted paths into nested objects
+ * (`"sunat.code"`). A scalar value means equality.
+ */
+export type Filter = Record<string, Scalar | FieldOps>;
+
+export interface SortKey {
+  field: string;
+  direction: 1 | -1;
+}
+
+export interface FindOptions {
+  sort?: SortKey[];
+  /** Maximum number of entities returned; default unlimited. */
+  limit?: number;
+}
+
+export interface IndexSpec {
+  /** Fields or dotted paths, in order. */
+  fields: string[];
+  unique?: boolean;
+}
+
+export interface CollectionSpec {
+  /** Collection (MongoDB) or table (SQLite) name: lowercase letters, digits and underscores. */
+  name: string;
+  indexes?: IndexSpec[];
+}
+
+/** Operations on one collection; inside a transaction they see and join the transaction. */
+export interface Collection<T extends Entity> {
+  /** Throws `DuplicateKeyError` when `_id` or a unique index is already taken. */
+  insertOne(entity: T): Promise<void>;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  /**
+   * Sets the given top-level fields on the first entity matching `filter` (a compare-and-set when the filter
+   * names the expected current values). Returns the updated entity, or null when nothing matched.
+   * Throws `DuplicateKeyError` when the change collides with a unique index.
+   */
+  updateOne(filter: Filter, set: Partial<Omit<T, "_id">>): Promise<T | null>;
+  /** Inserts or replaces the entity with the same `_id`. */
+  upsert(entity: T): Promise<void>;
+  deleteOne(filter: Filter): Promise<boolean>;
+}
+
+/** Named monotonic counters, atomic under concurrency (numbering's series counters). */
+export interface Counters {
+  /** Adds `by` (default 1) to the counter `key`, creating it at 0 first, and returns the new value. */
+  increment(key: string, by?: number): Promise<number>;
+  /** Current value, 0 when the counter does not exist. */
+  current(key: string): Promise<number>;
+}
+
+/** What a transaction body may use: every write commits together or not at all. */
+export interface TransactionScope {
+  collection<T extends Entity>(spec: CollectionSpec): Collection<T>;
+  counters: Counters;
+}
+
+export interface Store extends TransactionScope {
+  /**
+   * Runs `work` atomically. A throw rolls every write back and is rethrown. Bodies must not do slow I/O:
+   * on SQLite the transaction holds the single writer.
+   */
+  transaction<R>(work: (tx: TransactionScope) => Promise<R>): Promise<R>;
+  /** Creates collections and indexes that do not exist yet. Idempotent. */
+  ensure(specs: CollectionSpec[]): Promise<void>;
+  /** Cheap liveness probe for readiness endpoints. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A unique constraint (primary key or unique index) refused a write. */
+export class DuplicateKeyError extends Error {
+  override readonly name = "DuplicateKeyError";
+  constructor(
+    readonly collection: string,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`duplicate key in ${collection}: ${detail}`, options);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * One collection on SQLite: a table `(_id TEXT PRIMARY KEY, doc TEXT NOT NULL)` holding each entity as JSON.
+ * Every method body is synchronous SQL, run through the store's `SqliteAccess`, which serialises it with the
+ * other users of the connection (or runs it inside the open transaction).
+ */
+import type Database from "better-sqlite3";
+import { assertEntity, assertUniqueFieldsNotNull, cleanSet } from "../documents.js";
+import { parseFilter, parseFindOptions } from "../filter-model.js";
+import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
+import { DuplicateKeyError } from "../port.js";
+import { orderByClause, type SqlValue, whereClause } from "./sqlite-filter.js";
+
+/** How a collection reaches the connection: outside a transaction (queued) or inside one (direct). */
+export interface SqliteAccess {
+  /** Runs synchronous `work` against the connection once `collection` may be used. */
+  run<T>(collection: string | null, work: () => T): Promise<T>;
+  statement(sql: string): Database.Statement;
+  /** Runs `work` atomically: its own IMMEDIATE transaction, or a savepoint inside an open one. */
+  atomically<T>(work: () => T): T;
+}
+
+interface DocRow {
+  doc: string;
+}
+
+export class SqliteCollection<T extends Entity> implements Collection<T> {
+  private readonly table: string;
+
+  constructor(
+    private readonly access: SqliteAccess,
+    private readonly spec: CollectionSpec,
+  ) {
+    this.table = `"${spec.name}"`;
+  }
+
+  async insertOne(entity: T): Promise<void> {
+    assertEntity(this.spec.name, entity);
+    assertUniqueFieldsNotNull(this.spec, entity);
+    const json = JSON.stringify(entity);
+    await this.write(() =>
+      this.sql(`INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`).run(entity._id, json),
+    );
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const [first] = await this.find(filter, { limit: 1 });
+    return first ?? null;
+  }
+
+  async find(filter: Filter, options?: FindOptions): Promise<T[]> {
+    const where = whereClause(parseFilter(filter));
+    const parsed = parseFindOptions(options);
+    const params: SqlValue[] = [...where.params, parsed.limit ?? -1];
+    const sql = `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderByClause(parsed)} LIMIT ?`;
+    const rows = await this.access.run(this.spec.name, () => this.sql(sql).all(...params) as DocRow[]);
+    return rows.map((row) => JSON.parse(row.doc) as T);
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const where = whereClause(parseFilter(filter));
+    const sql = `SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`;
+    return this.access.run(this.spec.name, () => (this.sql(sql).get(...where.params) as { n: number }).n);
+  }
+
+  async updateOne(filter: Filter, set: Partial<Omit<T, "_id">>): Promise<T | null> {
+    const changes = cleanSet(this.spec.name, set);
+    assertUniqueFieldsNotNull(this.spec, changes);
+    const where = whereClause(parseFilter(filter));
+    const select = `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1`;
+    const update = `UPDATE ${this.table} SET doc = ? WHERE _id = ?`;
+    return this.write(() =>
+      // Read-modify-write in one SQL transaction, so another process on the same file cannot slip in between.
+      this.access.atomically(() => {
+        const row = this.sql(select).get(...where.params) as DocRow | undefined;
+        if (!row) return null;
+        const updated = { ...(JSON.parse(row.doc) as T), ...changes };
+        if (Object.keys(changes).length > 0) this.sql(update).run(JSON.stringify(updated), updated._id);
+        return updated;
+      }),
+    );
+  }
+
+  async upsert(entity: T): Promise<void> {
+    assertEntity(this.spec.name, entity);
+    assertUniqueFieldsNotNull(this.spec, entity);
+    // Not INSERT OR REPLACE: that would also delete *other* rows that collide on a unique index.
+    const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`;
+    const json = JSON.stringify(entity);
+    await this.write(() => this.sql(sql).run(entity._id, json));
+  }
+
+  async deleteOne(filter: Filter): Promise<boolean> {
+    const where = whereClause(parseFilter(filter));
+    const sql = `DELETE FROM ${this.table} WHERE _id = (SELECT _id FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1)`;
+    const result = await this.access.run(this.spec.name, () => this.sql(sql).run(...where.params));
+    return result.changes > 0;
+  }
+
+  private sql(sql: string): Database.Statement {
+    return this.access.statement(sql);
+  }
+
+  private write<R>(work: () => R): Promise<R> {
+    return this.access.run(this.spec.name, () => {
+      try {
+        return work();
+      } catch (error) {
+        throw toDuplicateKeyError(this.spec.name, error);
+      }
+    });
+  }
+}
+
+export function toDuplicateKeyError(collection: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return new DuplicateKeyError(collection, (error as Error).message, { cause: error });
+  }
+  return error;
+}

@@ -1,0 +1,88 @@
+/**
+ * Translates parsed filters and sorts to SQL over `(_id TEXT PRIMARY KEY, doc TEXT)` tables. Values are always
+ * bound parameters; field paths (whitelisted by `assertFieldPath`) are inlined because SQLite only uses an
+ * expression index when the query repeats the indexed expression literally.
+ *
+ * Type bracketing (see filter-model.ts) is done by pairing each comparison with a `json_type` check, since
+ * `json_extract` turns booleans into 0/1 and SQLite would otherwise compare numbers with strings.
+ */
+import type { Condition, NonNullScalar, ParsedFindOptions } from "../filter-model.js";
+import type { Scalar } from "../port.js";
+
+export type SqlValue = string | number | null;
+
+export interface SqlWhere {
+  sql: string;
+  params: SqlValue[];
+}
+
+interface Target {
+  /** SQL expression of the field's value (NULL when missing or null). */
+  value: string;
+  /** SQL expression of the field's JSON type name. */
+  type: string;
+}
+
+const RANGE_SQL = { lt: "<", lte: "<=", gt: ">", gte: ">=" } as const;
+
+/** The SQL expression an index on `path` is built on; queries must use the same text. */
+export function fieldExpression(path: string): string {
+  return target(path).value;
+}
+
+export function whereClause(conditions: Condition[]): SqlWhere {
+  const params: SqlValue[] = [];
+  const parts = conditions.map((condition) => conditionSql(condition, params));
+  return { sql: parts.length === 0 ? "1" : parts.join(" AND "), params };
+}
+
+export function orderByClause(options: ParsedFindOptions): string {
+  return options.sort
+    .map((key) => `${target(key.field).value} ${key.direction === 1 ? "ASC" : "DESC"}`)
+    .join(", ");
+}
+
+function conditionSql(condition: Condition, params: SqlValue[]): string {
+  const field = target(condition.path);
+  switch (condition.op) {
+    case "eq":
+      return equals(field, condition.value, params);
+    case "ne":
+      // COALESCE: a missing field makes the comparison NULL, and NOT NULL would drop the row.
+      return condition.value === null
+        ? `${field.value} IS NOT NULL`
+        : `NOT COALESCE(${equals(field, condition.value, params)}, 0)`;
+    case "in":
+      if (condition.values.length === 0) return "0";
+      return `(${condition.values.map((value) => equals(field, value, params)).join(" OR ")})`;
+    case "exists":
+      return `${field.value} ${condition.value ? "IS NOT NULL" : "IS NULL"}`;
+    default:
+      params.push(bindable(condition.value));
+      return `(${field.value} ${RANGE_SQL[condition.op]} ? AND ${field.type} IN (${jsonTypes(condition.value)}))`;
+  }
+}
+
+function equals(field: Target, value: Scalar, params: SqlValue[]): string {
+  if (value === null) return `${field.value} IS NULL`;
+  params.push(bindable(value));
+  return `(${field.value} = ? AND ${field.type} IN (${jsonTypes(value)}))`;
+}
+
+function target(path: string): Target {
+  // `_id` is the primary-key column (always a string), so lookups by id use the table's own index.
+  if (path === "_id") return { value: "_id", type: "'text'" };
+  const jsonPath = `'$.${path}'`;
+  return { value: `json_extract(doc, ${jsonPath})`, type: `json_type(doc, ${jsonPath})` };
+}
+
+function jsonTypes(value: NonNullScalar): string {
+  if (typeof value === "string") return "'text'";
+  if (typeof value === "number") return "'integer', 'real'";
+  return "'true', 'false'";
+}
+
+/** better-sqlite3 cannot bind booleans; json_extract yields 1/0 for JSON true/false. */
+function bindable(value: NonNullScalar): SqlValue {
+  return typeof value === "boolean" ? (value ? 1 : 0) : value;
+}

@@ -1,0 +1,159 @@
+/**
+ * The embedded engine: one SQLite file per service database (better-sqlite3, WAL).
+ *
+ * better-sqlite3 is synchronous while the port is async, so all access to the connection goes through one FIFO
+ * mutex. A transaction holds the mutex from BEGIN IMMEDIATE to COMMIT/ROLLBACK, across the awaits of its body:
+ * other operations on this Store wait for it instead of slipping into the open transaction. Other processes
+ * opening the same file are serialised by SQLite's own write lock (busy_timeout) and see committed data only.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { AsyncMutex } from "../async-mutex.js";
+import { CollectionNotEnsuredError, StoreClosedError } from "../errors.js";
+import { assertCollectionSpec, indexName } from "../names.js";
+import type { Collection, CollectionSpec, Entity, Store, TransactionScope } from "../port.js";
+import { assertNotInsideOwnTransaction, OpenTransaction } from "../transaction-guard.js";
+import { type SqliteAccess, SqliteCollection, toDuplicateKeyError } from "./sqlite-collection.js";
+import { COUNTERS_TABLE_SQL, SqliteCounters } from "./sqlite-counters.js";
+import { fieldExpression } from "./sqlite-filter.js";
+
+const BUSY_TIMEOUT_MS = 5_000;
+const STATEMENT_CACHE_SIZE = 256;
+
+export class SqliteStore implements Store {
+  readonly counters: SqliteCounters;
+  private readonly mutex = new AsyncMutex();
+  private readonly ensured = new Set<string>();
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly outer: SqliteAccess;
+  private closed = false;
+
+  private constructor(private readonly db: Database.Database) {
+    this.outer = {
+      run: (collection, work) => {
+        assertNotInsideOwnTransaction(this);
+        return this.mutex.run(() => {
+          this.assertUsable(collection);
+          return work();
+        });
+      },
+      statement: (sql) => this.statement(sql),
+      atomically: (work) => this.db.transaction(work).immediate(),
+    };
+    this.counters = new SqliteCounters(this.outer);
+  }
+
+  /** Opens (creating if needed) the database file; `:memory:` works for throwaway stores. */
+  static open(file: string): SqliteStore {
+    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+    const db = new Database(file);
+    try {
+      db.pragma("journal_mode = WAL");
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // FULL: a committed invoice number must survive a power cut, not only a process crash.
+      db.pragma("synchronous = FULL");
+      db.exec(COUNTERS_TABLE_SQL);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new SqliteStore(db);
+  }
+
+  collection<T extends Entity>(spec: CollectionSpec): Collection<T> {
+    assertCollectionSpec(spec);
+    return new SqliteCollection<T>(this.outer, spec);
+  }
+
+  transaction<R>(work: (tx: TransactionScope) => Promise<R>): Promise<R> {
+    assertNotInsideOwnTransaction(this);
+    return this.mutex.run(async () => {
+      this.assertUsable(null);
+      const tx = new OpenTransaction(this);
+      const access: SqliteAccess = {
+        run: (collection, op) =>
+          tx.operation(() => {
+            this.assertUsable(collection);
+            return op();
+          }),
+        statement: (sql) => this.statement(sql),
+        atomically: (op) => this.db.transaction(op).immediate(),
+      };
+      const scope: TransactionScope = {
+        collection: <T extends Entity>(spec: CollectionSpec) => {
+          assertCollectionSpec(spec);
+          return new SqliteCollection<T>(access, spec);
+        },
+        counters: new SqliteCounters(access),
+      };
+      // IMMEDIATE takes the write lock now, so a concurrent writer in another process cannot make COMMIT fail.
+      this.db.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await tx.runBody(() => work(scope));
+        tx.open = false;
+        this.db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        tx.open = false;
+        if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        throw error;
+      }
+    });
+  }
+
+  async ensure(specs: CollectionSpec[]): Promise<void> {
+    specs.forEach(assertCollectionSpec);
+    await this.outer.run(null, () => {
+      this.db.transaction(() => {
+        for (const spec of specs) this.ensureOne(spec);
+      })();
+      for (const spec of specs) this.ensured.add(spec.name);
+    });
+  }
+
+  async ping(): Promise<void> {
+    await this.outer.run(null, () => this.statement("SELECT 1").get());
+  }
+
+  async close(): Promise<void> {
+    await this.mutex.run(() => {
+      if (this.closed) return;
+      this.closed = true;
+      this.statements.clear();
+      this.db.close();
+    });
+  }
+
+  private ensureOne(spec: CollectionSpec): void {
+    const table = `"${spec.name}"`;
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT PRIMARY KEY, doc TEXT NOT NULL) STRICT`);
+    for (const index of spec.indexes ?? []) {
+      const unique = index.unique === true;
+      const name = `"${indexName(spec.name, index.fields, unique)}"`;
+      const columns = index.fields.map(fieldExpression).join(", ");
+      // NULLs are distinct in SQLite unique indexes: entities missing an indexed field are not constrained.
+      try {
+        this.db.exec(`CREATE ${unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
+      } catch (error) {
+        throw toDuplicateKeyError(spec.name, error);
+      }
+    }
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      // Filters with long `$in` lists make many distinct texts; a bounded cache keeps memory flat.
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private assertUsable(collection: string | null): void {
+    if (this.closed) throw new StoreClosedError();
+    if (collection !== null && !this.ensured.has(collection)) throw new CollectionNotEnsuredError(collection);
+  }
+}

@@ -1,0 +1,90 @@
+import { create } from "xmlbuilder2";
+import { APPLICATION_RESPONSE_NS, CAC_NS, CBC_NS, DS_NS, EXT_NS, SUNAT_RUC } from "./cdr-namespaces.js";
+import type { CdrNote } from "./cdr-read.js";
+
+export interface CdrInput {
+  id: string;
+  issueDate: string;
+  issueTime: string;
+  responseDate: string;
+  responseTime: string;
+  /** Defaults to SUNAT's RUC 20131312955. */
+  senderRuc?: string;
+  /** The issuer of the document (ReceiverParty). */
+  receiverRuc: string;
+  /** Customer as "schemeID-number", e.g. "6-20587896411" (RecipientParty); omitted when absent. */
+  recipientId?: string;
+  /** Serie-número (or RC/RA id) the response is about. */
+  referenceId: string;
+  documentId: string;
+  documentTypeCode?: string;
+  responseCode: string;
+  description: string;
+  notes?: CdrNote[];
+  /**
+   * Signing hook: receives the unsigned XML and returns it with a `ds:Signature` (Id
+   * "SignSUNAT") placed in the empty `ext:ExtensionContent`. Signing lives elsewhere.
+   */
+  sign?: (xml: string) => string;
+}
+
+/**
+ * Builds a CDR shaped like SUNAT's (greenter R-20600995805-01-F001-3.xml): UBLVersionID 2.0,
+ * CustomizationID 1.0, element order of the UBL 2.0 ApplicationResponse schema
+ * (… ResponseTime, Note*, Signature, SenderParty, ReceiverParty, DocumentResponse).
+ */
+export function buildCdrXml(input: CdrInput): string {
+  const sender = input.senderRuc ?? SUNAT_RUC;
+  const root = create({ version: "1.0", encoding: "UTF-8" }).ele(
+    APPLICATION_RESPONSE_NS,
+    "ApplicationResponse",
+    {
+      "xmlns:cac": CAC_NS,
+      "xmlns:cbc": CBC_NS,
+      "xmlns:ds": DS_NS,
+      "xmlns:ext": EXT_NS,
+    },
+  );
+  root.ele("ext:UBLExtensions").ele("ext:UBLExtension").ele("ext:ExtensionContent");
+  root.ele("cbc:UBLVersionID").txt("2.0");
+  root.ele("cbc:CustomizationID").txt("1.0");
+  root.ele("cbc:ID").txt(input.id);
+  root.ele("cbc:IssueDate").txt(input.issueDate);
+  root.ele("cbc:IssueTime").txt(input.issueTime);
+  root.ele("cbc:ResponseDate").txt(input.responseDate);
+  root.ele("cbc:ResponseTime").txt(input.responseTime);
+  for (const note of input.notes ?? []) root.ele("cbc:Note").txt(`${note.code} - ${note.text}`);
+
+  const signature = root.ele("cac:Signature");
+  signature.ele("cbc:ID").txt("SignSUNAT");
+  const signatory = signature.ele("cac:SignatoryParty");
+  signatory.ele("cac:PartyIdentification").ele("cbc:ID").txt(sender);
+  signatory.ele("cac:PartyName").ele("cbc:Name").txt("SUNAT");
+  signature
+    .ele("cac:DigitalSignatureAttachment")
+    .ele("cac:ExternalReference")
+    .ele("cbc:URI")
+    .txt("#SignSUNAT");
+
+  root.ele("cac:SenderParty").ele("cac:PartyIdentification").ele("cbc:ID").txt(sender);
+  root.ele("cac:ReceiverParty").ele("cac:PartyIdentification").ele("cbc:ID").txt(input.receiverRuc);
+
+  const documentResponse = root.ele("cac:DocumentResponse");
+  const response = documentResponse.ele("cac:Response");
+  response.ele("cbc:ReferenceID").txt(input.referenceId);
+  response.ele("cbc:ResponseCode").txt(input.responseCode);
+  response.ele("cbc:Description").txt(input.description);
+  const reference = documentResponse.ele("cac:DocumentReference");
+  reference.ele("cbc:ID").txt(input.documentId);
+  if (input.documentTypeCode) reference.ele("cbc:DocumentTypeCode").txt(input.documentTypeCode);
+  if (input.recipientId) {
+    documentResponse
+      .ele("cac:RecipientParty")
+      .ele("cac:PartyIdentification")
+      .ele("cbc:ID")
+      .txt(input.recipientId);
+  }
+
+  const xml = root.end({ prettyPrint: false });
+  return input.sign ? input.sign(xml) : xml;
+}

@@ -1,0 +1,52 @@
+export { buildCdrXml, type CdrInput } from "./cdr-build.js";
+export { APPLICATION_RESPONSE_NS, SUNAT_RUC } from "./cdr-namespaces.js";
+export { type Cdr, type CdrNote, parseCdr, parseNote, readCdrZip } from "./cdr-read.js";
+export {
+  CdrFormatError,
+  SoapRequestError,
+  SoapResponseError,
+  SunatCodecError,
+  ZipFormatError,
+} from "./errors.js";
+export {
+  classifyResponseCode,
+  isTransientException,
+  messageFor,
+  messages,
+  type ResponseClass,
+} from "./response-codes.js";
+export {
+  buildGetStatusCdrEnvelope,
+  buildGetStatusEnvelope,
+  buildSendBillEnvelope,
+  buildSendSummaryEnvelope,
+  type GetStatusCdrInput,
+  type GetStatusInput,
+  type SendFileInput,
+  type SoapCredentials,
+} from "./soap-client.js";
+export { SOAP_ENV_NS, SUNAT_SERVICE_NS, WSSE_NS } from "./soap-namespaces.js";
+export { extractFaultCode, parseSoapResponse, type SoapResponse } from "./soap-response.js";
+export {
+  buildGetStatusCdrResponse,
+  buildGetStatusResponse,
+  buildSendBillResponse,
+  buildSendSummaryResponse,
+  buildSoapFault,
+  parseSoapRequest,
+  type SoapOperation,
+  type SoapRequest,
+  type StatusCdrResponseInput,
+  type StatusResponseInput,
+} from "./soap-server.js";
+export {
+  attr,
+  child,
+  children,
+  decodeXml,
+  parseXml,
+  text,
+  type XmlNode,
+  xmlSyntaxError,
+} from "./xml-read.js";
+export { baseName, unzipEntries, type ZipEntry, zipDocument } from "./zip.js";

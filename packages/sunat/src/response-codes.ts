@@ -1,0 +1,100 @@
+/**
+ * SUNAT return codes (CodigosRetorno): ranges decide what the issuer must do next.
+ * 0 accepted · 0100–1999 exception (no CDR, number not consumed) · 2000–3999 rejected
+ * (number burnt) · 4000+ observed (accepted with notes). Greenter uses the same split
+ * (`CdrResponse::isAccepted`, `BaseSunat::isExceptionCode`).
+ */
+export type ResponseClass = "accepted" | "observed" | "rejected" | "exception";
+
+export function classifyResponseCode(code: string): ResponseClass {
+  const trimmed = code.trim();
+  if (!/^\d+$/.test(trimmed)) throw new RangeError(`Not a SUNAT return code: "${code}"`);
+  const n = Number(trimmed);
+  if (n === 0) return "accepted";
+  if (n >= 4000) return "observed";
+  if (n >= 2000) return "rejected";
+  // 1–99 are not used by SUNAT as document codes (98/99 are getStatus states); treat them,
+  // like 0100–1999, as "no verdict on the document".
+  return "exception";
+}
+
+/**
+ * Exceptions worth retrying with the same file: SUNAT-side outages (0100 system, 0109
+ * authentication service, 0130–0138 internal storage/queue/DB, 0200 batch). Everything else
+ * (0111 profile, 0151 zip name, 0154 RUC, 0306 parse, 1033 duplicate …) needs a fix first.
+ */
+export function isTransientException(code: string): boolean {
+  const n = Number(code.trim());
+  if (!Number.isInteger(n)) return false;
+  return n === 100 || n === 109 || (n >= 130 && n <= 138) || n === 200;
+}
+
+/** Messages (from CodigosRetorno) for the codes this codebase emits or interprets. */
+export const messages: Readonly<Record<string, string>> = {
+  "0": "Aceptado",
+  "0098": "En proceso",
+  "0099": "Proceso con errores",
+  "0100": "El sistema no puede responder su solicitud. Intente nuevamente o comuníquese con su Administrador",
+  "0101": "El encabezado de seguridad es incorrecto",
+  "0102": "Usuario o contrasena incorrectos",
+  "0109": "El sistema no puede responder su solicitud. (El servicio de autenticación no está disponible)",
+  "0111": "No tiene el perfil para enviar comprobantes electronicos",
+  "0127": "El ticket no existe",
+  "0130": "El sistema no puede responder su solicitud. (No se pudo obtener el ticket de proceso)",
+  "0138": "El sistema no puede responder su solicitud. (Error en Base de Datos)",
+  "0151": "El nombre del archivo ZIP es incorrecto",
+  "0152": "No se puede enviar por este método un archivo de resumen",
+  "0154":
+    "El RUC del archivo no corresponde al RUC del usuario o el proveedor no esta autorizado a enviar comprobantes del contribuyente",
+  "0155": "El archivo ZIP esta vacio",
+  "0156": "El archivo ZIP esta corrupto",
+  "0157": "El archivo ZIP no contiene comprobantes",
+  "0158": "El archivo ZIP contiene demasiados comprobantes para este tipo de envío",
+  "0159": "El nombre del archivo XML es incorrecto",
+  "0160": "El archivo XML esta vacio",
+  "0161": "El nombre del archivo XML no coincide con el nombre del archivo ZIP",
+  "0200": "No se pudo procesar su solicitud. (Ocurrio un error en el batch)",
+  "0306": "No se puede leer (parsear) el archivo XML",
+  "0402": "La numeracion o nombre del documento ya ha sido enviado anteriormente",
+  "1003":
+    "InvoiceTypeCode - El valor del tipo de documento es invalido o no coincide con el nombre del archivo",
+  "1033": "El comprobante fue registrado previamente con otros datos",
+  "1034":
+    "Número de RUC del nombre del archivo no coincide con el consignado en el contenido del archivo XML",
+  "1035":
+    "Numero de Serie del nombre del archivo no coincide con el consignado en el contenido del archivo XML",
+  "1036":
+    "Número de documento en el nombre del archivo no coincide con el consignado en el contenido del XML",
+  "2640": "Operacion gratuita, solo debe consignar un monto referencial",
+  "3103":
+    "El producto del factor y monto base de la afectación del IGV/IVAP no corresponde al monto de afectacion de linea.",
+  "3105": "El XML debe contener al menos un tributo por linea de afectacion por IGV",
+  "3110":
+    "El monto de afectacion de IGV por linea debe ser igual a 0.00 para Exoneradas, Inafectas, Exportación, Gratuitas de exoneradas o Gratuitas de inafectas.",
+  "3111": "El monto de afectación de IGV por linea debe ser diferente a 0.00.",
+  "3271": "El valor de venta por ítem difiere de los importes consignados.",
+  "3277": "La sumatoria del total valor de venta - operaciones gravadas de línea no corresponden al total",
+  "3278": "La sumatoria de valor de venta no corresponde a los importes consignados",
+  "3279": "La sumatoria del Total del valor de venta más los impuestos no concuerda con la base imponible",
+  "3280": "El importe total del comprobante no coincide con el valor calculado",
+  "3291": "El cálculo del IGV es Incorrecto",
+  "3292": "El importe total de impuestos por línea no coincide con la sumatoria de los impuestos por línea.",
+  "3294": "La sumatoria de impuestos globales no corresponde al monto total de impuestos.",
+  "3300": "La sumatoria consignados en descuentos globales no corresponden al total.",
+  "3306": "La sumatoria del total del importe del tributo ICBPER de línea no corresponden al total",
+  "4288": "El valor de venta por ítem difiere de los importes consignados.",
+  "4290": "El cálculo del IGV es Incorrecto",
+  "4293": "El importe total de impuestos por línea no coincide con la sumatoria de los impuestos por línea.",
+  "4299": "La sumatoria del total valor de venta - operaciones gravadas de línea no corresponden al total",
+  "4301": "La sumatoria de impuestos globales no corresponde al monto total de impuestos.",
+  "4307": "La sumatoria consignados en descuentos globales no corresponden al total.",
+  "4309": "La sumatoria de valor de venta no corresponde a los importes consignados",
+  "4310": "La sumatoria del Total del valor de venta más los impuestos no concuerda con la base imponible",
+  "4312": "El importe total del comprobante no coincide con el valor calculado",
+  "4321": "La sumatoria del total del importe del tributo ICBPER de línea no corresponden al total",
+};
+
+/** Message for a code, or a generic one for codes outside the table. */
+export function messageFor(code: string): string {
+  return messages[code] ?? `Código de retorno ${code}`;
+}

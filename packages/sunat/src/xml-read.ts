@@ -1,0 +1,102 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+
+/** A parsed XML node as fast-xml-parser returns it (prefixes removed, attributes as `@_x`). */
+export type XmlNode = { [key: string]: unknown };
+
+const parser = new XMLParser({
+  // SUNAT, OSEs and our peers use every prefix imaginable (ar:, ns4:, default namespace,
+  // soap-env:, S:), so element names are matched without prefix.
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  // Codes like "0111" and tickets must stay strings.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  // Real CDRs carry numeric references (N&#250;mero).
+  htmlEntities: true,
+  trimValues: true,
+});
+
+/**
+ * Decodes XML bytes honouring the declared encoding: SUNAT CDRs are often ISO-8859-1
+ * ("Comunicación" as a single 0xF3 byte), our documents UTF-8.
+ */
+export function decodeXml(data: Uint8Array | string): string {
+  if (typeof data === "string") return data;
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const head = buf.subarray(0, 200).toString("latin1");
+  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(head)?.[1]?.toLowerCase();
+  if (declared && /^(iso-8859-1|latin1|iso_8859-1|windows-1252|cp1252)$/.test(declared)) {
+    return buf.toString("latin1");
+  }
+  const text = buf.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Returns the reason the text is not well-formed XML, or undefined when it is. */
+export function xmlSyntaxError(xml: string): string | undefined {
+  const result = XMLValidator.validate(xml);
+  return result === true ? undefined : `${result.err.msg} (line ${result.err.line})`;
+}
+
+/** Parses XML that must be well formed; returns undefined otherwise so callers pick the error. */
+export function parseXml(xml: string): XmlNode | undefined {
+  if (xmlSyntaxError(xml) !== undefined) return undefined;
+  return parser.parse(xml) as XmlNode;
+}
+
+export function isNode(value: unknown): value is XmlNode {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** First child element with that local name (repeated elements parse as arrays). */
+export function child(node: unknown, name: string): XmlNode | undefined {
+  if (!isNode(node)) return undefined;
+  const value = node[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  if (isNode(first)) return first;
+  // An element with text only parses as a string: wrap it so text() still works.
+  if (typeof first === "string") return { "#text": first };
+  return first === "" ? {} : undefined;
+}
+
+/** All child elements with that local name. */
+export function children(node: unknown, name: string): XmlNode[] {
+  if (!isNode(node)) return [];
+  const value = node[name];
+  if (value === undefined) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((item) => (isNode(item) ? item : { "#text": typeof item === "string" ? item : "" }));
+}
+
+/** Text content of a node (or of a path of child names below it), trimmed; undefined if absent. */
+export function text(node: unknown, ...path: string[]): string | undefined {
+  let current: unknown = node;
+  for (const name of path) {
+    current = child(current, name);
+    if (current === undefined) return undefined;
+  }
+  if (typeof current === "string") return current.trim();
+  if (!isNode(current)) return undefined;
+  const value = current["#text"];
+  if (value === undefined) return "";
+  return String(value).trim();
+}
+
+/** Attribute value of a node. */
+export function attr(node: unknown, name: string): string | undefined {
+  if (!isNode(node)) return undefined;
+  const value = node[`@_${name}`];
+  return value === undefined ? undefined : String(value);
+}
+
+/** The single element child of a node, with its local name (e.g. the operation inside soap:Body). */
+export function firstElement(node: unknown): { name: string; node: XmlNode } | undefined {
+  if (!isNode(node)) return undefined;
+  for (const [name, value] of Object.entries(node)) {
+    if (name.startsWith("@_") || name.startsWith("?") || name === "#text") continue;
+    const first = Array.isArray(value) ? value[0] : value;
+    return { name, node: isNode(first) ? first : { "#text": typeof first === "string" ? first : "" } };
+  }
+  return undefined;
+}

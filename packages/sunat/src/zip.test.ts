@@ -1,0 +1,46 @@
+import { zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { ZipFormatError } from "./errors.js";
+import { unzipEntries, zipDocument } from "./zip.js";
+
+describe("zipDocument / unzipEntries", () => {
+  it("round-trips NAME.zip holding exactly NAME.xml, UTF-8 preserved", async () => {
+    const xml = '<?xml version="1.0" encoding="UTF-8"?><Invoice>Compañía – ñandú</Invoice>';
+    const zip = await zipDocument("20000000001-01-F001-1", xml);
+    expect(zip.subarray(0, 2).toString("latin1")).toBe("PK");
+    const entries = unzipEntries(zip);
+    expect(entries.map((e) => e.name)).toEqual(["20000000001-01-F001-1.xml"]);
+    expect(entries[0]!.data.toString("utf8")).toBe(xml);
+  });
+
+  it("accepts a file name that already carries .zip or .xml", async () => {
+    for (const name of ["20000000001-03-B001-9.zip", "20000000001-03-B001-9.xml"]) {
+      const entries = unzipEntries(await zipDocument(name, "<a/>"));
+      expect(entries.map((e) => e.name)).toEqual(["20000000001-03-B001-9.xml"]);
+    }
+  });
+
+  it("drops folder entries but keeps SUNAT's dummy file", () => {
+    const zip = zipSync({
+      "dummy/": new Uint8Array(),
+      dummy: new Uint8Array(),
+      "R-20000000001-01-F001-1.xml": new TextEncoder().encode("<x/>"),
+    });
+    expect(
+      unzipEntries(zip)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(["R-20000000001-01-F001-1.xml", "dummy"]);
+  });
+
+  it("reports corrupt (0156) and empty (0155) archives with SUNAT codes", () => {
+    expect(() => unzipEntries(Buffer.from("not a zip at all"))).toThrow(ZipFormatError);
+    try {
+      unzipEntries(Buffer.from("PK\u0003\u0004garbage"));
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ZipFormatError).code).toBe("0156");
+    }
+    expect(() => unzipEntries(Buffer.alloc(0))).toThrow(expect.objectContaining({ code: "0155" }));
+  });
+});

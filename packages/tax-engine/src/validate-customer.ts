@@ -1,0 +1,121 @@
+import type { ComputedParty, CustomerInput, SaleDocumentType } from "@einvoice/domain";
+import { IDENTITY_TYPES } from "./catalogs.js";
+import type { Errors } from "./errors.js";
+
+/** Name printed for an anonymous receipt customer. */
+export const ANONYMOUS_NAME = "CLIENTES VARIOS";
+
+/** `6` RUC for 11 digits, `1` DNI for 8 digits, otherwise undefined (then `document_type` is required). */
+export function inferDocumentType(number: string | undefined): string | undefined {
+  if (number === undefined) return undefined;
+  if (/^\d{11}$/.test(number)) return "6";
+  if (/^\d{8}$/.test(number)) return "1";
+  return undefined;
+}
+
+/** Whether the party identifies a buyer (receipt rule: identification required above S/ 700). */
+export const isIdentified = (p: ComputedParty): boolean =>
+  p.document_type !== "0" && p.document_number !== "-";
+
+/**
+ * Resolves and checks the customer. Invoices need a RUC buyer (ERR 2800 for DNI on a factura) except for export,
+ * whose buyer is foreign: `0` / `-` / country_code (spec rule 5). Receipts may omit the customer: anonymous
+ * `0` / `-` / "CLIENTES VARIOS".
+ */
+export function resolveCustomer(
+  input: CustomerInput | undefined,
+  type: SaleDocumentType,
+  isExport: boolean,
+  errors: Errors,
+): ComputedParty {
+  if (input === undefined || input === null) {
+    if (type === "01" || isExport) {
+      errors.add("customer", "required", "customer is required on an invoice and on an export");
+    }
+    return { document_type: "0", document_number: "-", name: ANONYMOUS_NAME };
+  }
+
+  const number = typeof input.document_number === "string" ? input.document_number.trim() : undefined;
+  const docType = input.document_type ?? inferDocumentType(number);
+  const name = typeof input.name === "string" ? input.name.trim() : "";
+  const party: ComputedParty = {
+    document_type: docType ?? "",
+    document_number: number ?? "",
+    name,
+  };
+  if (input.address) party.address = input.address;
+  if (input.country_code) party.country_code = input.country_code;
+
+  if (docType === undefined) {
+    errors.add(
+      "customer.document_type",
+      "required",
+      "customer.document_type is required unless document_number has 11 digits (RUC) or 8 digits (DNI)",
+    );
+  } else if (!IDENTITY_TYPES.has(docType)) {
+    errors.add(
+      "customer.document_type",
+      "unknown_document_type",
+      "customer.document_type is not in catalog 06",
+    );
+  }
+
+  if (isExport) {
+    // Spec rule 5; ERR 2800: an export buyer may not be identified by RUC.
+    if (docType !== "0") {
+      errors.add(
+        "customer.document_type",
+        "export_customer_must_be_foreign",
+        "an export customer has document_type 0",
+      );
+    }
+    if (number !== "-") {
+      errors.add(
+        "customer.document_number",
+        "export_customer_number",
+        'an export customer has document_number "-"',
+      );
+    }
+    if (!input.country_code || !/^[A-Z]{2}$/.test(input.country_code) || input.country_code === "PE") {
+      errors.add(
+        "customer.country_code",
+        "required",
+        "an export needs the customer's foreign country_code (ISO 3166-1)",
+      );
+    }
+  } else if (type === "01" && docType !== undefined && docType !== "6") {
+    // ERR 2800: an invoice (factura) is issued to a RUC holder.
+    errors.add(
+      "customer.document_type",
+      "invoice_requires_ruc",
+      "an invoice customer must be identified by RUC (6)",
+    );
+  }
+
+  if (docType === "6" && !/^\d{11}$/.test(number ?? "")) {
+    errors.add("customer.document_number", "invalid_ruc", "a RUC has 11 digits"); // ERR 2017
+  } else if (docType === "1" && !/^\d{8}$/.test(number ?? "")) {
+    errors.add("customer.document_number", "invalid_dni", "a DNI has 8 digits"); // OBS 4207
+  } else if (
+    docType !== undefined &&
+    docType !== "6" &&
+    docType !== "1" &&
+    !/^\S{1,15}$/.test(number ?? "")
+  ) {
+    errors.add(
+      "customer.document_number",
+      "invalid_document_number",
+      "document_number: 1 to 15 characters, no spaces",
+    ); // OBS 4208
+  }
+
+  if (name.length < 3 || name.length > 1500) {
+    // ERR 2021/2022: RegistrationName 3..1500 characters.
+    errors.add(
+      "customer.name",
+      name ? "invalid_length" : "required",
+      "customer.name needs 3 to 1500 characters",
+    );
+  }
+  return party;
+}

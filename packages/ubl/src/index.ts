@@ -1,0 +1,29 @@
+export { benchmarkInput } from "./bench-sample.js";
+export {
+  CertificateExpiredError,
+  type CertificateInfo,
+  CredentialsError,
+  type CredentialsErrorCode,
+  createTestCertificate,
+  exportPfx,
+  inspectCertificate,
+  KeyCertificateMismatchError,
+  type LoadOptions,
+  loadPem,
+  loadPfx,
+  type TestCertificateOptions,
+} from "./certificates.js";
+export { documentFileName } from "./file-name.js";
+export { type BuildInvoiceInput, buildInvoiceXml } from "./invoice-builder.js";
+export { DEFAULT_SIGNATURE_ID, NS } from "./namespaces.js";
+export { decryptSecret, decryptSecretBytes, encryptSecret, SecretBoxError } from "./secret-box.js";
+export { UblInputError } from "./xml-node.js";
+export {
+  type SignatureAlgorithm,
+  type SignedXml,
+  type SigningCredentials,
+  SigningError,
+  signXml,
+  XmlCryptoSigner,
+  type XmlSigner,
+} from "./xml-signer.js";

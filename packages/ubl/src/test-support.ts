@@ -1,0 +1,119 @@
+/** Test helpers: the external validators (xmllint, xmlsec1) and a parse-back of the amounts in an XML. */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Decimal } from "decimal.js";
+import { XMLParser } from "fast-xml-parser";
+
+/** /work/shared sits beside the repo root, so this also works from a fresh clone placed beside shared/. */
+export const INVOICE_XSD = fileURLToPath(
+  new URL("../../../../shared/conformance/xsd/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd", import.meta.url),
+);
+
+export const tempDir = (): string => mkdtempSync(join(tmpdir(), "ubl-test-"));
+
+export const writeTemp = (dir: string, name: string, content: string): string => {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+};
+
+/**
+ * Validates several files in one xmllint run (the schema is parsed once). Returns the files that failed,
+ * with xmllint's messages, so a failure names the broken fixture.
+ */
+export const xsdFailures = (files: string[]): { failed: string[]; output: string } => {
+  const run = spawnSync("xmllint", ["--noout", "--nonet", "--schema", INVOICE_XSD, ...files], {
+    encoding: "utf8",
+  });
+  if (run.error) throw run.error;
+  const output = `${run.stdout}${run.stderr}`;
+  const failed = files.filter((f) => !output.includes(`${f} validates`));
+  if (failed.length === 0 && run.status !== 0) return { failed: ["(xmllint exit code)"], output };
+  return { failed, output };
+};
+
+/** `xmlsec1 --verify --trusted-pem cert.pem file.xml`: true only on exit 0. */
+export const xmlsecVerifies = (file: string, certFile: string): { ok: boolean; output: string } => {
+  const run = spawnSync("xmlsec1", ["--verify", "--trusted-pem", certFile, file], { encoding: "utf8" });
+  if (run.error) throw run.error;
+  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
+};
+
+const REPEATED = new Set([
+  "cbc:Note",
+  "cac:AdditionalDocumentReference",
+  "cac:PaymentTerms",
+  "cac:PrepaidPayment",
+  "cac:AllowanceCharge",
+  "cac:TaxSubtotal",
+  "cac:InvoiceLine",
+]);
+
+/** Keeps every value as the exact string in the XML (no number parsing: "18.00" must stay "18.00"). */
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (name) => REPEATED.has(name),
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: parsed XML is walked dynamically in tests.
+export type Parsed = any;
+
+export const parseInvoice = (xml: string): Parsed => parser.parse(xml).Invoice;
+
+/** Text of an element that may carry attributes. */
+export const text = (node: Parsed): string | undefined =>
+  node === undefined ? undefined : typeof node === "object" ? node["#text"] : String(node);
+
+/** Per-scheme `{ taxable, tax }` of a `cac:TaxTotal`. */
+export const subtotalsByScheme = (taxTotal: Parsed): Record<string, { taxable?: string; tax?: string }> =>
+  Object.fromEntries(
+    (taxTotal["cac:TaxSubtotal"] ?? []).map((s: Parsed) => [
+      text(s["cac:TaxCategory"]["cac:TaxScheme"]["cbc:ID"]),
+      { taxable: text(s["cbc:TaxableAmount"]), tax: text(s["cbc:TaxAmount"]) },
+    ]),
+  );
+
+const sumOf = (...values: (string | undefined)[]): string | undefined => {
+  const present = values.filter((v): v is string => v !== undefined);
+  if (present.length <= 1) return present[0];
+  return present.reduce((a, v) => a.plus(v), new Decimal(0)).toFixed(2);
+};
+
+/**
+ * The public `amounts` as they can be read back from a signed XML: what a SUNAT auditor would reconcile.
+ * Absent schemes read as undefined; callers compare them against `"0.00"`-valued amounts numerically.
+ */
+export const amountsFromXml = (xml: string): Record<string, string | undefined> => {
+  const inv = parseInvoice(xml);
+  const subs = subtotalsByScheme(inv["cac:TaxTotal"]);
+  const totals = inv["cac:LegalMonetaryTotal"];
+  const charges: Parsed[] = inv["cac:AllowanceCharge"] ?? [];
+  const terms: Parsed[] = inv["cac:PaymentTerms"] ?? [];
+  const perception = charges.find((c) =>
+    ["51", "52", "53"].includes(text(c["cbc:AllowanceChargeReasonCode"]) ?? ""),
+  );
+  return {
+    // Gravado covers both IGV (1000) and IVAP (1016) bases.
+    taxed: sumOf(subs["1000"]?.taxable, subs["1016"]?.taxable),
+    exempt: subs["9997"]?.taxable,
+    unaffected: subs["9998"]?.taxable,
+    export: subs["9995"]?.taxable,
+    free: subs["9996"]?.taxable,
+    igv: subs["1000"]?.tax,
+    ivap: subs["1016"]?.tax,
+    isc: subs["2000"]?.tax,
+    icbper: subs["7152"]?.tax,
+    discounts: text(totals["cbc:AllowanceTotalAmount"]),
+    prepaid: text(totals["cbc:PrepaidAmount"]),
+    total: text(totals["cbc:PayableAmount"]),
+    perception: perception && text(perception["cbc:Amount"]),
+    total_to_collect: text(terms.find((t) => text(t["cbc:ID"]) === "Percepcion")?.["cbc:Amount"]),
+    detraction: text(terms.find((t) => text(t["cbc:ID"]) === "Detraccion")?.["cbc:Amount"]),
+  };
+};

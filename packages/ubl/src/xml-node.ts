@@ -1,0 +1,50 @@
+import type { create } from "xmlbuilder2";
+
+/** A node of the document being built (xmlbuilder2's fluent element). */
+export type XmlNode = ReturnType<typeof create>;
+
+/** Thrown when the ComputedDocument carries a value that cannot be printed as SUNAT expects. */
+export class UblInputError extends Error {
+  override readonly name = "UblInputError";
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(`${path}: ${message}`);
+  }
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Returns the decimal exactly as the tax engine wrote it. The builder never rounds or pads: re-formatting here
+ * could make the XML disagree with the stored `amounts`. It only refuses what is not a plain decimal (a
+ * float's `1e-7`, `NaN`, an empty string), which would otherwise reach SUNAT as a format error.
+ */
+export const decimal = (value: string | undefined, path: string): string => {
+  if (value === undefined || !DECIMAL.test(value)) {
+    throw new UblInputError(path, `expected a decimal string, got ${JSON.stringify(value)}`);
+  }
+  return value;
+};
+
+/** `<cbc:name>text</cbc:name>` under `parent`; returns `parent` so calls can be chained. */
+export const cbc = (parent: XmlNode, name: string, text: string, attrs?: Record<string, string>): XmlNode => {
+  parent
+    .ele(`cbc:${name}`, attrs ?? {})
+    .txt(text)
+    .up();
+  return parent;
+};
+
+/** An amount element with `currencyID` (all amounts: n(12,2), rule 2071 currency = document currency). */
+export const amount = (
+  parent: XmlNode,
+  name: string,
+  value: string | undefined,
+  currency: string,
+  path: string,
+): XmlNode => cbc(parent, name, decimal(value, path), { currencyID: currency });
+
+/** `<cac:name>` under `parent`, returned so its children can be added. */
+export const cac = (parent: XmlNode, name: string): XmlNode => parent.ele(`cac:${name}`);

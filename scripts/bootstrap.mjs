@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// The entry of `npm start` and `npm test` on a fresh machine: installs what is missing, then hands over.
+// Plain Node (no dependencies), because it runs before node_modules exists.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const mode = process.argv[2];
+if (mode !== "start" && mode !== "test") {
+  console.error("usage: bootstrap.mjs start|test");
+  process.exit(2);
+}
+
+const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "inherit" });
+
+function ensureNpmDependencies() {
+  const marker = join(root, "node_modules", ".package-lock.json");
+  const stale = !existsSync(marker) || statSync(join(root, "package-lock.json")).mtimeMs > statSync(marker).mtimeMs;
+  if (!stale && existsSync(join(root, "node_modules", "better-sqlite3", "build"))) return;
+  console.log("Installing npm dependencies (first run compiles better-sqlite3, about a minute)…");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
+}
+
+function ensureAptPackages(packages) {
+  const missing = packages.filter(([command]) => !has(command)).map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
+  console.log(`Installing ${missing.join(", ")} with apt…`);
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args);
+  apt(["update", "-qq"]);
+  apt(["install", "-y", "-qq", ...missing]);
+}
+
+ensureNpmDependencies();
+if (mode === "start") {
+  ensureAptPackages([["nats-server", "nats-server"]]);
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", ...process.argv.slice(3)], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code) => process.exit(code ?? 0));
+} else {
+  ensureAptPackages([
+    ["nats-server", "nats-server"],
+    ["xmlsec1", "xmlsec1"],
+    ["xmllint", "libxml2-utils"],
+  ]);
+  const step = (label, command, args) => {
+    console.log(`\n▶ ${label}`);
+    return spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" } }).status;
+  };
+  const typecheck = step("typecheck (turbo)", "npx", ["turbo", "run", "typecheck", "--concurrency=2", "--output-logs=errors-only"]);
+  const lint = step("lint and format (biome)", "npx", ["biome", "check", "."]);
+  const report = join(root, ".vitest-report.json");
+  step("tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  let passed = 0;
+  let failed = 0;
+  try {
+    const result = JSON.parse(readFileSync(report, "utf8"));
+    passed = result.numPassedTests;
+    failed = result.numFailedTests + (result.numTotalTestSuites > 0 && result.success === false && result.numFailedTests === 0 ? 1 : 0);
+  } catch {
+    failed += 1;
+  }
+  // Type and lint failures count as failed checks so CI cannot pass over them.
+  if (typecheck !== 0) failed += 1;
+  if (lint !== 0) failed += 1;
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}

@@ -1,0 +1,27 @@
+import { join } from "node:path";
+import { ensureDevCredentials, REPO_ROOT, startSystem } from "@einvoice/launcher";
+
+/**
+ * `npm start`: the whole system on its embedded defaults in `.data/` (SQLite, filesystem objects, local
+ * nats-server, SUNAT simulator). Prints the base URL and a test API key; Ctrl-C stops everything. Data survives
+ * restarts, so numbering continues where it stopped.
+ */
+const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, ".data");
+console.log(`Starting einvoice (data in ${dataDir}, logs in ${join(dataDir, "logs")})…`);
+const credentials = await ensureDevCredentials(dataDir);
+const system = await startSystem({ dataDir, logLevel: process.env.LOG_LEVEL ?? "info" });
+console.log(`BASE_URL=${system.baseUrl}`);
+console.log(`API_KEY=${credentials.api_key}`);
+console.log("Ready. Press Ctrl-C to stop.");
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await system.stop();
+  console.log("Stopped.");
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,23 @@
+import { storeConfig } from "@einvoice/platform";
+import { openStore } from "@einvoice/store";
+import { apiKeysCollection } from "./adapters/api-key-repository.js";
+import { CompanyRepository, companiesCollection } from "./adapters/company-repository.js";
+import { Authenticate } from "./usecases/authenticate.js";
+import { CreateApiKey } from "./usecases/create-api-key.js";
+import { CreateCompany } from "./usecases/create-company.js";
+
+/**
+ * Administration on the gateway's own store (companies and API keys), for the admin CLI and `npm start`'s first
+ * boot. It opens the same database the gateway uses, selected by the same variables.
+ */
+export async function openAdminStore(env: { DATA_DIR: string; MONGODB_URL: string | undefined }) {
+  const store = await openStore(storeConfig(env, "gateway"));
+  await store.ensure([companiesCollection, apiKeysCollection]);
+  return {
+    createCompany: new CreateCompany(store),
+    createApiKey: new CreateApiKey(store),
+    authenticate: new Authenticate(store),
+    companies: new CompanyRepository(store),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,24 @@
+import { envFields, parseEnv, storageEnv } from "@einvoice/platform";
+import { z } from "zod";
+
+export const gatewayEnvSchema = z.object({
+  ...storageEnv,
+  HOST: envFields.host(),
+  /** Public HTTP/1.1 port of the REST API (also serves /healthz and /readyz). Default 8080. */
+  PORT: envFields.port(8080),
+  LOG_LEVEL: envFields.logLevel(),
+  NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  /** Base URLs of the internal Connect services (HTTP/2 cleartext). */
+  TAX_URL: z.string().default("http://127.0.0.1:7020"),
+  NUMBERING_URL: z.string().default("http://127.0.0.1:7010"),
+  NOTIFICATION_URL: z.string().default("http://127.0.0.1:7050"),
+  SIGNING_URL: z.string().default("http://127.0.0.1:7030"),
+  /** Longest `Prefer: wait=N` honoured, in seconds. Default 60. */
+  MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+  /** Largest JSON body accepted, in bytes. Default 1 MiB. */
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+});
+
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+export const loadGatewayEnv = (env?: Record<string, string | undefined>) => parseEnv(gatewayEnvSchema, env);

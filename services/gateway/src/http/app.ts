@@ -1,0 +1,50 @@
+import { Router } from "@koa/router";
+import Koa from "koa";
+import { ApiError } from "../errors/public-errors.js";
+import { Authenticate } from "../usecases/authenticate.js";
+import { companyRoutes } from "./company-routes.js";
+import type { AuthedState, GatewayDeps } from "./context.js";
+import { documentRoutes } from "./document-routes.js";
+import { eventRoutes } from "./event-routes.js";
+import { authentication, errorHandling, jsonBody } from "./middleware.js";
+
+/** The public REST API: health first (no key), then authentication, then the /v1 routes. */
+export function createApp(deps: GatewayDeps): Koa {
+  const app = new Koa();
+  app.use(errorHandling(deps.logger));
+  app.use(async (ctx, next) => {
+    if (ctx.path === "/healthz") {
+      ctx.body = { status: "ok", service: "gateway" };
+      return;
+    }
+    if (ctx.path === "/readyz") {
+      try {
+        await deps.readiness();
+        ctx.body = { status: "ready", service: "gateway" };
+      } catch (error) {
+        ctx.status = 503;
+        ctx.body = { status: "not_ready", service: "gateway", reason: (error as Error).message };
+      }
+      return;
+    }
+    await next();
+  });
+  app.use(authentication(new Authenticate(deps.store)));
+  app.use(jsonBody(deps.maxBodyBytes));
+  const router = new Router<AuthedState>();
+  companyRoutes(router);
+  documentRoutes(router, deps);
+  eventRoutes(router, deps);
+  app.use(router.routes());
+  app.use(
+    router.allowedMethods({
+      throw: true,
+      notImplemented: () => new ApiError(501, "invalid_request_error", "not_implemented", "Method not implemented."),
+      methodNotAllowed: () => new ApiError(405, "invalid_request_error", "method_not_allowed", "Method not allowed on this path."),
+    }),
+  );
+  app.use((ctx) => {
+    throw new ApiError(404, "invalid_request_error", "route_missing", `Unrecognized request URL (${ctx.method} ${ctx.path}).`);
+  });
+  return app;
+}

@@ -1,0 +1,32 @@
+import type { Client } from "@connectrpc/connect";
+import type { ObjectStore } from "@einvoice/objects";
+import type { Logger } from "@einvoice/platform";
+import type { NotificationService, NumberingService, SigningService, TaxService } from "@einvoice/proto";
+import type { Store } from "@einvoice/store";
+import type { Caller } from "../usecases/authenticate.js";
+import type { RequestValidator } from "../schemas/validate.js";
+import type { DocumentWaiter } from "../waiters/document-waiter.js";
+
+/** Everything the routes use, injected once at boot. */
+export interface GatewayDeps {
+  store: Store;
+  objects: ObjectStore;
+  tax: Client<typeof TaxService>;
+  numbering: Client<typeof NumberingService>;
+  notification: Client<typeof NotificationService>;
+  signing: Client<typeof SigningService>;
+  validator: RequestValidator;
+  waiter: DocumentWaiter;
+  logger: Logger;
+  maxWaitSeconds: number;
+  maxBodyBytes: number;
+  readiness: () => Promise<void>;
+}
+
+/** Koa state after authentication. */
+export interface AuthedState {
+  caller: Caller;
+  requestId: string;
+}
+
+export const scopeOf = (caller: Caller) => ({ companyId: caller.company._id, livemode: caller.livemode });

@@ -1,0 +1,52 @@
+import type { AddressInfo } from "node:net";
+import { connectBroker } from "@einvoice/broker";
+import { openObjectStore } from "@einvoice/objects";
+import { createLogger, createRpcClient, objectStoreConfig, runService, storeConfig } from "@einvoice/platform";
+import { NotificationService, NumberingService, SigningService, TaxService } from "@einvoice/proto";
+import { openStore } from "@einvoice/store";
+import { apiKeysCollection } from "./adapters/api-key-repository.js";
+import { companiesCollection } from "./adapters/company-repository.js";
+import { loadGatewayEnv } from "./env.js";
+import { createApp } from "./http/app.js";
+import { RequestValidator } from "./schemas/validate.js";
+import { DocumentWaiter } from "./waiters/document-waiter.js";
+
+const env = loadGatewayEnv();
+const logger = createLogger("gateway", env.LOG_LEVEL);
+
+await runService(logger, async (lifecycle) => {
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway")), (s) => s.close());
+  await store.ensure([companiesCollection, apiKeysCollection]);
+  const objects = await openObjectStore(objectStoreConfig(env));
+  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) => b.close());
+  const waiter = lifecycle.add("waiter", new DocumentWaiter(), (w) => w.stop());
+  waiter.start(broker);
+
+  const app = createApp({
+    store,
+    objects,
+    tax: createRpcClient(TaxService, env.TAX_URL),
+    numbering: createRpcClient(NumberingService, env.NUMBERING_URL),
+    notification: createRpcClient(NotificationService, env.NOTIFICATION_URL),
+    signing: createRpcClient(SigningService, env.SIGNING_URL),
+    validator: new RequestValidator(),
+    waiter,
+    logger,
+    maxWaitSeconds: env.MAX_WAIT_SECONDS,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    readiness: async () => {
+      await store.ping();
+      await broker.ping();
+    },
+  });
+  const server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  lifecycle.add("http", server, (s) => new Promise<void>((resolve) => {
+    s.close(() => resolve());
+    s.closeAllConnections();
+  }));
+  logger.info({ port: (server.address() as AddressInfo).port }, "gateway ready");
+});

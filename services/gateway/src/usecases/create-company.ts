@@ -1,0 +1,44 @@
+import { newId } from "@einvoice/platform";
+import type { Store } from "@einvoice/store";
+import { type CompanyRecord, CompanyRepository } from "../adapters/company-repository.js";
+
+export interface CreateCompanyCommand {
+  ruc: string;
+  legal_name: string;
+  trade_name?: string;
+  address: { line: string; ubigeo?: string; district?: string; province?: string; department?: string };
+}
+
+export class InvalidCompanyError extends Error {
+  override readonly name = "InvalidCompanyError";
+}
+
+/** Registers an issuing company (admin CLI and `npm start`'s first boot). */
+export class CreateCompany {
+  constructor(private readonly store: Store) {}
+
+  async execute(command: CreateCompanyCommand): Promise<CompanyRecord> {
+    if (!/^(10|15|16|17|20)\d{9}$/.test(command.ruc)) throw new InvalidCompanyError("ruc must be 11 digits (a valid RUC prefix)");
+    if (!command.legal_name.trim()) throw new InvalidCompanyError("legal name is required");
+    if (!command.address.line.trim()) throw new InvalidCompanyError("address is required");
+    if (command.address.ubigeo && !/^\d{6}$/.test(command.address.ubigeo)) throw new InvalidCompanyError("ubigeo must be 6 digits");
+    const record: CompanyRecord = {
+      _id: newId("cmp"),
+      ruc: command.ruc,
+      legal_name: command.legal_name.trim(),
+      trade_name: command.trade_name?.trim() || null,
+      address: {
+        line: command.address.line.trim(),
+        ubigeo: command.address.ubigeo ?? null,
+        district: command.address.district ?? null,
+        province: command.address.province ?? null,
+        department: command.address.department ?? null,
+        establishment_code: "0000",
+        country_code: "PE",
+      },
+      created_at: new Date().toISOString(),
+    };
+    await new CompanyRepository(this.store).insert(record);
+    return record;
+  }
+}

@@ -1,0 +1,36 @@
+import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import { createLogger, runService, startOpsServer, startRpcServer, storeConfig } from "@einvoice/platform";
+import { openStore } from "@einvoice/store";
+import { eventsCollection } from "./adapters/event-repository.js";
+import { loadNotificationEnv } from "./env.js";
+import { notificationRoutes } from "./rpc/notification-routes.js";
+import { RecordDocumentEvent } from "./usecases/record-document-event.js";
+
+const env = loadNotificationEnv();
+const logger = createLogger("notification", env.LOG_LEVEL);
+
+await runService(logger, async (lifecycle) => {
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());
+  await store.ensure([eventsCollection]);
+  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "notification" }), (b) => b.close());
+  await ensureTopology(broker.jsm, [consumers.notificationState]);
+
+  const recordEvent = new RecordDocumentEvent(store, broker);
+  lifecycle.add(
+    "state-consumer",
+    await startConsumer(broker.js, consumers.notificationState, (p) => recordEvent.execute(p), logger),
+    (c) => c.stop(),
+  );
+
+  const rpc = await startRpcServer({ service: "notification", host: env.HOST, port: env.RPC_PORT, logger, routes: notificationRoutes(store) });
+  lifecycle.add("rpc", rpc, (s) => s.close());
+  const ops = await startOpsServer({
+    service: "notification",
+    host: env.HOST,
+    port: env.OPS_PORT,
+    checks: { store: () => store.ping(), broker: () => broker.ping() },
+  });
+  lifecycle.add("ops", ops, (o) => o.close());
+  lifecycle.onShutdown("drain", () => ops.markDraining());
+  logger.info({ rpcPort: rpc.port, opsPort: ops.port }, "notification ready");
+});

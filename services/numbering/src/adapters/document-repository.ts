@@ -1,0 +1,51 @@
+import type { Collection, CollectionSpec, Filter, TransactionScope } from "@einvoice/store";
+import type { DocumentRecord } from "../domain/document-record.js";
+
+export const documentsCollection: CollectionSpec = {
+  name: "documents",
+  indexes: [
+    // A number is never repeated within (company, mode, type, series).
+    { fields: ["company_id", "livemode", "type", "series", "number"], unique: true },
+    { fields: ["company_id", "livemode", "created_at"] },
+  ],
+};
+
+export interface Scope {
+  companyId: string;
+  livemode: boolean;
+}
+
+/** Documents, always queried within one company and mode. */
+export class DocumentRepository {
+  private readonly documents: Collection<DocumentRecord>;
+
+  constructor(scope: TransactionScope) {
+    this.documents = scope.collection<DocumentRecord>(documentsCollection);
+  }
+
+  insert(record: DocumentRecord): Promise<void> {
+    return this.documents.insertOne(record);
+  }
+
+  findById(scope: Scope, id: string): Promise<DocumentRecord | null> {
+    return this.documents.findOne({ _id: id, company_id: scope.companyId, livemode: scope.livemode });
+  }
+
+  /** Compare-and-set: applies `changes` only while the document still has `expected` values. */
+  update(
+    scope: Scope,
+    id: string,
+    expected: Filter,
+    changes: Partial<Omit<DocumentRecord, "_id">>,
+  ): Promise<DocumentRecord | null> {
+    return this.documents.updateOne(
+      { ...expected, _id: id, company_id: scope.companyId, livemode: scope.livemode },
+      changes,
+    );
+  }
+}
+
+/** The counter of a series: one per (company, mode, type, series). */
+export function seriesCounterKey(scope: Scope, type: string, series: string): string {
+  return `series:${scope.companyId}:${scope.livemode ? "live" : "test"}:${type}:${series}`;
+}

@@ -1,0 +1,102 @@
+import { publish, type Broker, subjects } from "@einvoice/broker";
+import type { Logger } from "@einvoice/platform";
+import type { CollectionSpec, Store, TransactionScope } from "@einvoice/store";
+import type { ZodType } from "zod";
+
+/** A message to publish, written in the same transaction as the state change it announces. */
+export interface OutboxEntry {
+  /** Also the `Nats-Msg-Id`: a republish after a crash is dropped by JetStream. */
+  _id: string;
+  subject: keyof typeof outboxSubjects;
+  payload: unknown;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export const outboxSubjects = {
+  documentIssued: subjects.documentIssued,
+  documentState: subjects.documentState,
+} as const;
+
+export const outboxCollection: CollectionSpec = { name: "outbox", indexes: [{ fields: ["sent_at"] }] };
+
+export function addToOutbox(
+  tx: TransactionScope,
+  entry: Omit<OutboxEntry, "sent_at" | "created_at">,
+  now: string,
+): Promise<void> {
+  return tx.collection<OutboxEntry>(outboxCollection).insertOne({ ...entry, created_at: now, sent_at: null });
+}
+
+/**
+ * Publishes unsent outbox entries in creation order, then marks them sent. Runs on a timer and when nudged
+ * right after a write, so the usual latency is one publish. Publishing before marking means a crash repeats a
+ * publish (deduplicated by the msg id) but never loses one.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly broker: Broker,
+    private readonly logger: Logger,
+    /** Poll interval when not nudged, in milliseconds. */
+    private readonly pollMs: number,
+  ) {}
+
+  start(): void {
+    this.schedule();
+  }
+
+  /** Ask for a pass now (after a transaction that wrote entries). */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.nudge();
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.nudge();
+      this.schedule();
+    }, this.pollMs);
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    const outbox = this.store.collection<OutboxEntry>(outboxCollection);
+    try {
+      for (;;) {
+        const batch = await outbox.find({ sent_at: { $exists: false } }, { sort: [{ field: "_id", direction: 1 }], limit: 100 });
+        if (batch.length === 0) return;
+        for (const entry of batch) {
+          // Payloads were schema-checked types when written; publish() checks them again against the subject.
+          const def: { subject: string; schema: ZodType } = outboxSubjects[entry.subject];
+          await publish(this.broker.js, def, entry.payload, { msgId: entry._id });
+          await outbox.updateOne({ _id: entry._id }, { sent_at: new Date().toISOString() });
+        }
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, "outbox relay pass failed; will retry");
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import type {
+  ComputedDocument,
+  DocumentStatus,
+  Issuer,
+  SunatVerdict,
+} from "@einvoice/domain";
+
+/** What the register stores per document: the public fields plus what other services need to finish it. */
+export interface DocumentRecord {
+  _id: string;
+  company_id: string;
+  livemode: boolean;
+  type: string;
+  series: string;
+  number: number;
+  status: DocumentStatus;
+  issue_date: string;
+  issuer: Issuer;
+  computed: ComputedDocument;
+  sunat: SunatVerdict | null;
+  hash: string | null;
+  /** Object-store keys of the document's files, set as they are produced. */
+  files: { xml: string | null; cdr: string | null; pdf: string | null };
+  created_at: string;
+  updated_at: string;
+}

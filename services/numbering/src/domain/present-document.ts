@@ -1,0 +1,28 @@
+import type { DocumentResource } from "@einvoice/domain";
+import type { DocumentRecord } from "./document-record.js";
+
+/** The public Document resource of a record; file links appear once the file exists. */
+export function presentDocument(record: DocumentRecord, filesBaseUrl: string): DocumentResource {
+  const link = (kind: "pdf" | "xml" | "cdr") =>
+    record.files[kind] ? `${filesBaseUrl}/${record._id}/${kind}` : null;
+  const computed = record.computed;
+  return {
+    id: record._id,
+    object: "document",
+    livemode: record.livemode,
+    type: record.type,
+    series: record.series,
+    number: record.number,
+    status: record.status,
+    issue_date: record.issue_date,
+    currency: computed.currency,
+    total: computed.amounts.total,
+    amounts: computed.amounts,
+    customer: computed.customer,
+    sunat: record.sunat,
+    hash: record.hash,
+    links: { pdf: link("pdf"), xml: link("xml"), cdr: link("cdr") },
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}

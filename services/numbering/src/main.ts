@@ -1,0 +1,55 @@
+import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import { createLogger, runService, startOpsServer, startRpcServer, storeConfig } from "@einvoice/platform";
+import { openStore } from "@einvoice/store";
+import { documentsCollection } from "./adapters/document-repository.js";
+import { OutboxRelay, outboxCollection } from "./adapters/outbox.js";
+import { loadNumberingEnv } from "./env.js";
+import { numberingRoutes } from "./rpc/numbering-routes.js";
+import { ApplyVerdict } from "./usecases/apply-verdict.js";
+import { GetDocument } from "./usecases/get-document.js";
+import { IssueDocument } from "./usecases/issue-document.js";
+import { RecordSignature } from "./usecases/record-signature.js";
+
+const env = loadNumberingEnv();
+const logger = createLogger("numbering", env.LOG_LEVEL);
+
+await runService(logger, async (lifecycle) => {
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "numbering")), (s) => s.close());
+  await store.ensure([documentsCollection, outboxCollection]);
+  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "numbering" }), (b) =>
+    b.close(),
+  );
+  await ensureTopology(broker.jsm, [consumers.numberingSigned, consumers.numberingVerdict]);
+
+  const relay = lifecycle.add("outbox-relay", new OutboxRelay(store, broker, logger, env.OUTBOX_POLL_MS), (r) =>
+    r.stop(),
+  );
+  relay.start();
+  const nudge = () => relay.nudge();
+
+  const recordSignature = new RecordSignature(store);
+  const applyVerdict = new ApplyVerdict(store, env.FILES_BASE_URL, logger, nudge);
+  lifecycle.add("signed-consumer", await startConsumer(broker.js, consumers.numberingSigned, (p) => recordSignature.execute(p), logger), (c) => c.stop());
+  lifecycle.add("verdict-consumer", await startConsumer(broker.js, consumers.numberingVerdict, (p) => applyVerdict.execute(p), logger), (c) => c.stop());
+
+  const rpc = await startRpcServer({
+    service: "numbering",
+    host: env.HOST,
+    port: env.RPC_PORT,
+    logger,
+    routes: numberingRoutes({
+      issueDocument: new IssueDocument(store, env.FILES_BASE_URL, nudge),
+      getDocument: new GetDocument(store, env.FILES_BASE_URL),
+    }),
+  });
+  lifecycle.add("rpc", rpc, (s) => s.close());
+  const ops = await startOpsServer({
+    service: "numbering",
+    host: env.HOST,
+    port: env.OPS_PORT,
+    checks: { store: () => store.ping(), broker: () => broker.ping() },
+  });
+  lifecycle.add("ops", ops, (o) => o.close());
+  lifecycle.onShutdown("drain", () => ops.markDraining());
+  logger.info({ rpcPort: rpc.port, opsPort: ops.port }, "numbering ready");
+});

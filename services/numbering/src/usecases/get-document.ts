@@ -1,0 +1,25 @@
+import type { DocumentResource } from "@einvoice/domain";
+import { notFound } from "@einvoice/platform";
+import type { Store } from "@einvoice/store";
+import { DocumentRepository, type Scope } from "../adapters/document-repository.js";
+import type { DocumentRecord } from "../domain/document-record.js";
+import { presentDocument } from "../domain/present-document.js";
+
+export interface DocumentView {
+  document: DocumentResource;
+  files: DocumentRecord["files"];
+}
+
+/** One document of the caller's company and mode; another scope's id is NOT_FOUND, never a leak. */
+export class GetDocument {
+  constructor(
+    private readonly store: Store,
+    private readonly filesBaseUrl: string,
+  ) {}
+
+  async execute(scope: Scope, id: string): Promise<DocumentView> {
+    const record = await new DocumentRepository(this.store).findById(scope, id);
+    if (!record) throw notFound("document", id);
+    return { document: presentDocument(record, this.filesBaseUrl), files: record.files };
+  }
+}

@@ -1,0 +1,69 @@
+import type { ComputedDocument, DocumentResource, Issuer } from "@einvoice/domain";
+import { newId } from "@einvoice/platform";
+import type { Store } from "@einvoice/store";
+import { DocumentRepository, type Scope, seriesCounterKey } from "../adapters/document-repository.js";
+import { addToOutbox } from "../adapters/outbox.js";
+import type { DocumentRecord } from "../domain/document-record.js";
+import { presentDocument } from "../domain/present-document.js";
+
+export interface IssueDocumentCommand {
+  scope: Scope;
+  issuer: Issuer;
+  computed: ComputedDocument;
+}
+
+/**
+ * Assigns the next number of the series and stores the document as pending together with its `documents.issued`
+ * outbox entry, in one transaction: a failure leaves neither a number spent nor a message sent.
+ */
+export class IssueDocument {
+  constructor(
+    private readonly store: Store,
+    private readonly filesBaseUrl: string,
+    private readonly afterCommit: () => void,
+  ) {}
+
+  async execute({ scope, issuer, computed }: IssueDocumentCommand): Promise<DocumentResource> {
+    const now = new Date().toISOString();
+    const record = await this.store.transaction(async (tx) => {
+      const number = await tx.counters.increment(seriesCounterKey(scope, computed.type, computed.series));
+      const record: DocumentRecord = {
+        _id: newId("doc"),
+        company_id: scope.companyId,
+        livemode: scope.livemode,
+        type: computed.type,
+        series: computed.series,
+        number,
+        status: "pending",
+        issue_date: computed.issue_date,
+        issuer,
+        computed,
+        sunat: null,
+        hash: null,
+        files: { xml: null, cdr: null, pdf: null },
+        created_at: now,
+        updated_at: now,
+      };
+      await new DocumentRepository(tx).insert(record);
+      await addToOutbox(
+        tx,
+        {
+          _id: `${record._id}:issued`,
+          subject: "documentIssued",
+          payload: {
+            document_id: record._id,
+            company_id: scope.companyId,
+            livemode: scope.livemode,
+            number,
+            issuer,
+            computed,
+          },
+        },
+        now,
+      );
+      return record;
+    });
+    this.afterCommit();
+    return presentDocument(record, this.filesBaseUrl);
+  }
+}

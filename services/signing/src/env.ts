@@ -1,0 +1,22 @@
+import { envFields, parseEnv, storageEnv } from "@einvoice/platform";
+import { z } from "zod";
+
+export const signingEnvSchema = z.object({
+  ...storageEnv,
+  HOST: envFields.host(),
+  /** Connect/gRPC port (HTTP/2 cleartext). Default 7030. */
+  RPC_PORT: envFields.port(7030),
+  /** HTTP/1.1 health port. Default 7031. */
+  OPS_PORT: envFields.port(7031),
+  LOG_LEVEL: envFields.logLevel(),
+  NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  /**
+   * Base64 of 32 random bytes that encrypts private keys at rest (AES-256-GCM). Required in production; when
+   * absent, a key is generated once into `DATA_DIR/signing-master.key` (embedded mode only).
+   */
+  SIGNING_MASTER_KEY: z.string().optional(),
+});
+
+export type SigningEnv = z.infer<typeof signingEnvSchema>;
+
+export const loadSigningEnv = (env?: Record<string, string | undefined>) => parseEnv(signingEnvSchema, env);

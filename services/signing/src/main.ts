@@ -1,0 +1,50 @@
+import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import { openObjectStore } from "@einvoice/objects";
+import {
+  createLogger,
+  objectStoreConfig,
+  runService,
+  startOpsServer,
+  startRpcServer,
+  storeConfig,
+} from "@einvoice/platform";
+import { openStore } from "@einvoice/store";
+import { XmlCryptoSigner } from "@einvoice/ubl";
+import { credentialsCollection } from "./adapters/credential-repository.js";
+import { resolveMasterKey } from "./adapters/master-key.js";
+import { signaturesCollection } from "./adapters/signature-repository.js";
+import { loadSigningEnv } from "./env.js";
+import { signingRoutes } from "./rpc/signing-routes.js";
+import { CredentialVault } from "./usecases/credential-vault.js";
+import { SignDocument } from "./usecases/sign-document.js";
+
+const env = loadSigningEnv();
+const logger = createLogger("signing", env.LOG_LEVEL);
+
+await runService(logger, async (lifecycle) => {
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "signing")), (s) => s.close());
+  await store.ensure([credentialsCollection, signaturesCollection]);
+  const objects = await openObjectStore(objectStoreConfig(env));
+  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "signing" }), (b) => b.close());
+  await ensureTopology(broker.jsm, [consumers.signingIssued]);
+
+  const vault = new CredentialVault(store, await resolveMasterKey(env.SIGNING_MASTER_KEY, env.DATA_DIR));
+  const signDocument = new SignDocument(store, objects, broker, vault, new XmlCryptoSigner());
+  lifecycle.add(
+    "issued-consumer",
+    await startConsumer(broker.js, consumers.signingIssued, (p) => signDocument.execute(p), logger),
+    (c) => c.stop(),
+  );
+
+  const rpc = await startRpcServer({ service: "signing", host: env.HOST, port: env.RPC_PORT, logger, routes: signingRoutes(vault) });
+  lifecycle.add("rpc", rpc, (s) => s.close());
+  const ops = await startOpsServer({
+    service: "signing",
+    host: env.HOST,
+    port: env.OPS_PORT,
+    checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
+  });
+  lifecycle.add("ops", ops, (o) => o.close());
+  lifecycle.onShutdown("drain", () => ops.markDraining());
+  logger.info({ rpcPort: rpc.port, opsPort: ops.port }, "signing ready");
+});

@@ -1,0 +1,12 @@
+import { envFields, parseEnv } from "@einvoice/platform";
+import { z } from "zod";
+
+export const streamEnvSchema = z.object({
+  HOST: envFields.host(),
+  /** HTTP/1.1 health port. Default 7071. */
+  OPS_PORT: envFields.port(7071),
+  LOG_LEVEL: envFields.logLevel(),
+  NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+});
+
+export const loadStreamEnv = (env?: Record<string, string | undefined>) => parseEnv(streamEnvSchema, env);

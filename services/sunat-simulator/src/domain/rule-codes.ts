@@ -1,0 +1,46 @@
+/**
+ * The same arithmetic check answers with a different code on a factura and on a boleta.
+ * Facturas: ERROR (rejection) since RV:Control_de_Cambios 2021-04-06 moved OBS-4309/4310/4307/
+ * 4288/4290/4293… to ERR-3278/3279/3300/3271/3291/3292 from 2021-09-01. Boletas keep the
+ * OBSERV codes (RV:Boleta2_0). Rules that are ERROR on both carry the same code twice.
+ */
+export type RuleId =
+  | "freeLinePrice"
+  | "lineValue"
+  | "lineIgv"
+  | "lineTributeMissing"
+  | "lineIgvMustBeZero"
+  | "lineIgvMustNotBeZero"
+  | "lineTaxTotal"
+  | "globalTaxableIgv"
+  | "globalIgv"
+  | "globalTaxTotal"
+  | "icbperTotal"
+  | "lineExtensionTotal"
+  | "taxInclusiveTotal"
+  | "payableTotal"
+  | "allowanceTotal";
+
+export type InvoiceKind = "factura" | "boleta";
+
+const CODES: Record<RuleId, Record<InvoiceKind, string>> = {
+  freeLinePrice: { factura: "2640", boleta: "2640" },
+  lineValue: { factura: "3271", boleta: "4288" },
+  lineIgv: { factura: "3103", boleta: "3103" },
+  lineTributeMissing: { factura: "3105", boleta: "3105" },
+  lineIgvMustBeZero: { factura: "3110", boleta: "3110" },
+  lineIgvMustNotBeZero: { factura: "3111", boleta: "3111" },
+  lineTaxTotal: { factura: "3292", boleta: "4293" },
+  globalTaxableIgv: { factura: "3277", boleta: "4299" },
+  globalIgv: { factura: "3291", boleta: "4290" },
+  globalTaxTotal: { factura: "3294", boleta: "4301" },
+  icbperTotal: { factura: "3306", boleta: "4321" },
+  lineExtensionTotal: { factura: "3278", boleta: "4309" },
+  taxInclusiveTotal: { factura: "3279", boleta: "4310" },
+  payableTotal: { factura: "3280", boleta: "4312" },
+  allowanceTotal: { factura: "3300", boleta: "4307" },
+};
+
+export function ruleCode(rule: RuleId, kind: InvoiceKind): string {
+  return CODES[rule][kind];
+}
