@@ -20,7 +20,10 @@ const { values } = parseArgs({
   },
 });
 
-const admin = await openAdminStore({ DATA_DIR: process.env.DATA_DIR ?? ".data", MONGODB_URL: process.env.MONGODB_URL });
+const admin = await openAdminStore({
+  DATA_DIR: process.env.DATA_DIR ?? ".data",
+  MONGODB_URL: process.env.MONGODB_URL,
+});
 try {
   if (resource === "company" && action === "create") {
     const company = await admin.createCompany.execute({

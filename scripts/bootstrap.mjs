@@ -18,7 +18,8 @@ const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: "
 
 function ensureNpmDependencies() {
   const marker = join(root, "node_modules", ".package-lock.json");
-  const stale = !existsSync(marker) || statSync(join(root, "package-lock.json")).mtimeMs > statSync(marker).mtimeMs;
+  const stale =
+    !existsSync(marker) || statSync(join(root, "package-lock.json")).mtimeMs > statSync(marker).mtimeMs;
   if (!stale && existsSync(join(root, "node_modules", "better-sqlite3", "build"))) return;
   console.log("Installing npm dependencies (first run compiles better-sqlite3, about a minute)…");
   run("npm", ["install", "--no-audit", "--no-fund"]);
@@ -51,18 +52,36 @@ if (mode === "start") {
   ]);
   const step = (label, command, args) => {
     console.log(`\n▶ ${label}`);
-    return spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" } }).status;
+    return spawnSync(command, args, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
+    }).status;
   };
-  const typecheck = step("typecheck (turbo)", "npx", ["turbo", "run", "typecheck", "--concurrency=2", "--output-logs=errors-only"]);
+  const typecheck = step("typecheck (turbo)", "npx", [
+    "turbo",
+    "run",
+    "typecheck",
+    "--concurrency=2",
+    "--output-logs=errors-only",
+  ]);
   const lint = step("lint and format (biome)", "npx", ["biome", "check", "."]);
   const report = join(root, ".vitest-report.json");
-  step("tests (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  step("tests (vitest)", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
   let passed = 0;
   let failed = 0;
   try {
     const result = JSON.parse(readFileSync(report, "utf8"));
     passed = result.numPassedTests;
-    failed = result.numFailedTests + (result.numTotalTestSuites > 0 && result.success === false && result.numFailedTests === 0 ? 1 : 0);
+    failed =
+      result.numFailedTests +
+      (result.numTotalTestSuites > 0 && result.success === false && result.numFailedTests === 0 ? 1 : 0);
   } catch {
     failed += 1;
   }

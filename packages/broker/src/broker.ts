@@ -1,8 +1,8 @@
 import {
   AckPolicy,
   DeliverPolicy,
-  type JetStreamClient,
   JetStreamApiError,
+  type JetStreamClient,
   type JetStreamManager,
   jetstream,
   jetstreamManager,
@@ -10,7 +10,13 @@ import {
   StorageType,
 } from "@nats-io/jetstream";
 import { connect, type NatsConnection, nanos } from "@nats-io/transport-node";
-import { type ConsumerDef, consumers as allConsumers, type StreamDef, streams as allStreams } from "./catalog.js";
+import type { ZodType } from "zod";
+import {
+  consumers as allConsumers,
+  streams as allStreams,
+  type ConsumerDef,
+  type StreamDef,
+} from "./catalog.js";
 
 export interface Broker {
   nc: NatsConnection;
@@ -72,7 +78,7 @@ export async function ensureStream(jsm: JetStreamManager, def: StreamDef): Promi
 }
 
 /** Creates or updates a durable pull consumer to match its catalog definition. */
-export async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDef<never> | ConsumerDef<any>): Promise<void> {
+export async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDef<ZodType>): Promise<void> {
   const config = {
     durable_name: def.durable,
     ack_policy: AckPolicy.Explicit,
@@ -95,7 +101,7 @@ export async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDef<nev
 /** Declares every stream and the given consumers (a service declares the consumers it reads). */
 export async function ensureTopology(
   jsm: JetStreamManager,
-  consumers: ConsumerDef<any>[] = Object.values(allConsumers),
+  consumers: ConsumerDef<ZodType>[] = Object.values(allConsumers),
 ): Promise<void> {
   for (const stream of Object.values(allStreams)) await ensureStream(jsm, stream);
   for (const consumer of consumers) await ensureConsumer(jsm, consumer);

@@ -1,4 +1,10 @@
-import type { ComputedDocument, DocumentEventType, DocumentResource, Issuer, SunatVerdict } from "@einvoice/domain";
+import type {
+  ComputedDocument,
+  DocumentEventType,
+  DocumentResource,
+  Issuer,
+  SunatVerdict,
+} from "@einvoice/domain";
 import { z } from "zod";
 
 /**
@@ -19,9 +25,19 @@ export interface StreamDef {
 }
 
 export const streams = {
-  documents: { name: "DOCUMENTS", subjects: ["documents.>"], maxAgeMs: 30 * DAY_MS, duplicateWindowMs: 10 * 60_000 },
+  documents: {
+    name: "DOCUMENTS",
+    subjects: ["documents.>"],
+    maxAgeMs: 30 * DAY_MS,
+    duplicateWindowMs: 10 * 60_000,
+  },
   events: { name: "EVENTS", subjects: ["events.>"], maxAgeMs: 30 * DAY_MS, duplicateWindowMs: 10 * 60_000 },
-  deadLetters: { name: "DEAD_LETTERS", subjects: ["dead.>"], maxAgeMs: 30 * DAY_MS, duplicateWindowMs: 60_000 },
+  deadLetters: {
+    name: "DEAD_LETTERS",
+    subjects: ["dead.>"],
+    maxAgeMs: 30 * DAY_MS,
+    duplicateWindowMs: 60_000,
+  },
 } as const satisfies Record<string, StreamDef>;
 
 const obj = <T>() => z.custom<T>((v) => typeof v === "object" && v !== null && !Array.isArray(v));
@@ -91,7 +107,11 @@ export interface SubjectDef<S extends z.ZodType> {
 export const subjects = {
   documentIssued: { subject: "documents.issued", stream: streams.documents, schema: schemas.documentIssued },
   documentSigned: { subject: "documents.signed", stream: streams.documents, schema: schemas.documentSigned },
-  documentVerdict: { subject: "documents.verdict", stream: streams.documents, schema: schemas.documentVerdict },
+  documentVerdict: {
+    subject: "documents.verdict",
+    stream: streams.documents,
+    schema: schemas.documentVerdict,
+  },
   documentState: { subject: "documents.state", stream: streams.documents, schema: schemas.documentState },
   deadLetter: { subject: "dead", stream: streams.deadLetters, schema: schemas.deadLetter },
 } as const;

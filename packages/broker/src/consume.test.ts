@@ -1,5 +1,5 @@
 import { createLogger } from "@einvoice/platform";
-import { startNatsServer, type NatsServerHandle } from "@einvoice/testkit";
+import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
@@ -8,7 +8,11 @@ import { PermanentError, startConsumer } from "./consume.js";
 import { publish } from "./publish.js";
 
 const logger = createLogger("broker-test", "silent");
-const testSubject = { subject: "documents.test-probe", stream: streams.documents, schema: z.object({ n: z.number() }) };
+const testSubject = {
+  subject: "documents.test-probe",
+  stream: streams.documents,
+  schema: z.object({ n: z.number() }),
+};
 
 function probeConsumer(durable: string, maxDeliver: number): ConsumerDef<typeof testSubject.schema> {
   return {
@@ -97,7 +101,9 @@ describe("JetStream seams", () => {
     const deadline = Date.now() + 10_000;
     while (!dead && Date.now() < deadline) {
       try {
-        const stored = await broker.jsm.streams.getMessage(streams.deadLetters.name, { last_by_subj: deadSubject });
+        const stored = await broker.jsm.streams.getMessage(streams.deadLetters.name, {
+          last_by_subj: deadSubject,
+        });
         dead = stored?.json();
       } catch {
         await new Promise((r) => setTimeout(r, 50));

@@ -1,6 +1,6 @@
+import { extractContext, type Logger, SpanKind, withSpan } from "@einvoice/platform";
 import type { ConsumerMessages, JetStreamClient, JsMsg } from "@nats-io/jetstream";
 import { context } from "@opentelemetry/api";
-import { extractContext, type Logger, SpanKind, withSpan } from "@einvoice/platform";
 import type { z } from "zod";
 import { type ConsumerDef, subjects } from "./catalog.js";
 import { natsHeaderGetter } from "./headers.js";
@@ -67,7 +67,10 @@ export async function startConsumer<S extends z.ZodType>(
       withSpan(
         "broker",
         `process ${msg.subject}`,
-        { kind: SpanKind.CONSUMER, attributes: { "messaging.system": "nats", "messaging.delivery_count": deliveryCount } },
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: { "messaging.system": "nats", "messaging.delivery_count": deliveryCount },
+        },
         async () => {
           let payload: z.infer<S>;
           try {
@@ -89,7 +92,8 @@ export async function startConsumer<S extends z.ZodType>(
               error instanceof RetryLaterError
                 ? error.delayMs
                 : (def.retryDelaysMs[Math.min(deliveryCount - 1, def.retryDelaysMs.length - 1)] ?? 1000);
-            if (error instanceof RetryLaterError) ctx.logger.info({ delay, reason: error.message }, "retry later");
+            if (error instanceof RetryLaterError)
+              ctx.logger.info({ delay, reason: error.message }, "retry later");
             else ctx.logger.warn({ err: error, delay }, "handler failed; will retry");
             msg.nak(delay);
           }

@@ -2,7 +2,9 @@ import { type MsgHdrs, headers as natsHeaders } from "@nats-io/transport-node";
 import type { TextMapGetter, TextMapSetter } from "@opentelemetry/api";
 
 /** OpenTelemetry carriers over NATS message headers: trace context travels beside the payload, not in it. */
-export const natsHeaderSetter: TextMapSetter<MsgHdrs> = { set: (carrier, key, value) => carrier.set(key, value) };
+export const natsHeaderSetter: TextMapSetter<MsgHdrs> = {
+  set: (carrier, key, value) => carrier.set(key, value),
+};
 export const natsHeaderGetter: TextMapGetter<MsgHdrs | undefined> = {
   get: (carrier, key) => carrier?.get(key) || undefined,
   keys: (carrier) => (carrier ? [...carrier.keys()] : []),

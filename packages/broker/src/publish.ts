@@ -1,5 +1,5 @@
-import type { JetStreamClient, PubAck } from "@nats-io/jetstream";
 import { injectContext, SpanKind, withSpan } from "@einvoice/platform";
+import type { JetStreamClient, PubAck } from "@nats-io/jetstream";
 import type { z } from "zod";
 import { natsHeaderSetter, newHeaders } from "./headers.js";
 
@@ -18,7 +18,10 @@ export async function publish<S extends z.ZodType>(
   return withSpan(
     "broker",
     `send ${subject}`,
-    { kind: SpanKind.PRODUCER, attributes: { "messaging.system": "nats", "messaging.destination.name": subject } },
+    {
+      kind: SpanKind.PRODUCER,
+      attributes: { "messaging.system": "nats", "messaging.destination.name": subject },
+    },
     async () => {
       const headers = newHeaders();
       headers.set("content-type", "application/json");

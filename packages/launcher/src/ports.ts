@@ -39,6 +39,8 @@ export const DEFAULT_PORTS: Ports = {
 
 /** A fresh set of free ports, for tests that run beside other processes. */
 export async function freePorts(): Promise<Ports> {
-  const entries = await Promise.all(Object.keys(DEFAULT_PORTS).map(async (k) => [k, await freePort()] as const));
+  const entries = await Promise.all(
+    Object.keys(DEFAULT_PORTS).map(async (k) => [k, await freePort()] as const),
+  );
   return Object.fromEntries(entries) as unknown as Ports;
 }

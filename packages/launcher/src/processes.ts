@@ -15,7 +15,11 @@ export function spawnLogged(
   options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string },
 ): ManagedProcess {
   const log = createWriteStream(options.logFile, { flags: "a" });
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -39,7 +43,8 @@ export async function waitUntilReady(process: ManagedProcess, url: string, timeo
     exitCode = code;
   });
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`${process.name} exited with code ${exitCode} before it was ready`);
+    if (exitCode !== undefined)
+      throw new Error(`${process.name} exited with code ${exitCode} before it was ready`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;

@@ -36,13 +36,27 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
   const natsUrl = `nats://127.0.0.1:${p.nats}`;
   const withNats = (env: Record<string, string>) => ({ NATS_URL: natsUrl, ...env });
   return [
-    { name: "sunat-simulator", entry: "services/sunat-simulator/src/main.ts", readyUrl: `${url(p.simulator)}/readyz`, env: { PORT: String(p.simulator) } },
-    { name: "tax", entry: "services/tax/src/main.ts", readyUrl: `${url(p.taxOps)}/readyz`, env: { RPC_PORT: String(p.taxRpc), OPS_PORT: String(p.taxOps) } },
+    {
+      name: "sunat-simulator",
+      entry: "services/sunat-simulator/src/main.ts",
+      readyUrl: `${url(p.simulator)}/readyz`,
+      env: { PORT: String(p.simulator) },
+    },
+    {
+      name: "tax",
+      entry: "services/tax/src/main.ts",
+      readyUrl: `${url(p.taxOps)}/readyz`,
+      env: { RPC_PORT: String(p.taxRpc), OPS_PORT: String(p.taxOps) },
+    },
     {
       name: "numbering",
       entry: "services/numbering/src/main.ts",
       readyUrl: `${url(p.numberingOps)}/readyz`,
-      env: withNats({ RPC_PORT: String(p.numberingRpc), OPS_PORT: String(p.numberingOps), FILES_BASE_URL: `${url(p.gateway)}/v1/files` }),
+      env: withNats({
+        RPC_PORT: String(p.numberingRpc),
+        OPS_PORT: String(p.numberingOps),
+        FILES_BASE_URL: `${url(p.gateway)}/v1/files`,
+      }),
     },
     {
       name: "signing",
@@ -67,8 +81,18 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
       readyUrl: `${url(p.notificationOps)}/readyz`,
       env: withNats({ RPC_PORT: String(p.notificationRpc), OPS_PORT: String(p.notificationOps) }),
     },
-    { name: "rendering", entry: "services/rendering/src/main.ts", readyUrl: `${url(p.renderingOps)}/readyz`, env: withNats({ OPS_PORT: String(p.renderingOps) }) },
-    { name: "stream", entry: "services/stream/src/main.ts", readyUrl: `${url(p.streamOps)}/readyz`, env: withNats({ OPS_PORT: String(p.streamOps) }) },
+    {
+      name: "rendering",
+      entry: "services/rendering/src/main.ts",
+      readyUrl: `${url(p.renderingOps)}/readyz`,
+      env: withNats({ OPS_PORT: String(p.renderingOps) }),
+    },
+    {
+      name: "stream",
+      entry: "services/stream/src/main.ts",
+      readyUrl: `${url(p.streamOps)}/readyz`,
+      env: withNats({ OPS_PORT: String(p.streamOps) }),
+    },
     {
       name: "gateway",
       entry: "services/gateway/src/main.ts",
@@ -99,11 +123,16 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     for (const process of [...started].reverse()) await stopProcess(process);
   };
   try {
-    const nats = spawnLogged("nats-server", "nats-server", ["-a", "127.0.0.1", "-p", String(ports.nats), "-js", "-sd", join(dataDir, "nats")], {
-      cwd: REPO_ROOT,
-      env: process.env,
-      logFile: join(logDir, "nats-server.log"),
-    });
+    const nats = spawnLogged(
+      "nats-server",
+      "nats-server",
+      ["-a", "127.0.0.1", "-p", String(ports.nats), "-js", "-sd", join(dataDir, "nats")],
+      {
+        cwd: REPO_ROOT,
+        env: process.env,
+        logFile: join(logDir, "nats-server.log"),
+      },
+    );
     started.push(nats);
     await waitForPort(ports.nats, 15_000);
     const baseEnv = {

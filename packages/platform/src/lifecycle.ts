@@ -34,7 +34,9 @@ export class Lifecycle {
         try {
           await Promise.race([
             Promise.resolve(close()),
-            new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), this.closeTimeoutMs).unref()),
+            new Promise((_, reject) =>
+              setTimeout(() => reject(new Error("timeout")), this.closeTimeoutMs).unref(),
+            ),
           ]);
         } catch (error) {
           this.logger.warn({ err: error, resource: name }, "close failed");
@@ -60,7 +62,10 @@ export class Lifecycle {
 }
 
 /** Boots a service: runs `start`, logs and exits 1 when start fails. */
-export async function runService(logger: Logger, start: (lifecycle: Lifecycle) => Promise<void>): Promise<void> {
+export async function runService(
+  logger: Logger,
+  start: (lifecycle: Lifecycle) => Promise<void>,
+): Promise<void> {
   const lifecycle = new Lifecycle(logger);
   lifecycle.installSignalHandlers();
   try {

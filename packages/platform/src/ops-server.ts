@@ -49,7 +49,11 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
           }
         }),
       );
-      return send(ready ? 200 : 503, { status: ready ? "ready" : "not_ready", service: options.service, checks: results });
+      return send(ready ? 200 : 503, {
+        status: ready ? "ready" : "not_ready",
+        service: options.service,
+        checks: results,
+      });
     }
     send(404, { error: "not found" });
   });

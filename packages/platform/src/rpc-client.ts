@@ -1,6 +1,6 @@
+import type { DescService } from "@bufbuild/protobuf";
 import { type Client, createClient, type Interceptor } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import type { DescService } from "@bufbuild/protobuf";
 import { headersSetter, injectContext } from "./tracing.js";
 
 /** Propagates the active trace to the called service. */

@@ -22,7 +22,9 @@ export function readViolations(error: ConnectError): Violation[] {
 
 /** An error with a stable machine code (e.g. `company_not_configured`) for the gateway's public table. */
 export function reasonError(code: Code, reason: string, message: string, param = ""): ConnectError {
-  return new ConnectError(message, code, undefined, [{ desc: ErrorReasonSchema, value: { code: reason, param } }]);
+  return new ConnectError(message, code, undefined, [
+    { desc: ErrorReasonSchema, value: { code: reason, param } },
+  ]);
 }
 
 export function readReason(error: ConnectError): { code: string; param: string } | undefined {

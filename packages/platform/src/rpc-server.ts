@@ -1,6 +1,6 @@
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
-import { type ConnectRouter, ConnectError, type Interceptor } from "@connectrpc/connect";
+import { ConnectError, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { context } from "@opentelemetry/api";
 import type { Logger } from "./logger.js";

@@ -20,7 +20,9 @@ export const storageEnv = {
 
 export type StorageEnv = z.infer<z.ZodObject<typeof storageEnv>>;
 
-export type StoreConfig = { engine: "sqlite"; file: string } | { engine: "mongodb"; url: string; database: string };
+export type StoreConfig =
+  | { engine: "sqlite"; file: string }
+  | { engine: "mongodb"; url: string; database: string };
 
 /** One database per service: SQLite `<DATA_DIR>/<service>.sqlite`, or MongoDB database `einvoice_<service>`. */
 export function storeConfig(env: Pick<StorageEnv, "MONGODB_URL" | "DATA_DIR">, service: string): StoreConfig {

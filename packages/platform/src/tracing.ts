@@ -43,7 +43,9 @@ export async function withSpan<T>(
 }
 
 /** Carrier adapters for the W3C `traceparent` header on fetch-style Headers (Connect). */
-export const headersSetter: TextMapSetter<Headers> = { set: (carrier, key, value) => carrier.set(key, value) };
+export const headersSetter: TextMapSetter<Headers> = {
+  set: (carrier, key, value) => carrier.set(key, value),
+};
 export const headersGetter: TextMapGetter<Headers> = {
   get: (carrier, key) => carrier.get(key) ?? undefined,
   keys: (carrier) => [...carrier.keys()],

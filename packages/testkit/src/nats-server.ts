@@ -13,12 +13,18 @@ export interface NatsServerHandle {
 }
 
 /** Starts Debian's `nats-server` with JetStream on a free loopback port and a fresh store directory. */
-export async function startNatsServer(options: { storeDir?: string; port?: number } = {}): Promise<NatsServerHandle> {
+export async function startNatsServer(
+  options: { storeDir?: string; port?: number } = {},
+): Promise<NatsServerHandle> {
   const port = options.port ?? (await freePort());
   const storeDir = options.storeDir ?? (await mkdtemp(join(tmpdir(), "einvoice-nats-")));
-  const child: ChildProcess = spawn("nats-server", ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir], {
-    stdio: "ignore",
-  });
+  const child: ChildProcess = spawn(
+    "nats-server",
+    ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir],
+    {
+      stdio: "ignore",
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await waitForPort(port);
   return {

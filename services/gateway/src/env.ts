@@ -16,7 +16,11 @@ export const gatewayEnvSchema = z.object({
   /** Longest `Prefer: wait=N` honoured, in seconds. Default 60. */
   MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   /** Largest JSON body accepted, in bytes. Default 1 MiB. */
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
 });
 
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

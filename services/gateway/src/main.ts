@@ -1,7 +1,13 @@
 import type { AddressInfo } from "node:net";
 import { connectBroker } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
-import { createLogger, createRpcClient, objectStoreConfig, runService, storeConfig } from "@einvoice/platform";
+import {
+  createLogger,
+  createRpcClient,
+  objectStoreConfig,
+  runService,
+  storeConfig,
+} from "@einvoice/platform";
 import { NotificationService, NumberingService, SigningService, TaxService } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
@@ -18,7 +24,9 @@ await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway")), (s) => s.close());
   await store.ensure([companiesCollection, apiKeysCollection]);
   const objects = await openObjectStore(objectStoreConfig(env));
-  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) => b.close());
+  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) =>
+    b.close(),
+  );
   const waiter = lifecycle.add("waiter", new DocumentWaiter(), (w) => w.stop());
   waiter.start(broker);
 
@@ -44,9 +52,14 @@ await runService(logger, async (lifecycle) => {
     server.once("listening", resolve);
     server.once("error", reject);
   });
-  lifecycle.add("http", server, (s) => new Promise<void>((resolve) => {
-    s.close(() => resolve());
-    s.closeAllConnections();
-  }));
+  lifecycle.add(
+    "http",
+    server,
+    (s) =>
+      new Promise<void>((resolve) => {
+        s.close(() => resolve());
+        s.closeAllConnections();
+      }),
+  );
   logger.info({ port: (server.address() as AddressInfo).port }, "gateway ready");
 });

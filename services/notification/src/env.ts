@@ -12,4 +12,5 @@ export const notificationEnvSchema = z.object({
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
 });
 
-export const loadNotificationEnv = (env?: Record<string, string | undefined>) => parseEnv(notificationEnvSchema, env);
+export const loadNotificationEnv = (env?: Record<string, string | undefined>) =>
+  parseEnv(notificationEnvSchema, env);

@@ -12,7 +12,11 @@ const logger = createLogger("notification", env.LOG_LEVEL);
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());
   await store.ensure([eventsCollection]);
-  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "notification" }), (b) => b.close());
+  const broker = lifecycle.add(
+    "broker",
+    await connectBroker({ url: env.NATS_URL, name: "notification" }),
+    (b) => b.close(),
+  );
   await ensureTopology(broker.jsm, [consumers.notificationState]);
 
   const recordEvent = new RecordDocumentEvent(store, broker);
@@ -22,7 +26,13 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
 
-  const rpc = await startRpcServer({ service: "notification", host: env.HOST, port: env.RPC_PORT, logger, routes: notificationRoutes(store) });
+  const rpc = await startRpcServer({
+    service: "notification",
+    host: env.HOST,
+    port: env.RPC_PORT,
+    logger,
+    routes: notificationRoutes(store),
+  });
   lifecycle.add("rpc", rpc, (s) => s.close());
   const ops = await startOpsServer({
     service: "notification",

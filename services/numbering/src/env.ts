@@ -19,4 +19,5 @@ export const numberingEnvSchema = z.object({
 
 export type NumberingEnv = z.infer<typeof numberingEnvSchema>;
 
-export const loadNumberingEnv = (env?: Record<string, string | undefined>) => parseEnv(numberingEnvSchema, env);
+export const loadNumberingEnv = (env?: Record<string, string | undefined>) =>
+  parseEnv(numberingEnvSchema, env);

@@ -21,16 +21,26 @@ await runService(logger, async (lifecycle) => {
   );
   await ensureTopology(broker.jsm, [consumers.numberingSigned, consumers.numberingVerdict]);
 
-  const relay = lifecycle.add("outbox-relay", new OutboxRelay(store, broker, logger, env.OUTBOX_POLL_MS), (r) =>
-    r.stop(),
+  const relay = lifecycle.add(
+    "outbox-relay",
+    new OutboxRelay(store, broker, logger, env.OUTBOX_POLL_MS),
+    (r) => r.stop(),
   );
   relay.start();
   const nudge = () => relay.nudge();
 
   const recordSignature = new RecordSignature(store);
   const applyVerdict = new ApplyVerdict(store, env.FILES_BASE_URL, logger, nudge);
-  lifecycle.add("signed-consumer", await startConsumer(broker.js, consumers.numberingSigned, (p) => recordSignature.execute(p), logger), (c) => c.stop());
-  lifecycle.add("verdict-consumer", await startConsumer(broker.js, consumers.numberingVerdict, (p) => applyVerdict.execute(p), logger), (c) => c.stop());
+  lifecycle.add(
+    "signed-consumer",
+    await startConsumer(broker.js, consumers.numberingSigned, (p) => recordSignature.execute(p), logger),
+    (c) => c.stop(),
+  );
+  lifecycle.add(
+    "verdict-consumer",
+    await startConsumer(broker.js, consumers.numberingVerdict, (p) => applyVerdict.execute(p), logger),
+    (c) => c.stop(),
+  );
 
   const rpc = await startRpcServer({
     service: "numbering",

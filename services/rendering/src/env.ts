@@ -9,4 +9,5 @@ export const renderingEnvSchema = z.object({
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
 });
 
-export const loadRenderingEnv = (env?: Record<string, string | undefined>) => parseEnv(renderingEnvSchema, env);
+export const loadRenderingEnv = (env?: Record<string, string | undefined>) =>
+  parseEnv(renderingEnvSchema, env);

@@ -11,9 +11,16 @@ const logger = createLogger("rendering", env.LOG_LEVEL);
  * consumer, so no work waits on it.
  */
 await runService(logger, async (lifecycle) => {
-  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "rendering" }), (b) => b.close());
+  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "rendering" }), (b) =>
+    b.close(),
+  );
   await ensureTopology(broker.jsm, []);
-  const ops = await startOpsServer({ service: "rendering", host: env.HOST, port: env.OPS_PORT, checks: { broker: () => broker.ping() } });
+  const ops = await startOpsServer({
+    service: "rendering",
+    host: env.HOST,
+    port: env.OPS_PORT,
+    checks: { broker: () => broker.ping() },
+  });
   lifecycle.add("ops", ops, (o) => o.close());
   lifecycle.onShutdown("drain", () => ops.markDraining());
   logger.info({ opsPort: ops.port }, "rendering ready");

@@ -25,7 +25,9 @@ await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "signing")), (s) => s.close());
   await store.ensure([credentialsCollection, signaturesCollection]);
   const objects = await openObjectStore(objectStoreConfig(env));
-  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "signing" }), (b) => b.close());
+  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "signing" }), (b) =>
+    b.close(),
+  );
   await ensureTopology(broker.jsm, [consumers.signingIssued]);
 
   const vault = new CredentialVault(store, await resolveMasterKey(env.SIGNING_MASTER_KEY, env.DATA_DIR));
@@ -36,7 +38,13 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
 
-  const rpc = await startRpcServer({ service: "signing", host: env.HOST, port: env.RPC_PORT, logger, routes: signingRoutes(vault) });
+  const rpc = await startRpcServer({
+    service: "signing",
+    host: env.HOST,
+    port: env.RPC_PORT,
+    logger,
+    routes: signingRoutes(vault),
+  });
   lifecycle.add("rpc", rpc, (s) => s.close());
   const ops = await startOpsServer({
     service: "signing",

@@ -11,9 +11,16 @@ const logger = createLogger("stream", env.LOG_LEVEL);
  * connection.
  */
 await runService(logger, async (lifecycle) => {
-  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "stream" }), (b) => b.close());
+  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "stream" }), (b) =>
+    b.close(),
+  );
   await ensureTopology(broker.jsm, []);
-  const ops = await startOpsServer({ service: "stream", host: env.HOST, port: env.OPS_PORT, checks: { broker: () => broker.ping() } });
+  const ops = await startOpsServer({
+    service: "stream",
+    host: env.HOST,
+    port: env.OPS_PORT,
+    checks: { broker: () => broker.ping() },
+  });
   lifecycle.add("ops", ops, (o) => o.close());
   lifecycle.onShutdown("drain", () => ops.markDraining());
   logger.info({ opsPort: ops.port }, "stream ready");

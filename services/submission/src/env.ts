@@ -25,4 +25,5 @@ export const submissionEnvSchema = z.object({
 
 export type SubmissionEnv = z.infer<typeof submissionEnvSchema>;
 
-export const loadSubmissionEnv = (env?: Record<string, string | undefined>) => parseEnv(submissionEnvSchema, env);
+export const loadSubmissionEnv = (env?: Record<string, string | undefined>) =>
+  parseEnv(submissionEnvSchema, env);

@@ -22,7 +22,11 @@ await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
   await store.ensure([submissionsCollection]);
   const objects = await openObjectStore(objectStoreConfig(env));
-  const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "submission" }), (b) => b.close());
+  const broker = lifecycle.add(
+    "broker",
+    await connectBroker({ url: env.NATS_URL, name: "submission" }),
+    (b) => b.close(),
+  );
   await ensureTopology(broker.jsm, [consumers.submissionSigned]);
 
   const endpointFor: EndpointResolver = (signed) => {
@@ -37,14 +41,26 @@ await runService(logger, async (lifecycle) => {
     // Live SOL credentials per company arrive with the live-mode work; until then live documents wait here.
     throw new Error("live submission needs the company's SOL credentials, which are not configured");
   };
-  const submit = new SubmitDocument(store, objects, broker, new HttpBillServiceClient(env.SUNAT_TIMEOUT_MS), endpointFor);
+  const submit = new SubmitDocument(
+    store,
+    objects,
+    broker,
+    new HttpBillServiceClient(env.SUNAT_TIMEOUT_MS),
+    endpointFor,
+  );
   lifecycle.add(
     "signed-consumer",
     await startConsumer(broker.js, consumers.submissionSigned, (p, ctx) => submit.execute(p, ctx), logger),
     (c) => c.stop(),
   );
 
-  const rpc = await startRpcServer({ service: "submission", host: env.HOST, port: env.RPC_PORT, logger, routes: submissionRoutes(store) });
+  const rpc = await startRpcServer({
+    service: "submission",
+    host: env.HOST,
+    port: env.RPC_PORT,
+    logger,
+    routes: submissionRoutes(store),
+  });
   lifecycle.add("rpc", rpc, (s) => s.close());
   const ops = await startOpsServer({
     service: "submission",

@@ -12,4 +12,5 @@ export const simulatorEnvSchema = z.object({
 
 export type SimulatorEnv = z.infer<typeof simulatorEnvSchema>;
 
-export const loadSimulatorEnv = (env?: Record<string, string | undefined>) => parseEnv(simulatorEnvSchema, env);
+export const loadSimulatorEnv = (env?: Record<string, string | undefined>) =>
+  parseEnv(simulatorEnvSchema, env);

@@ -11,7 +11,9 @@ const env = loadSimulatorEnv();
 const logger = createLogger("sunat-simulator", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
-  const store = lifecycle.add("store", await openStore(storeConfig(env, "sunat-simulator")), (s) => s.close());
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "sunat-simulator")), (s) =>
+    s.close(),
+  );
   await store.ensure([registrationsCollection]);
   // The simulated SUNAT signs its CDRs with its own throwaway certificate, as SUNAT signs with its own.
   const sunatCredentials = createTestCertificate({ ruc: SUNAT_RUC, legalName: "SUNAT (simulator)" });

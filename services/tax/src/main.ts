@@ -6,7 +6,13 @@ const env = loadTaxEnv();
 const logger = createLogger("tax", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
-  const rpc = await startRpcServer({ service: "tax", host: env.HOST, port: env.RPC_PORT, logger, routes: taxRoutes() });
+  const rpc = await startRpcServer({
+    service: "tax",
+    host: env.HOST,
+    port: env.RPC_PORT,
+    logger,
+    routes: taxRoutes(),
+  });
   lifecycle.add("rpc", rpc, (s) => s.close());
   const ops = await startOpsServer({ service: "tax", host: env.HOST, port: env.OPS_PORT, checks: {} });
   lifecycle.add("ops", ops, (o) => o.close());

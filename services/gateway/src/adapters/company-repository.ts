@@ -18,7 +18,10 @@ export interface CompanyRecord {
   created_at: string;
 }
 
-export const companiesCollection: CollectionSpec = { name: "companies", indexes: [{ fields: ["ruc"], unique: true }] };
+export const companiesCollection: CollectionSpec = {
+  name: "companies",
+  indexes: [{ fields: ["ruc"], unique: true }],
+};
 
 export class CompanyRepository {
   private readonly companies: Collection<CompanyRecord>;

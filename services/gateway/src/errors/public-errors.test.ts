@@ -32,7 +32,9 @@ describe("publicErrorFromConnect()", () => {
   });
 
   it("should keep a service's reason code", () => {
-    const error = publicErrorFromConnect(reasonError(Code.FailedPrecondition, "company_not_configured", "no cert"));
+    const error = publicErrorFromConnect(
+      reasonError(Code.FailedPrecondition, "company_not_configured", "no cert"),
+    );
     expect(error.status).toBe(409);
     expect(error.code).toBe("company_not_configured");
   });

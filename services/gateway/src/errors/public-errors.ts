@@ -53,20 +53,43 @@ export function publicErrorFromConnect(error: ConnectError): ApiError {
     case Code.InvalidArgument: {
       const violations = readViolations(error);
       if (violations.length > 0) return validationFailed(violations);
-      return new ApiError(400, "invalid_request_error", reason?.code ?? "invalid_request", error.rawMessage, reason?.param ?? null);
+      return new ApiError(
+        400,
+        "invalid_request_error",
+        reason?.code ?? "invalid_request",
+        error.rawMessage,
+        reason?.param ?? null,
+      );
     }
     case Code.NotFound:
-      return new ApiError(404, "invalid_request_error", reason?.code ?? "resource_missing", error.rawMessage, reason?.param ?? "id");
+      return new ApiError(
+        404,
+        "invalid_request_error",
+        reason?.code ?? "resource_missing",
+        error.rawMessage,
+        reason?.param ?? "id",
+      );
     case Code.FailedPrecondition:
     case Code.AlreadyExists:
-      return new ApiError(409, "conflict_error", reason?.code ?? "conflict", error.rawMessage, reason?.param ?? null);
+      return new ApiError(
+        409,
+        "conflict_error",
+        reason?.code ?? "conflict",
+        error.rawMessage,
+        reason?.param ?? null,
+      );
     case Code.Unauthenticated:
       return new ApiError(401, "authentication_error", "api_key_invalid", "Invalid API key provided.");
     case Code.ResourceExhausted:
       return new ApiError(429, "api_error", "rate_limit_exceeded", "Too many requests; retry later.");
     case Code.Unavailable:
     case Code.DeadlineExceeded:
-      return new ApiError(503, "api_error", "service_unavailable", "A service is temporarily unavailable; retry later.");
+      return new ApiError(
+        503,
+        "api_error",
+        "service_unavailable",
+        "A service is temporarily unavailable; retry later.",
+      );
     default:
       return new ApiError(500, "api_error", "internal_error", "An internal error occurred.");
   }

@@ -39,12 +39,19 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(
     router.allowedMethods({
       throw: true,
-      notImplemented: () => new ApiError(501, "invalid_request_error", "not_implemented", "Method not implemented."),
-      methodNotAllowed: () => new ApiError(405, "invalid_request_error", "method_not_allowed", "Method not allowed on this path."),
+      notImplemented: () =>
+        new ApiError(501, "invalid_request_error", "not_implemented", "Method not implemented."),
+      methodNotAllowed: () =>
+        new ApiError(405, "invalid_request_error", "method_not_allowed", "Method not allowed on this path."),
     }),
   );
   app.use((ctx) => {
-    throw new ApiError(404, "invalid_request_error", "route_missing", `Unrecognized request URL (${ctx.method} ${ctx.path}).`);
+    throw new ApiError(
+      404,
+      "invalid_request_error",
+      "route_missing",
+      `Unrecognized request URL (${ctx.method} ${ctx.path}).`,
+    );
   });
   return app;
 }

@@ -3,8 +3,8 @@ import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
 import type { NotificationService, NumberingService, SigningService, TaxService } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
-import type { Caller } from "../usecases/authenticate.js";
 import type { RequestValidator } from "../schemas/validate.js";
+import type { Caller } from "../usecases/authenticate.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
 
 /** Everything the routes use, injected once at boot. */

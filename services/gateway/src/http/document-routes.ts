@@ -1,6 +1,6 @@
-import type { Router } from "@koa/router";
 import { type DocumentResource, FINAL_STATUSES, type Issuer } from "@einvoice/domain";
 import { Code, hasIdShape, reasonError } from "@einvoice/platform";
+import type { Router } from "@koa/router";
 import type { Context } from "koa";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import { ApiError, validationFailed } from "../errors/public-errors.js";
@@ -30,7 +30,8 @@ export function issuerOf(company: CompanyRecord): Issuer {
   };
 }
 
-const notFound = (id: string) => new ApiError(404, "invalid_request_error", "resource_missing", `No such document: '${id}'`, "id");
+const notFound = (id: string) =>
+  new ApiError(404, "invalid_request_error", "resource_missing", `No such document: '${id}'`, "id");
 
 export function documentRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
   const getDocument = async (ctx: Context & { state: AuthedState }, id: string) => {
@@ -58,7 +59,11 @@ export function documentRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
         );
       }
     }
-    const issued = await deps.numbering.issueDocument({ scope, issuer: issuerOf(caller.company) as never, computed });
+    const issued = await deps.numbering.issueDocument({
+      scope,
+      issuer: issuerOf(caller.company) as never,
+      computed,
+    });
     let document = issued.document as unknown as DocumentResource;
 
     const wait = preferredWait(ctx.get("prefer"), deps.maxWaitSeconds);
@@ -89,11 +94,25 @@ export function documentRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
   } as const;
   router.get("/v1/files/:id/:kind", async (ctx) => {
     const kind = ctx.params.kind as keyof typeof FILES;
-    if (!(kind in FILES)) throw new ApiError(404, "invalid_request_error", "resource_missing", `No such file kind: '${kind}'`, "kind");
+    if (!(kind in FILES))
+      throw new ApiError(
+        404,
+        "invalid_request_error",
+        "resource_missing",
+        `No such file kind: '${kind}'`,
+        "kind",
+      );
     const res = await getDocument(ctx, ctx.params.id!);
     const key = res.files[kind];
     const object = key ? await deps.objects.get(key) : null;
-    if (!key || !object) throw new ApiError(404, "invalid_request_error", "resource_missing", `The ${kind} of this document is not available (yet).`, "kind");
+    if (!key || !object)
+      throw new ApiError(
+        404,
+        "invalid_request_error",
+        "resource_missing",
+        `The ${kind} of this document is not available (yet).`,
+        "kind",
+      );
     ctx.set("Content-Type", object.contentType);
     ctx.set("Content-Disposition", `attachment; filename="${key.split("/").pop()}"`);
     ctx.body = object.body;

@@ -1,5 +1,5 @@
-import type { Router } from "@koa/router";
 import { hasIdShape } from "@einvoice/platform";
+import type { Router } from "@koa/router";
 import { ApiError } from "../errors/public-errors.js";
 import { type AuthedState, type GatewayDeps, scopeOf } from "./context.js";
 
@@ -8,7 +8,13 @@ const MAX_LIMIT = 100;
 function queryString(value: unknown, param: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "string" || value === "") {
-    throw new ApiError(400, "invalid_request_error", "parameter_invalid", `${param} must be a single non-empty value.`, param);
+    throw new ApiError(
+      400,
+      "invalid_request_error",
+      "parameter_invalid",
+      `${param} must be a single non-empty value.`,
+      param,
+    );
   }
   return value;
 }
@@ -18,7 +24,13 @@ export function eventRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
     const limitText = queryString(ctx.query.limit, "limit");
     const limit = limitText === undefined ? 10 : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      throw new ApiError(400, "invalid_request_error", "parameter_invalid", `limit must be an integer from 1 to ${MAX_LIMIT}.`, "limit");
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "parameter_invalid",
+        `limit must be an integer from 1 to ${MAX_LIMIT}.`,
+        "limit",
+      );
     }
     const type = queryString(ctx.query.type, "type");
     const documentId = queryString(ctx.query.document_id, "document_id");
@@ -35,7 +47,8 @@ export function eventRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
 
   router.get("/v1/events/:id", async (ctx) => {
     const id = ctx.params.id!;
-    if (!hasIdShape(id, "evt")) throw new ApiError(404, "invalid_request_error", "resource_missing", `No such event: '${id}'`, "id");
+    if (!hasIdShape(id, "evt"))
+      throw new ApiError(404, "invalid_request_error", "resource_missing", `No such event: '${id}'`, "id");
     const res = await deps.notification.getEvent({ scope: scopeOf(ctx.state.caller), id });
     ctx.body = res.event;
   });

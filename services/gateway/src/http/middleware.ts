@@ -16,7 +16,8 @@ export function errorHandling(logger: Logger) {
       if (!apiError || apiError.status >= 500) {
         logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, "request failed");
       }
-      const body = apiError ?? new ApiError(500, "api_error", "internal_error", "An internal error occurred.");
+      const body =
+        apiError ?? new ApiError(500, "api_error", "internal_error", "An internal error occurred.");
       ctx.status = body.status;
       ctx.body = body.toBody();
     }
@@ -29,10 +30,16 @@ export function authentication(authenticate: Authenticate) {
     const header = ctx.get("authorization");
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) {
-      throw new ApiError(401, "authentication_error", "api_key_missing", "No API key provided. Send 'Authorization: Bearer sk_…'.");
+      throw new ApiError(
+        401,
+        "authentication_error",
+        "api_key_missing",
+        "No API key provided. Send 'Authorization: Bearer sk_…'.",
+      );
     }
     const caller = await authenticate.execute(match[1]!);
-    if (!caller) throw new ApiError(401, "authentication_error", "api_key_invalid", "Invalid API key provided.");
+    if (!caller)
+      throw new ApiError(401, "authentication_error", "api_key_invalid", "Invalid API key provided.");
     ctx.state.caller = caller;
     await next();
   };
@@ -43,20 +50,36 @@ export function jsonBody(maxBytes: number) {
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== "POST") return next();
     if (!ctx.is("application/json")) {
-      throw new ApiError(415, "invalid_request_error", "unsupported_media_type", "Send the body as JSON with 'Content-Type: application/json'.");
+      throw new ApiError(
+        415,
+        "invalid_request_error",
+        "unsupported_media_type",
+        "Send the body as JSON with 'Content-Type: application/json'.",
+      );
     }
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of ctx.req) {
       size += (chunk as Buffer).length;
-      if (size > maxBytes) throw new ApiError(413, "invalid_request_error", "payload_too_large", `The body exceeds ${maxBytes} bytes.`);
+      if (size > maxBytes)
+        throw new ApiError(
+          413,
+          "invalid_request_error",
+          "payload_too_large",
+          `The body exceeds ${maxBytes} bytes.`,
+        );
       chunks.push(chunk as Buffer);
     }
     let body: unknown;
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
     } catch (error) {
-      throw new ApiError(400, "invalid_request_error", "invalid_json", `The body is not valid JSON: ${(error as Error).message}`);
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "invalid_json",
+        `The body is not valid JSON: ${(error as Error).message}`,
+      );
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw new ApiError(400, "invalid_request_error", "invalid_json", "The body must be a JSON object.");

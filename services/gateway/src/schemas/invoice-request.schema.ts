@@ -25,7 +25,12 @@ const item = {
     price_includes_tax: { type: "boolean" },
     discount,
     icbper: { type: "boolean" },
-    isc: { type: "object", additionalProperties: false, required: ["rate"], properties: { rate: decimalOrNumber } },
+    isc: {
+      type: "object",
+      additionalProperties: false,
+      required: ["rate"],
+      properties: { rate: decimalOrNumber },
+    },
   },
 } as const;
 

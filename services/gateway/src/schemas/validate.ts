@@ -37,7 +37,11 @@ function toViolation(error: ErrorObject): Violation {
     return { param, code: "parameter_unknown", message: `${param} is not a known field.` };
   }
   const param = path.join(".");
-  return { param, code: "parameter_invalid", message: `${param || "body"} ${error.message ?? "is invalid"}.` };
+  return {
+    param,
+    code: "parameter_invalid",
+    message: `${param || "body"} ${error.message ?? "is invalid"}.`,
+  };
 }
 
 function dedupe(violations: Violation[]): Violation[] {

@@ -9,7 +9,8 @@ export class CreateApiKey {
   constructor(private readonly store: Store) {}
 
   async execute(companyId: string, livemode: boolean): Promise<{ id: string; secret: string }> {
-    if (!(await new CompanyRepository(this.store).findById(companyId))) throw new Error(`no company ${companyId}`);
+    if (!(await new CompanyRepository(this.store).findById(companyId)))
+      throw new Error(`no company ${companyId}`);
     const secret = generateApiKey(livemode);
     const id = newId("key");
     await new ApiKeyRepository(this.store).insert({

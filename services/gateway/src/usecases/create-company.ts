@@ -18,10 +18,12 @@ export class CreateCompany {
   constructor(private readonly store: Store) {}
 
   async execute(command: CreateCompanyCommand): Promise<CompanyRecord> {
-    if (!/^(10|15|16|17|20)\d{9}$/.test(command.ruc)) throw new InvalidCompanyError("ruc must be 11 digits (a valid RUC prefix)");
+    if (!/^(10|15|16|17|20)\d{9}$/.test(command.ruc))
+      throw new InvalidCompanyError("ruc must be 11 digits (a valid RUC prefix)");
     if (!command.legal_name.trim()) throw new InvalidCompanyError("legal name is required");
     if (!command.address.line.trim()) throw new InvalidCompanyError("address is required");
-    if (command.address.ubigeo && !/^\d{6}$/.test(command.address.ubigeo)) throw new InvalidCompanyError("ubigeo must be 6 digits");
+    if (command.address.ubigeo && !/^\d{6}$/.test(command.address.ubigeo))
+      throw new InvalidCompanyError("ubigeo must be 6 digits");
     const record: CompanyRecord = {
       _id: newId("cmp"),
       ruc: command.ruc,

@@ -29,7 +29,11 @@ export class DocumentWaiter {
    * Resolves with the document once final, or with the latest known state after `timeoutMs`. `current` is read
    * after subscribing, so a verdict that landed before the wait began is not missed.
    */
-  async waitForFinal(id: string, timeoutMs: number, current: () => Promise<DocumentResource>): Promise<DocumentResource> {
+  async waitForFinal(
+    id: string,
+    timeoutMs: number,
+    current: () => Promise<DocumentResource>,
+  ): Promise<DocumentResource> {
     let resolveFinal!: (document: DocumentResource) => void;
     const final = new Promise<DocumentResource>((resolve) => {
       resolveFinal = resolve;

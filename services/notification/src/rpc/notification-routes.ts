@@ -13,7 +13,8 @@ export function notificationRoutes(store: Store) {
   return (router: ConnectRouter) =>
     router.service(NotificationService, {
       async listEvents(req) {
-        if (!req.scope?.companyId) throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
+        if (!req.scope?.companyId)
+          throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
         const limit = req.limit === 0 ? DEFAULT_LIMIT : req.limit;
         if (limit < 1 || limit > MAX_LIMIT) {
           throw new ConnectError(`limit must be between 1 and ${MAX_LIMIT}`, Code.InvalidArgument);
@@ -27,11 +28,19 @@ export function notificationRoutes(store: Store) {
           ...(req.documentId ? { documentId: req.documentId } : {}),
           ...(req.startingAfter ? { startingAfter: req.startingAfter } : {}),
         });
-        return { events: rows.slice(0, limit).map((r) => presentEvent(r) as never), hasMore: rows.length > limit };
+        return {
+          events: rows.slice(0, limit).map((r) => presentEvent(r) as never),
+          hasMore: rows.length > limit,
+        };
       },
       async getEvent(req) {
-        if (!req.scope?.companyId) throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
-        const record = await new EventRepository(store).findById(req.scope.companyId, req.scope.livemode, req.id);
+        if (!req.scope?.companyId)
+          throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
+        const record = await new EventRepository(store).findById(
+          req.scope.companyId,
+          req.scope.livemode,
+          req.id,
+        );
         if (!record) throw notFound("event", req.id);
         return { event: presentEvent(record) as never };
       },

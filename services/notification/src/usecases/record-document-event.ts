@@ -55,8 +55,13 @@ export class RecordDocumentEvent {
         if (!record) throw error;
       }
     }
-    await publish(this.broker.js, { subject: eventSubject(record.livemode, record.type), schema: schemas.event }, presentEvent(record), {
-      msgId: record._id,
-    });
+    await publish(
+      this.broker.js,
+      { subject: eventSubject(record.livemode, record.type), schema: schemas.event },
+      presentEvent(record),
+      {
+        msgId: record._id,
+      },
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { publish, type Broker, subjects } from "@einvoice/broker";
+import { type Broker, publish, subjects } from "@einvoice/broker";
 import type { Logger } from "@einvoice/platform";
 import type { CollectionSpec, Store, TransactionScope } from "@einvoice/store";
 import type { ZodType } from "zod";
@@ -86,7 +86,10 @@ export class OutboxRelay {
     const outbox = this.store.collection<OutboxEntry>(outboxCollection);
     try {
       for (;;) {
-        const batch = await outbox.find({ sent_at: { $exists: false } }, { sort: [{ field: "_id", direction: 1 }], limit: 100 });
+        const batch = await outbox.find(
+          { sent_at: { $exists: false } },
+          { sort: [{ field: "_id", direction: 1 }], limit: 100 },
+        );
         if (batch.length === 0) return;
         for (const entry of batch) {
           // Payloads were schema-checked types when written; publish() checks them again against the subject.

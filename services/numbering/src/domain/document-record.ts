@@ -1,9 +1,4 @@
-import type {
-  ComputedDocument,
-  DocumentStatus,
-  Issuer,
-  SunatVerdict,
-} from "@einvoice/domain";
+import type { ComputedDocument, DocumentStatus, Issuer, SunatVerdict } from "@einvoice/domain";
 
 /** What the register stores per document: the public fields plus what other services need to finish it. */
 export interface DocumentRecord {

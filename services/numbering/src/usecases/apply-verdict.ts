@@ -31,12 +31,17 @@ export class ApplyVerdict {
         return false;
       }
       const now = new Date().toISOString();
-      const updated = await repository.update(scope, current._id, { status: "pending" }, {
-        status: transition.to,
-        sunat: verdict.sunat,
-        files: { ...current.files, cdr: verdict.cdr_key },
-        updated_at: now,
-      });
+      const updated = await repository.update(
+        scope,
+        current._id,
+        { status: "pending" },
+        {
+          status: transition.to,
+          sunat: verdict.sunat,
+          files: { ...current.files, cdr: verdict.cdr_key },
+          updated_at: now,
+        },
+      );
       if (!updated) throw new Error(`document ${current._id} changed concurrently`);
       await addToOutbox(
         tx,

@@ -12,10 +12,15 @@ export class RecordSignature {
     const current = await repository.findById(scope, signed.document_id);
     if (!current) throw new Error(`document ${signed.document_id} not found`);
     if (current.files.xml === signed.xml_key && current.hash === signed.hash) return;
-    await repository.update(scope, signed.document_id, {}, {
-      hash: signed.hash,
-      files: { ...current.files, xml: signed.xml_key },
-      updated_at: new Date().toISOString(),
-    });
+    await repository.update(
+      scope,
+      signed.document_id,
+      {},
+      {
+        hash: signed.hash,
+        files: { ...current.files, xml: signed.xml_key },
+        updated_at: new Date().toISOString(),
+      },
+    );
   }
 }

@@ -16,9 +16,13 @@ export interface CredentialRecord {
   created_at: string;
 }
 
-export const credentialsCollection: CollectionSpec = { name: "credentials", indexes: [{ fields: ["company_id"] }] };
+export const credentialsCollection: CollectionSpec = {
+  name: "credentials",
+  indexes: [{ fields: ["company_id"] }],
+};
 
-export const credentialId = (companyId: string, livemode: boolean) => `${companyId}:${livemode ? "live" : "test"}`;
+export const credentialId = (companyId: string, livemode: boolean) =>
+  `${companyId}:${livemode ? "live" : "test"}`;
 
 export class CredentialRepository {
   private readonly credentials: Collection<CredentialRecord>;

@@ -12,7 +12,10 @@ export interface SignatureRecord {
   created_at: string;
 }
 
-export const signaturesCollection: CollectionSpec = { name: "signatures", indexes: [{ fields: ["company_id", "livemode"] }] };
+export const signaturesCollection: CollectionSpec = {
+  name: "signatures",
+  indexes: [{ fields: ["company_id", "livemode"] }],
+};
 
 export class SignatureRepository {
   private readonly signatures: Collection<SignatureRecord>;

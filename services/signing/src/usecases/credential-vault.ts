@@ -1,5 +1,5 @@
-import type { Issuer } from "@einvoice/domain";
 import { PermanentError } from "@einvoice/broker";
+import type { Issuer } from "@einvoice/domain";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import {
   createTestCertificate,
@@ -8,7 +8,11 @@ import {
   inspectCertificate,
   type SigningCredentials,
 } from "@einvoice/ubl";
-import { type CredentialRecord, CredentialRepository, credentialId } from "../adapters/credential-repository.js";
+import {
+  type CredentialRecord,
+  CredentialRepository,
+  credentialId,
+} from "../adapters/credential-repository.js";
 
 /** A live document reached signing without the company's certificate (the gateway normally refuses earlier). */
 export class MissingCertificateError extends PermanentError {}

@@ -34,7 +34,12 @@ export class SignDocument {
       const { computed, issuer, number } = issued;
       const fileName = documentFileName(issuer.ruc, computed.type, computed.series, number);
       const credentials = await this.vault.forIssuer(issued.company_id, issued.livemode, issuer);
-      const unsigned = buildInvoiceXml({ issuer, document: computed, number, issueTime: timeInLima(this.clock()) });
+      const unsigned = buildInvoiceXml({
+        issuer,
+        document: computed,
+        number,
+        issueTime: timeInLima(this.clock()),
+      });
       const signed = this.signer.sign(unsigned, credentials);
       const xmlKey = `${documentObjectPrefix(issued)}/${fileName}.xml`;
       await this.objects.put(xmlKey, Buffer.from(signed.xml, "utf8"), "application/xml");

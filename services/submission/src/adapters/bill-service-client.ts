@@ -1,4 +1,9 @@
-import { buildSendBillEnvelope, parseSoapResponse, type SoapCredentials, type SoapResponse } from "@einvoice/sunat";
+import {
+  buildSendBillEnvelope,
+  parseSoapResponse,
+  type SoapCredentials,
+  type SoapResponse,
+} from "@einvoice/sunat";
 
 /** No usable answer came back (network error, timeout, HTTP 5xx, unparseable body): the outcome is unknown. */
 export class SunatUnavailableError extends Error {
@@ -6,7 +11,12 @@ export class SunatUnavailableError extends Error {
 }
 
 export interface BillServiceClient {
-  sendBill(endpoint: string, credentials: SoapCredentials, fileName: string, zip: Buffer): Promise<SoapResponse>;
+  sendBill(
+    endpoint: string,
+    credentials: SoapCredentials,
+    fileName: string,
+    zip: Buffer,
+  ): Promise<SoapResponse>;
 }
 
 /** SUNAT's billService over HTTP (SOAP 1.1). */
@@ -16,7 +26,12 @@ export class HttpBillServiceClient implements BillServiceClient {
     private readonly timeoutMs: number,
   ) {}
 
-  async sendBill(endpoint: string, credentials: SoapCredentials, fileName: string, zip: Buffer): Promise<SoapResponse> {
+  async sendBill(
+    endpoint: string,
+    credentials: SoapCredentials,
+    fileName: string,
+    zip: Buffer,
+  ): Promise<SoapResponse> {
     const envelope = buildSendBillEnvelope({ ...credentials, fileName, zipBase64: zip.toString("base64") });
     return this.call(endpoint, "urn:sendBill", envelope);
   }
@@ -37,11 +52,14 @@ export class HttpBillServiceClient implements BillServiceClient {
     if (response.status >= 500 && !body.includes("Fault>")) {
       throw new SunatUnavailableError(`SUNAT answered HTTP ${response.status}`);
     }
-    if (body.trim() === "") throw new SunatUnavailableError(`SUNAT answered HTTP ${response.status} with no body`);
+    if (body.trim() === "")
+      throw new SunatUnavailableError(`SUNAT answered HTTP ${response.status} with no body`);
     try {
       return parseSoapResponse(body);
     } catch (error) {
-      throw new SunatUnavailableError(`unreadable SUNAT answer: ${(error as Error).message}`, { cause: error });
+      throw new SunatUnavailableError(`unreadable SUNAT answer: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 }

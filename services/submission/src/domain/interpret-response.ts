@@ -2,7 +2,12 @@ import type { SunatVerdict } from "@einvoice/domain";
 import { classifyResponseCode, isTransientException, readCdrZip, type SoapResponse } from "@einvoice/sunat";
 
 export type Interpretation =
-  | { kind: "verdict"; outcome: "accepted" | "observed" | "rejected"; verdict: Omit<SunatVerdict, "simulated">; cdrZip: Buffer | null }
+  | {
+      kind: "verdict";
+      outcome: "accepted" | "observed" | "rejected";
+      verdict: Omit<SunatVerdict, "simulated">;
+      cdrZip: Buffer | null;
+    }
   | { kind: "retry"; code: string; reason: string; transient: boolean };
 
 /**
@@ -20,14 +25,24 @@ export function interpretSendBill(response: SoapResponse): Interpretation {
     };
     const cls = classifyResponseCode(cdr.responseCode);
     if (cls === "exception") {
-      return { kind: "retry", code: cdr.responseCode, reason: cdr.description, transient: isTransientException(cdr.responseCode) };
+      return {
+        kind: "retry",
+        code: cdr.responseCode,
+        reason: cdr.description,
+        transient: isTransientException(cdr.responseCode),
+      };
     }
     return { kind: "verdict", outcome: cls, verdict, cdrZip: response.zip };
   }
   if (response.kind === "fault") {
     const code = response.code;
     if (code && classifyResponseCode(code) === "rejected") {
-      return { kind: "verdict", outcome: "rejected", verdict: { code, description: response.faultString, notes: [] }, cdrZip: null };
+      return {
+        kind: "verdict",
+        outcome: "rejected",
+        verdict: { code, description: response.faultString, notes: [] },
+        cdrZip: null,
+      };
     }
     return {
       kind: "retry",
@@ -36,5 +51,10 @@ export function interpretSendBill(response: SoapResponse): Interpretation {
       transient: code ? isTransientException(code) : true,
     };
   }
-  return { kind: "retry", code: "", reason: `unexpected ${response.kind} answer to sendBill`, transient: true };
+  return {
+    kind: "retry",
+    code: "",
+    reason: `unexpected ${response.kind} answer to sendBill`,
+    transient: true,
+  };
 }

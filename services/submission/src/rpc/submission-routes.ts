@@ -8,8 +8,13 @@ export function submissionRoutes(store: Store) {
   return (router: ConnectRouter) =>
     router.service(SubmissionService, {
       async getSubmission(req) {
-        if (!req.scope?.companyId) throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
-        const record = await new SubmissionRepository(store).find(req.scope.companyId, req.scope.livemode, req.documentId);
+        if (!req.scope?.companyId)
+          throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
+        const record = await new SubmissionRepository(store).find(
+          req.scope.companyId,
+          req.scope.livemode,
+          req.documentId,
+        );
         if (!record) throw notFound("submission", req.documentId);
         return {
           documentId: record._id,

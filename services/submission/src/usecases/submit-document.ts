@@ -85,7 +85,10 @@ export class SubmitDocument {
     if (interpretation.kind === "retry") {
       record.last_error = `${interpretation.code} ${interpretation.reason}`.trim();
       await repository.upsert(record);
-      ctx.logger.warn({ document: signed.document_id, code: interpretation.code }, "SUNAT exception; retrying");
+      ctx.logger.warn(
+        { document: signed.document_id, code: interpretation.code },
+        "SUNAT exception; retrying",
+      );
       throw new Error(record.last_error);
     }
 

@@ -18,7 +18,10 @@ export interface SoapReply {
   body: string;
 }
 
-const fault = (code: string, message?: string): SoapReply => ({ status: 500, body: buildSoapFault(code, message) });
+const fault = (code: string, message?: string): SoapReply => ({
+  status: 500,
+  body: buildSoapFault(code, message),
+});
 
 /**
  * billService as SUNAT runs it: envelope and file checks first (exceptions, no CDR), then registration (a
@@ -41,7 +44,8 @@ export class BillService {
       if (error instanceof SoapRequestError) return fault("0306", error.message);
       throw error;
     }
-    if (request.operation !== "sendBill") return fault("0200", `operation ${request.operation} is not served here`);
+    if (request.operation !== "sendBill")
+      return fault("0200", `operation ${request.operation} is not served here`);
 
     const check = await validateInvoiceSubmission({
       fileName: request.fileName,

@@ -4,7 +4,10 @@ import { TaxService } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
 import { taxRoutes } from "./tax-routes.js";
 
-const client = createClient(TaxService, createRouterTransport(taxRoutes(() => new Date("2026-11-22T15:00:00Z"))));
+const client = createClient(
+  TaxService,
+  createRouterTransport(taxRoutes(() => new Date("2026-11-22T15:00:00Z"))),
+);
 
 const invoice = {
   series: "F001",
@@ -21,7 +24,10 @@ describe("TaxService.ComputeDocument", () => {
   });
 
   it("should fail with field violations naming the field", async () => {
-    const bad = { ...invoice, items: [{ description: "Widget", quantity: 2, unit_price: "50.00", discount: { amount: "500.00" } }] };
+    const bad = {
+      ...invoice,
+      items: [{ description: "Widget", quantity: 2, unit_price: "50.00", discount: { amount: "500.00" } }],
+    };
     const error = await client.computeDocument({ type: "01", request: bad }).catch((e) => e);
     expect(error).toBeInstanceOf(ConnectError);
     expect((error as ConnectError).code).toBe(Code.InvalidArgument);

@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openAdminStore } from "@einvoice/gateway/admin";
+import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
+
+export interface TestSystem {
+  system: RunningSystem;
+  testKey: string;
+  liveKey: string;
+  companyId: string;
+  request(
+    path: string,
+    init?: {
+      method?: string;
+      body?: unknown;
+      raw?: string;
+      key?: string | null;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Boots the real system (nats-server, simulator, every service) on free ports in a fresh data dir. */
+export async function bootTestSystem(): Promise<TestSystem> {
+  const dataDir = await mkdtemp(join(tmpdir(), "einvoice-e2e-"));
+  const credentials = await ensureDevCredentials(dataDir, undefined);
+  const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
+  const live = await admin.createApiKey.execute(credentials.company_id, true);
+  await admin.close();
+  const ports = await freePorts();
+  let system = await startSystem({ dataDir, ports, logLevel: "warn" });
+  const handle: TestSystem = {
+    get system() {
+      return system;
+    },
+    testKey: credentials.api_key,
+    liveKey: live.secret,
+    companyId: credentials.company_id,
+    async request(path, init = {}) {
+      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      const key = init.key === undefined ? credentials.api_key : init.key;
+      if (key) headers.authorization = `Bearer ${key}`;
+      let body: string | undefined;
+      if (init.raw !== undefined || init.body !== undefined) {
+        headers["content-type"] ??= "application/json";
+        body = init.raw ?? JSON.stringify(init.body);
+      }
+      const res = await fetch(`${system.baseUrl}${path}`, {
+        method: init.method ?? (body ? "POST" : "GET"),
+        headers,
+        body,
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON (files)
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    async restart() {
+      await system.stop();
+      system = await startSystem({ dataDir, ports, logLevel: "warn" });
+    },
+    async stop() {
+      await system.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}
