@@ -6,6 +6,7 @@ export * from "./ops-server.js";
 export * from "./rpc-client.js";
 export * from "./rpc-errors.js";
 export * from "./rpc-server.js";
+export * from "./serve.js";
 export * from "./store-config.js";
 export * from "./time.js";
 export * from "./tracing.js";

@@ -1,5 +1,5 @@
 import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
-import { createLogger, runService, startOpsServer, startRpcServer, storeConfig } from "@einvoice/platform";
+import { createLogger, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { eventsCollection } from "./adapters/event-repository.js";
 import { loadNotificationEnv } from "./env.js";
@@ -26,21 +26,13 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
 
-  const rpc = await startRpcServer({
+  await serveRpcAndOps(lifecycle, {
     service: "notification",
     host: env.HOST,
-    port: env.RPC_PORT,
+    rpcPort: env.RPC_PORT,
+    opsPort: env.OPS_PORT,
     logger,
     routes: notificationRoutes(store),
-  });
-  lifecycle.add("rpc", rpc, (s) => s.close());
-  const ops = await startOpsServer({
-    service: "notification",
-    host: env.HOST,
-    port: env.OPS_PORT,
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });
-  lifecycle.add("ops", ops, (o) => o.close());
-  lifecycle.onShutdown("drain", () => ops.markDraining());
-  logger.info({ rpcPort: rpc.port, opsPort: ops.port }, "notification ready");
 });

@@ -1,5 +1,5 @@
 import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
-import { createLogger, runService, startOpsServer, startRpcServer, storeConfig } from "@einvoice/platform";
+import { createLogger, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { documentsCollection } from "./adapters/document-repository.js";
 import { OutboxRelay, outboxCollection } from "./adapters/outbox.js";
@@ -42,24 +42,16 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
 
-  const rpc = await startRpcServer({
+  await serveRpcAndOps(lifecycle, {
     service: "numbering",
     host: env.HOST,
-    port: env.RPC_PORT,
+    rpcPort: env.RPC_PORT,
+    opsPort: env.OPS_PORT,
     logger,
     routes: numberingRoutes({
       issueDocument: new IssueDocument(store, env.FILES_BASE_URL, nudge),
       getDocument: new GetDocument(store, env.FILES_BASE_URL),
     }),
-  });
-  lifecycle.add("rpc", rpc, (s) => s.close());
-  const ops = await startOpsServer({
-    service: "numbering",
-    host: env.HOST,
-    port: env.OPS_PORT,
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });
-  lifecycle.add("ops", ops, (o) => o.close());
-  lifecycle.onShutdown("drain", () => ops.markDraining());
-  logger.info({ rpcPort: rpc.port, opsPort: ops.port }, "numbering ready");
 });

@@ -1,13 +1,6 @@
 import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
-import {
-  createLogger,
-  objectStoreConfig,
-  runService,
-  startOpsServer,
-  startRpcServer,
-  storeConfig,
-} from "@einvoice/platform";
+import { createLogger, objectStoreConfig, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { HttpBillServiceClient } from "./adapters/bill-service-client.js";
 import { submissionsCollection } from "./adapters/submission-repository.js";
@@ -54,21 +47,13 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
 
-  const rpc = await startRpcServer({
+  await serveRpcAndOps(lifecycle, {
     service: "submission",
     host: env.HOST,
-    port: env.RPC_PORT,
+    rpcPort: env.RPC_PORT,
+    opsPort: env.OPS_PORT,
     logger,
     routes: submissionRoutes(store),
-  });
-  lifecycle.add("rpc", rpc, (s) => s.close());
-  const ops = await startOpsServer({
-    service: "submission",
-    host: env.HOST,
-    port: env.OPS_PORT,
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });
-  lifecycle.add("ops", ops, (o) => o.close());
-  lifecycle.onShutdown("drain", () => ops.markDraining());
-  logger.info({ rpcPort: rpc.port, opsPort: ops.port }, "submission ready");
 });
