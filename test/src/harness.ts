@@ -1,11 +1,28 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { openAdminStore } from "@einvoice/gateway/admin";
-import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
+import {
+  ensureDevCredentials,
+  freePorts,
+  type RunningSystem,
+  type SystemOptions,
+  startSystem,
+} from "@einvoice/launcher";
+
+/** The independent oracle the simulator validates against in tests; never shipped with the product. */
+export const CONFORMANCE_DIR = fileURLToPath(new URL("../../../shared/conformance", import.meta.url));
+
+/** Simulator settings every test system gets: XSD validation against the conformance schemas. */
+const SIMULATOR_TEST_ENV = {
+  SIM_XSD_DIR: join(CONFORMANCE_DIR, "xsd/ubl-2.1/maindoc"),
+};
 
 export interface TestSystem {
   system: RunningSystem;
+  /** Base URL of the SUNAT simulator (its `/__sim/…` control API included). */
+  readonly simulatorUrl: string;
   testKey: string;
   liveKey: string;
   companyId: string;
@@ -24,17 +41,24 @@ export interface TestSystem {
 }
 
 /** Boots the real system (nats-server, simulator, every service) on free ports in a fresh data dir. */
-export async function bootTestSystem(): Promise<TestSystem> {
+export async function bootTestSystem(options: Pick<SystemOptions, "serviceEnv"> = {}): Promise<TestSystem> {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-e2e-"));
   const credentials = await ensureDevCredentials(dataDir, undefined);
   const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
   const live = await admin.createApiKey.execute(credentials.company_id, true);
   await admin.close();
   const ports = await freePorts();
-  let system = await startSystem({ dataDir, ports, logLevel: "warn" });
+  const serviceEnv = {
+    ...options.serviceEnv,
+    "sunat-simulator": { ...SIMULATOR_TEST_ENV, ...options.serviceEnv?.["sunat-simulator"] },
+  };
+  let system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv });
   const handle: TestSystem = {
     get system() {
       return system;
+    },
+    get simulatorUrl() {
+      return `http://127.0.0.1:${system.ports.simulator}`;
     },
     testKey: credentials.api_key,
     liveKey: live.secret,
@@ -64,7 +88,7 @@ export async function bootTestSystem(): Promise<TestSystem> {
     },
     async restart() {
       await system.stop();
-      system = await startSystem({ dataDir, ports, logLevel: "warn" });
+      system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv });
     },
     async stop() {
       await system.stop();

@@ -14,6 +14,8 @@ export interface SystemOptions {
   logLevel?: string;
   /** Milliseconds allowed for each process to become ready. Default 60000. */
   readyTimeoutMs?: number;
+  /** Extra environment per service name (e.g. `{ submission: { SUBMISSION_DEADLINE_MS: "4000" } }`); wins over defaults. */
+  serviceEnv?: Record<string, Record<string, string>>;
 }
 
 export interface RunningSystem {
@@ -147,7 +149,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     const spawnService = (spec: ServiceSpec) => {
       const child = spawnLogged(spec.name, process.execPath, ["--import", "tsx", spec.entry], {
         cwd: REPO_ROOT,
-        env: { ...baseEnv, ...spec.env },
+        env: { ...baseEnv, ...spec.env, ...options.serviceEnv?.[spec.name] },
         logFile: join(logDir, `${spec.name}.log`),
       });
       started.push(child);
