@@ -3,6 +3,7 @@ import type {
   DocumentEventType,
   DocumentResource,
   Issuer,
+  StatusDetails,
   SunatVerdict,
 } from "@einvoice/domain";
 import { z } from "zod";
@@ -68,7 +69,9 @@ export const schemas = {
   documentVerdict: z.object({
     ...scoped,
     outcome: z.enum(["accepted", "observed", "rejected"]),
-    sunat: obj<SunatVerdict>(),
+    /** Null when SUNAT gave no verdict (the deadline rejected the document; see status_details). */
+    sunat: obj<SunatVerdict>().nullable(),
+    status_details: obj<StatusDetails>().nullable().default(null),
     cdr_key: z.string().nullable(),
   }),
   /** numbering → notification, stream, gateway: the document as it now stands. */

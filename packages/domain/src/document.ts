@@ -24,6 +24,15 @@ export interface SunatVerdict {
   simulated: boolean;
 }
 
+/**
+ * Why a document has its status when no SUNAT verdict says so: `submission_deadline_exceeded` (rejected because
+ * SUNAT gave no verdict before the sending deadline; `message` carries the last error seen).
+ */
+export interface StatusDetails {
+  code: "submission_deadline_exceeded";
+  message: string;
+}
+
 export type DocumentEventType = "document.accepted" | "document.observed" | "document.rejected";
 
 /** The public Document resource (`object: "document"`). */
@@ -41,6 +50,8 @@ export interface DocumentResource {
   amounts: DocumentAmounts | null;
   customer: ComputedParty | null;
   sunat: SunatVerdict | null;
+  /** Set when the status has a reason beyond `sunat` (see StatusDetails); null otherwise. */
+  status_details: StatusDetails | null;
   /** `ds:DigestValue` of the signed XML (printed on the PDF and in the QR); null until signed. */
   hash: string | null;
   links: { pdf: string | null; xml: string | null; cdr: string | null };

@@ -74,6 +74,7 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
         RPC_PORT: String(p.submissionRpc),
         OPS_PORT: String(p.submissionOps),
         SUNAT_TEST_BILL_URL: `${url(p.simulator)}/ol-ti-itcpfegem-beta/billService`,
+        SUNAT_TEST_CONSULT_URL: `${url(p.simulator)}/ol-it-wsconscpegem-beta/billConsultService`,
         SUNAT_TEST_SIMULATED: "true",
       }),
     },

@@ -12,15 +12,56 @@ export const submissionEnvSchema = z.object({
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   /** billService for test mode. Default: our SUNAT simulator (SUNAT's beta is unreachable offline). */
   SUNAT_TEST_BILL_URL: z.string().default("http://127.0.0.1:7090/ol-ti-itcpfegem-beta/billService"),
-  /** Whether the test endpoint is our simulator; verdicts then carry `simulated: true`. */
+  /**
+   * billConsultService (getStatusCdr) for test mode; empty = none (SUNAT's beta has none, so a lost reply is
+   * then resolved by resending). Default: the simulator's.
+   */
+  SUNAT_TEST_CONSULT_URL: z.string().default("http://127.0.0.1:7090/ol-it-wsconscpegem/billConsultService"),
+  /** Whether the test endpoints are our simulator; verdicts then carry `simulated: true`. Default true. */
   SUNAT_TEST_SIMULATED: envFields.bool(true),
-  /** SOL user/password for test mode; SUNAT beta's public pair by default. */
+  /** SOL user/password for test mode when a company stored none; SUNAT beta's public pair by default. */
   SUNAT_TEST_SOL_USER: z.string().default("MODDATOS"),
   SUNAT_TEST_SOL_PASSWORD: z.string().default("moddatos"),
+  /**
+   * Base64 of 32 random bytes that encrypts the companies' SOL passwords at rest (AES-256-GCM). Required in
+   * production; when absent, a key is generated once into `DATA_DIR/submission-master.key` (embedded mode only).
+   */
+  SUBMISSION_MASTER_KEY: z.string().optional(),
   /** billService for live mode (SUNAT production). */
   SUNAT_LIVE_BILL_URL: z.string().default("https://e-factura.sunat.gob.pe/ol-ti-itcpfegem/billService"),
+  /** billConsultService for live mode (SUNAT production); empty = none. */
+  SUNAT_LIVE_CONSULT_URL: z
+    .string()
+    .default("https://e-factura.sunat.gob.pe/ol-it-wsconscpegem/billConsultService"),
+  /** Whether the live endpoints are our simulator (only for tests of live mode offline). Default false. */
+  SUNAT_LIVE_SIMULATED: envFields.bool(false),
   /** Time allowed for one SUNAT call, in milliseconds; SUNAT sometimes takes over a minute. Default 90000. */
   SUNAT_TIMEOUT_MS: envFields.milliseconds(90_000),
+  /**
+   * Per-document deadline in milliseconds from queueing, after which an unanswered document is rejected with
+   * `document.rejected`. Default 0 = SUNAT's sending window (end of the 3rd day after the issue date, Lima).
+   */
+  SUBMISSION_DEADLINE_MS: envFields.milliseconds(0),
+  /** Backoff between failed tries, comma-separated milliseconds; the last repeats. Default 2s…10min. */
+  SUBMISSION_RETRY_DELAYS_MS: z
+    .string()
+    .default("2000,5000,15000,30000,60000,120000,300000,600000")
+    .transform((value, ctx) => {
+      const delays = value.split(",").map((part) => Number(part.trim()));
+      if (delays.length === 0 || delays.some((d) => !Number.isInteger(d) || d < 0)) {
+        ctx.addIssue({ code: "custom", message: "expected comma-separated non-negative integers" });
+        return z.NEVER;
+      }
+      return delays;
+    }),
+  /** Scan interval of the submission scheduler, in milliseconds. Default 1000. */
+  SUBMISSION_POLL_MS: envFields.milliseconds(1_000),
+  /** Claim length on a submission, in milliseconds (renewed while working; a crashed replica's work resumes after it). Default 30000. */
+  SUBMISSION_LEASE_MS: envFields.milliseconds(30_000),
+  /** Submissions in flight per replica. Default 16. */
+  SUBMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(16),
+  /** Submissions in flight per issuer RUC per replica (SUNAT refuses bursts with 0111). Default 4. */
+  SUBMISSION_MAX_PER_RUC: z.coerce.number().int().min(1).default(4),
 });
 
 export type SubmissionEnv = z.infer<typeof submissionEnvSchema>;

@@ -1,19 +1,36 @@
 import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
-import { createLogger, objectStoreConfig, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
+import {
+  createLogger,
+  objectStoreConfig,
+  resolveMasterKey,
+  runService,
+  serveRpcAndOps,
+  storeConfig,
+} from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { HttpBillServiceClient } from "./adapters/bill-service-client.js";
+import { SolCredentialStore, solCredentialsCollection } from "./adapters/sol-credential-repository.js";
 import { submissionsCollection } from "./adapters/submission-repository.js";
+import { SunatEndpoints } from "./adapters/sunat-endpoints.js";
 import { loadSubmissionEnv } from "./env.js";
 import { submissionRoutes } from "./rpc/submission-routes.js";
-import { type EndpointResolver, SubmitDocument } from "./usecases/submit-document.js";
+import { SubmissionScheduler } from "./scheduler/submission-scheduler.js";
+import { AttemptSubmission } from "./usecases/attempt-submission.js";
+import { PublishVerdict } from "./usecases/publish-verdict.js";
+import { QueueSubmission } from "./usecases/queue-submission.js";
 
 const env = loadSubmissionEnv();
 const logger = createLogger("submission", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
-  await store.ensure([submissionsCollection]);
+  await store.ensure([submissionsCollection, solCredentialsCollection]);
+  const masterKey = await resolveMasterKey(env.SUBMISSION_MASTER_KEY, env.DATA_DIR, {
+    variable: "SUBMISSION_MASTER_KEY",
+    file: "submission-master.key",
+  });
+  const solCredentials = new SolCredentialStore(store, masterKey);
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add(
     "broker",
@@ -22,30 +39,58 @@ await runService(logger, async (lifecycle) => {
   );
   await ensureTopology(broker.jsm, [consumers.submissionSigned]);
 
-  const endpointFor: EndpointResolver = (signed) => {
-    if (!signed.livemode) {
-      return {
+  const endpoints = new SunatEndpoints(
+    {
+      test: {
         billUrl: env.SUNAT_TEST_BILL_URL,
-        username: env.SUNAT_TEST_SOL_USER,
-        password: env.SUNAT_TEST_SOL_PASSWORD,
+        consultUrl: env.SUNAT_TEST_CONSULT_URL || null,
         simulated: env.SUNAT_TEST_SIMULATED,
-      };
-    }
-    // Live SOL credentials per company arrive with the live-mode work; until then live documents wait here.
-    throw new Error("live submission needs the company's SOL credentials, which are not configured");
-  };
-  const submit = new SubmitDocument(
+      },
+      live: {
+        billUrl: env.SUNAT_LIVE_BILL_URL,
+        consultUrl: env.SUNAT_LIVE_CONSULT_URL || null,
+        simulated: env.SUNAT_LIVE_SIMULATED,
+      },
+    },
+    { user: env.SUNAT_TEST_SOL_USER, password: env.SUNAT_TEST_SOL_PASSWORD },
+    { find: async () => null },
+  );
+  const publishVerdict = new PublishVerdict(store, broker);
+  const attempt = new AttemptSubmission(
     store,
     objects,
-    broker,
     new HttpBillServiceClient(env.SUNAT_TIMEOUT_MS),
-    endpointFor,
+    (record) => endpoints.resolve(record),
+    publishVerdict,
+    { retryDelaysMs: env.SUBMISSION_RETRY_DELAYS_MS },
+    logger,
+  );
+  const scheduler = lifecycle.add(
+    "scheduler",
+    new SubmissionScheduler(
+      store,
+      attempt,
+      publishVerdict,
+      {
+        pollMs: env.SUBMISSION_POLL_MS,
+        leaseMs: env.SUBMISSION_LEASE_MS,
+        maxInFlight: env.SUBMISSION_MAX_IN_FLIGHT,
+        maxPerRuc: env.SUBMISSION_MAX_PER_RUC,
+        drainMs: 5_000,
+      },
+      logger,
+    ),
+    (s) => s.stop(),
+  );
+  const queue = new QueueSubmission(store, { deadlineMs: env.SUBMISSION_DEADLINE_MS }, () =>
+    scheduler.wake(),
   );
   lifecycle.add(
     "signed-consumer",
-    await startConsumer(broker.js, consumers.submissionSigned, (p, ctx) => submit.execute(p, ctx), logger),
+    await startConsumer(broker.js, consumers.submissionSigned, (p) => queue.execute(p), logger),
     (c) => c.stop(),
   );
+  scheduler.start();
 
   await serveRpcAndOps(lifecycle, {
     service: "submission",
@@ -53,7 +98,7 @@ await runService(logger, async (lifecycle) => {
     rpcPort: env.RPC_PORT,
     opsPort: env.OPS_PORT,
     logger,
-    routes: submissionRoutes(store),
+    routes: submissionRoutes(store, solCredentials),
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });
 });

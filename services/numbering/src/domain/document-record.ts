@@ -1,4 +1,4 @@
-import type { ComputedDocument, DocumentStatus, Issuer, SunatVerdict } from "@einvoice/domain";
+import type { ComputedDocument, DocumentStatus, Issuer, StatusDetails, SunatVerdict } from "@einvoice/domain";
 
 /** What the register stores per document: the public fields plus what other services need to finish it. */
 export interface DocumentRecord {
@@ -13,6 +13,8 @@ export interface DocumentRecord {
   issuer: Issuer;
   computed: ComputedDocument;
   sunat: SunatVerdict | null;
+  /** Absent on records written before the field existed. */
+  status_details?: StatusDetails | null;
   hash: string | null;
   /** Object-store keys of the document's files, set as they are produced. */
   files: { xml: string | null; cdr: string | null; pdf: string | null };

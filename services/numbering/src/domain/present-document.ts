@@ -20,6 +20,7 @@ export function presentDocument(record: DocumentRecord, filesBaseUrl: string): D
     amounts: computed.amounts,
     customer: computed.customer,
     sunat: record.sunat,
+    status_details: record.status_details ?? null,
     hash: record.hash,
     links: { pdf: link("pdf"), xml: link("xml"), cdr: link("cdr") },
     created_at: record.created_at,

@@ -38,6 +38,7 @@ export class ApplyVerdict {
         {
           status: transition.to,
           sunat: verdict.sunat,
+          status_details: verdict.status_details ?? null,
           files: { ...current.files, cdr: verdict.cdr_key },
           updated_at: now,
         },

@@ -39,6 +39,7 @@ export class IssueDocument {
         issuer,
         computed,
         sunat: null,
+        status_details: null,
         hash: null,
         files: { xml: null, cdr: null, pdf: null },
         created_at: now,

@@ -1,13 +1,26 @@
 import {
+  buildGetStatusCdrEnvelope,
   buildSendBillEnvelope,
+  type GetStatusCdrInput,
   parseSoapResponse,
   type SoapCredentials,
   type SoapResponse,
 } from "@einvoice/sunat";
 
-/** No usable answer came back (network error, timeout, HTTP 5xx, unparseable body): the outcome is unknown. */
+/**
+ * No usable answer came back. `maybeProcessed` is false only when the request surely never reached SUNAT
+ * (connection refused, name not resolved); after a timeout, a reset, a 5xx or an unreadable body SUNAT may
+ * have registered the document, so the next step is a status query, never a blind resend.
+ */
 export class SunatUnavailableError extends Error {
   override readonly name = "SunatUnavailableError";
+  constructor(
+    message: string,
+    readonly maybeProcessed: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
 }
 
 export interface BillServiceClient {
@@ -17,16 +30,21 @@ export interface BillServiceClient {
     fileName: string,
     zip: Buffer,
   ): Promise<SoapResponse>;
+  /** billConsultService.getStatusCdr: the CDR SUNAT registered for a document, if any. */
+  getStatusCdr(endpoint: string, query: GetStatusCdrInput): Promise<SoapResponse>;
 }
 
-/** SUNAT's billService over HTTP (SOAP 1.1). */
+/** Error codes of a connection that never opened: the request was not sent. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/** SUNAT's billService and billConsultService over HTTP (SOAP 1.1). */
 export class HttpBillServiceClient implements BillServiceClient {
   constructor(
     /** Per-call timeout in milliseconds. */
     private readonly timeoutMs: number,
   ) {}
 
-  async sendBill(
+  sendBill(
     endpoint: string,
     credentials: SoapCredentials,
     fileName: string,
@@ -36,8 +54,13 @@ export class HttpBillServiceClient implements BillServiceClient {
     return this.call(endpoint, "urn:sendBill", envelope);
   }
 
+  getStatusCdr(endpoint: string, query: GetStatusCdrInput): Promise<SoapResponse> {
+    return this.call(endpoint, "urn:getStatusCdr", buildGetStatusCdrEnvelope(query));
+  }
+
   private async call(endpoint: string, action: string, envelope: string): Promise<SoapResponse> {
     let response: Response;
+    let body: string;
     try {
       response = await fetch(endpoint, {
         method: "POST",
@@ -45,21 +68,38 @@ export class HttpBillServiceClient implements BillServiceClient {
         body: envelope,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
+      body = await response.text();
     } catch (error) {
-      throw new SunatUnavailableError(`SUNAT call failed: ${(error as Error).message}`, { cause: error });
+      const code = causeCode(error);
+      throw new SunatUnavailableError(
+        `SUNAT call failed: ${(error as Error).message}${code ? ` (${code})` : ""}`,
+        !(code && NOT_SENT_CODES.has(code)),
+        { cause: error },
+      );
     }
-    const body = await response.text();
     if (response.status >= 500 && !body.includes("Fault>")) {
-      throw new SunatUnavailableError(`SUNAT answered HTTP ${response.status}`);
+      throw new SunatUnavailableError(`SUNAT answered HTTP ${response.status}`, true);
     }
-    if (body.trim() === "")
-      throw new SunatUnavailableError(`SUNAT answered HTTP ${response.status} with no body`);
+    if (body.trim() === "") {
+      throw new SunatUnavailableError(`SUNAT answered HTTP ${response.status} with no body`, true);
+    }
     try {
       return parseSoapResponse(body);
     } catch (error) {
-      throw new SunatUnavailableError(`unreadable SUNAT answer: ${(error as Error).message}`, {
+      throw new SunatUnavailableError(`unreadable SUNAT answer: ${(error as Error).message}`, true, {
         cause: error,
       });
     }
   }
+}
+
+/** undici wraps socket errors: `fetch failed` → cause { code: "ECONNREFUSED" }. */
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

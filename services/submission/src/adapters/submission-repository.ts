@@ -1,30 +1,62 @@
-import type { SunatVerdict } from "@einvoice/domain";
+import type { StatusDetails, SunatVerdict } from "@einvoice/domain";
 import type { Collection, CollectionSpec, TransactionScope } from "@einvoice/store";
 
 /**
- * One document's journey through SUNAT. Written before each call and after each answer, so a restart knows
- * whether SUNAT may already hold the document and what it said.
+ * One document's journey through SUNAT, and the durable work item of the submission scheduler. Written before
+ * each call and after each answer, so a restart knows whether SUNAT may already hold the document.
+ *
+ * States: `queued` — SUNAT has surely not registered it (never sent, or it answered with an exception), so a
+ * send is safe; `uncertain` — a send may have reached SUNAT (in flight, lost reply, timeout, 1033), so the next
+ * step asks SUNAT before anything else; `done` — the verdict (or the deadline's rejection) is final.
  */
+export type SubmissionState = "queued" | "uncertain" | "done";
+
 export interface SubmissionRecord {
   /** The document id. */
   _id: string;
   company_id: string;
   livemode: boolean;
+  ruc: string;
+  type: string;
+  series: string;
+  number: number;
+  issue_date: string;
+  /** `RUC-TT-SERIE-NUMERO`, without extension. */
   file_name: string;
-  /** `submitting`: a call may be under way or its answer lost; `done`: the verdict is final and stored. */
-  state: "submitting" | "done";
+  xml_key: string;
+  state: SubmissionState;
+  /** sendBill calls made. */
   attempts: number;
+  /** getStatusCdr calls made. */
+  status_queries: number;
+  /** Failed tries (sends or queries) since the last success; drives the backoff. */
+  failures: number;
+  /** ISO time the scheduler may next work on it. */
+  next_attempt_at: string;
+  /** ISO time after which an unanswered document is rejected. */
+  deadline_at: string;
+  /** ISO time until which one replica owns the record; the epoch when nobody does. */
+  lease_until: string;
   last_error: string | null;
   outcome: "accepted" | "observed" | "rejected" | null;
   sunat: SunatVerdict | null;
+  status_details: StatusDetails | null;
   cdr_key: string | null;
+  /** Whether the verdict reached JetStream; the scheduler republishes until it has. */
+  verdict_published: boolean;
   created_at: string;
   updated_at: string;
 }
 
+export const NO_LEASE = new Date(0).toISOString();
+
 export const submissionsCollection: CollectionSpec = {
   name: "submissions",
-  indexes: [{ fields: ["company_id", "livemode", "state"] }],
+  indexes: [
+    { fields: ["company_id", "livemode", "state"] },
+    { fields: ["state", "next_attempt_at"] },
+    { fields: ["verdict_published", "state"] },
+  ],
 };
 
 export class SubmissionRepository {
@@ -38,7 +70,56 @@ export class SubmissionRepository {
     return this.submissions.findOne({ _id: documentId, company_id: companyId, livemode });
   }
 
-  upsert(record: SubmissionRecord): Promise<void> {
-    return this.submissions.upsert(record);
+  /** Throws DuplicateKeyError when the document was queued before (a redelivered message). */
+  insert(record: SubmissionRecord): Promise<void> {
+    return this.submissions.insertOne(record);
+  }
+
+  /** Work the scheduler may start now, across companies: it serves every tenant. */
+  due(now: Date, limit: number): Promise<SubmissionRecord[]> {
+    return this.submissions.find(
+      { state: { $in: ["queued", "uncertain"] }, next_attempt_at: { $lte: now.toISOString() } },
+      { sort: [{ field: "next_attempt_at", direction: 1 }], limit },
+    );
+  }
+
+  /** Final verdicts not yet on JetStream (the process died between storing and publishing). */
+  unpublished(limit: number): Promise<SubmissionRecord[]> {
+    return this.submissions.find({ state: "done", verdict_published: false }, { limit });
+  }
+
+  /** Takes the record for `leaseMs` unless another replica holds it. Returns the claimed record or null. */
+  claim(record: SubmissionRecord, now: Date, leaseMs: number): Promise<SubmissionRecord | null> {
+    return this.submissions.updateOne(
+      {
+        _id: record._id,
+        company_id: record.company_id,
+        livemode: record.livemode,
+        state: record.state,
+        lease_until: { $lte: now.toISOString() },
+      },
+      { lease_until: new Date(now.getTime() + leaseMs).toISOString() },
+    );
+  }
+
+  /** Extends (or, with NO_LEASE, releases) this replica's claim; the in-memory record follows. */
+  async renew(record: SubmissionRecord, leaseUntil: string): Promise<void> {
+    record.lease_until = leaseUntil;
+    await this.submissions.updateOne(
+      { _id: record._id, company_id: record.company_id, livemode: record.livemode },
+      { lease_until: leaseUntil },
+    );
+  }
+
+  /** Saves progress of a claimed record. */
+  async save(record: SubmissionRecord): Promise<void> {
+    await this.submissions.upsert(record);
+  }
+
+  markPublished(record: SubmissionRecord): Promise<SubmissionRecord | null> {
+    return this.submissions.updateOne(
+      { _id: record._id, company_id: record.company_id, livemode: record.livemode },
+      { verdict_published: true },
+    );
   }
 }

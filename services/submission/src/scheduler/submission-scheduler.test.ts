@@ -1,0 +1,117 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLogger } from "@einvoice/platform";
+import { openStore, type Store } from "@einvoice/store";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  NO_LEASE,
+  type SubmissionRecord,
+  SubmissionRepository,
+  submissionsCollection,
+} from "../adapters/submission-repository.js";
+import { QueueSubmission } from "../usecases/queue-submission.js";
+import { SubmissionScheduler } from "./submission-scheduler.js";
+
+const settings = { pollMs: 20, leaseMs: 1_000, maxInFlight: 8, maxPerRuc: 2, drainMs: 50 };
+const logger = createLogger("test", "silent");
+
+describe("SubmissionScheduler", () => {
+  let dir: string;
+  let store: Store;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "scheduler-"));
+    store = await openStore({ engine: "sqlite", file: join(dir, "s.sqlite") });
+    await store.ensure([submissionsCollection]);
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function queue(id: string, ruc: string) {
+    await new QueueSubmission(store, { deadlineMs: 0 }, () => undefined).execute({
+      document_id: id,
+      company_id: "cmp_1",
+      livemode: false,
+      ruc,
+      type: "01",
+      series: "F001",
+      number: Number(id.slice(4)),
+      issue_date: "2026-11-22",
+      file_name: `${ruc}-01-F001-${id.slice(4)}`,
+      xml_key: `k/${id}.xml`,
+      hash: "h",
+    });
+  }
+
+  /** An attempt that finishes each record after `ms`, tracking the peak concurrency per RUC. */
+  function slowAttempt(ms: number) {
+    const current = new Map<string, number>();
+    const peak = new Map<string, number>();
+    const finished: string[] = [];
+    const attempt = {
+      async execute(record: SubmissionRecord) {
+        current.set(record.ruc, (current.get(record.ruc) ?? 0) + 1);
+        peak.set(record.ruc, Math.max(peak.get(record.ruc) ?? 0, current.get(record.ruc)!));
+        await new Promise((r) => setTimeout(r, ms));
+        current.set(record.ruc, current.get(record.ruc)! - 1);
+        Object.assign(record, {
+          state: "done",
+          outcome: "accepted",
+          verdict_published: true,
+          lease_until: NO_LEASE,
+        });
+        await new SubmissionRepository(store).save(record);
+        finished.push(record._id);
+      },
+    };
+    return { attempt, peak, finished };
+  }
+
+  it("works through everything due, at most maxPerRuc at once per RUC", async () => {
+    for (let i = 1; i <= 6; i++) await queue(`doc_${i}`, "20000000001");
+    for (let i = 7; i <= 8; i++) await queue(`doc_${i}`, "20000000002");
+    const { attempt, peak, finished } = slowAttempt(60);
+    const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
+    scheduler.start();
+    await expect.poll(() => finished.length, { timeout: 5_000 }).toBe(8);
+    await scheduler.stop();
+    expect(peak.get("20000000001")).toBe(2);
+    expect(peak.get("20000000002")).toBe(2);
+  });
+
+  it("does not take a record another replica holds until its lease lapses", async () => {
+    await queue("doc_1", "20000000001");
+    const repository = new SubmissionRepository(store);
+    const record = (await repository.find("cmp_1", false, "doc_1"))!;
+    const leaseUntil = new Date(Date.now() + 400).toISOString();
+    await repository.renew(record, leaseUntil);
+    const { attempt, finished } = slowAttempt(1);
+    const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
+    scheduler.start();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(finished).toEqual([]);
+    await expect.poll(() => finished.length, { timeout: 3_000 }).toBe(1);
+    await scheduler.stop();
+  });
+
+  it("publishes verdicts stored but not yet published", async () => {
+    await queue("doc_1", "20000000001");
+    const repository = new SubmissionRepository(store);
+    const record = (await repository.find("cmp_1", false, "doc_1"))!;
+    await repository.save({ ...record, state: "done", outcome: "accepted" });
+    const published: string[] = [];
+    const publish = {
+      async execute(r: SubmissionRecord) {
+        published.push(r._id);
+        await repository.markPublished(r);
+      },
+    };
+    const scheduler = new SubmissionScheduler(store, {} as never, publish as never, settings, logger);
+    scheduler.start();
+    await expect.poll(() => published, { timeout: 3_000 }).toEqual(["doc_1"]);
+    await scheduler.stop();
+  });
+});

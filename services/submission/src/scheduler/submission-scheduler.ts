@@ -1,0 +1,160 @@
+import { type Logger, SpanKind, withSpan } from "@einvoice/platform";
+import type { Store } from "@einvoice/store";
+import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
+import type { AttemptSubmission } from "../usecases/attempt-submission.js";
+import type { PublishVerdict } from "../usecases/publish-verdict.js";
+
+export interface SchedulerSettings {
+  /** Pause between scans for due work when nothing wakes the scheduler, in milliseconds. */
+  pollMs: number;
+  /** How long a claim keeps other replicas off a record, in milliseconds; renewed while the attempt runs. */
+  leaseMs: number;
+  /** Attempts running at once in this replica. */
+  maxInFlight: number;
+  /** Attempts running at once per issuer RUC in this replica (SUNAT answers bursts with 0111 "Rejected by policy"). */
+  maxPerRuc: number;
+  /** On shutdown, how long to let running attempts finish before abandoning them, in milliseconds. */
+  drainMs: number;
+}
+
+/**
+ * Drives every submission from the store, not from JetStream redeliveries: the store holds the deadline, the
+ * backoff and whether SUNAT may already have a copy, so a restart (or another replica, once a lease lapses)
+ * continues exactly where the last one stopped.
+ */
+export class SubmissionScheduler {
+  private readonly running = new Map<string, { record: SubmissionRecord; done: Promise<void> }>();
+  private readonly perRuc = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private wakeAgain = false;
+  private stopped = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly attempt: AttemptSubmission,
+    private readonly publishVerdict: PublishVerdict,
+    private readonly settings: SchedulerSettings,
+    private readonly logger: Logger,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  start(): void {
+    this.wake();
+  }
+
+  /** Scan now (new work was queued, or an attempt finished and freed a slot). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.scheduleTick(0);
+  }
+
+  get inFlight(): number {
+    return this.running.size;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    const attempts = [...this.running.values()];
+    const drained = Promise.allSettled(attempts.map((a) => a.done));
+    const timeout = new Promise<"timeout">((r) =>
+      setTimeout(() => r("timeout"), this.settings.drainMs).unref(),
+    );
+    if ((await Promise.race([drained, timeout])) !== "timeout") return;
+    // Each abandoned record was saved as `uncertain` before its call, so whoever takes it next asks SUNAT
+    // first; releasing the lease lets that happen at once instead of after the lease lapses.
+    const repository = new SubmissionRepository(this.store);
+    for (const { record } of this.running.values()) {
+      this.logger.warn({ document: record._id }, "abandoning a running submission at shutdown");
+      await repository.renew(record, NO_LEASE).catch(() => undefined);
+    }
+  }
+
+  private scheduleTick(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    this.ticking = true;
+    try {
+      await this.publishPending();
+      await this.startDue();
+    } catch (error) {
+      this.logger.error({ err: error }, "submission scheduler pass failed");
+    } finally {
+      this.ticking = false;
+      if (!this.stopped) this.scheduleTick(this.wakeAgain ? 0 : this.settings.pollMs);
+      this.wakeAgain = false;
+    }
+  }
+
+  private async publishPending(): Promise<void> {
+    for (const record of await new SubmissionRepository(this.store).unpublished(50)) {
+      await this.publishVerdict.execute(record);
+    }
+  }
+
+  private async startDue(): Promise<void> {
+    const free = this.settings.maxInFlight - this.running.size;
+    if (free <= 0) return;
+    const now = this.clock();
+    const repository = new SubmissionRepository(this.store);
+    // Over-fetch: running records and RUCs at their cap are skipped below.
+    for (const record of await repository.due(now, free + this.running.size + 20)) {
+      if (this.running.size >= this.settings.maxInFlight) break;
+      if (this.running.has(record._id)) continue;
+      if ((this.perRuc.get(record.ruc) ?? 0) >= this.settings.maxPerRuc) continue;
+      const claimed = await repository.claim(record, now, this.settings.leaseMs);
+      if (claimed) this.run(claimed);
+    }
+  }
+
+  private run(record: SubmissionRecord): void {
+    this.perRuc.set(record.ruc, (this.perRuc.get(record.ruc) ?? 0) + 1);
+    const repository = new SubmissionRepository(this.store);
+    const renewal = setInterval(
+      () => {
+        const until = new Date(this.clock().getTime() + this.settings.leaseMs).toISOString();
+        repository.renew(record, until).catch((err) => this.logger.warn({ err }, "lease renewal failed"));
+      },
+      Math.max(100, Math.floor(this.settings.leaseMs / 3)),
+    );
+    const done = withSpan(
+      "submission",
+      "submission.attempt",
+      { kind: SpanKind.CLIENT, attributes: { "document.id": record._id, "submission.state": record.state } },
+      () => this.attempt.execute(record),
+    )
+      .catch((error) => {
+        // A bug or a missing file, not SUNAT: back off like a permanent failure so it is not hammered.
+        this.logger.error({ err: error, document: record._id }, "submission attempt failed");
+        return this.releaseAfterError(record, error);
+      })
+      .finally(() => {
+        clearInterval(renewal);
+        const left = (this.perRuc.get(record.ruc) ?? 1) - 1;
+        if (left > 0) this.perRuc.set(record.ruc, left);
+        else this.perRuc.delete(record.ruc);
+        this.running.delete(record._id);
+        this.wake();
+      });
+    this.running.set(record._id, { record, done });
+  }
+
+  private async releaseAfterError(record: SubmissionRecord, error: unknown): Promise<void> {
+    const retryAt = new Date(this.clock().getTime() + this.settings.leaseMs).toISOString();
+    Object.assign(record, {
+      last_error: (error as Error).message,
+      next_attempt_at: retryAt < record.deadline_at ? retryAt : record.deadline_at,
+      lease_until: NO_LEASE,
+    });
+    await new SubmissionRepository(this.store).save(record).catch(() => undefined);
+  }
+}

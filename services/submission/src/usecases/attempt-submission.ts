@@ -1,0 +1,243 @@
+import type { SunatVerdict } from "@einvoice/domain";
+import type { ObjectStore } from "@einvoice/objects";
+import type { Logger } from "@einvoice/platform";
+import type { Store } from "@einvoice/store";
+import { zipDocument } from "@einvoice/sunat";
+import { type BillServiceClient, SunatUnavailableError } from "../adapters/bill-service-client.js";
+import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
+import { SolCredentialsMissingError, type SunatEndpoint } from "../adapters/sunat-endpoints.js";
+import { interpretSendBill, interpretStatusCdr, type VerdictOutcome } from "../domain/interpret-response.js";
+import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
+import { canQueryStatus } from "../domain/status-query.js";
+import type { PublishVerdict } from "./publish-verdict.js";
+
+export interface AttemptSettings {
+  /** Backoff between failed tries, in milliseconds; the last value repeats. */
+  retryDelaysMs: readonly number[];
+}
+
+interface Finish {
+  outcome: VerdictOutcome;
+  verdict: Omit<SunatVerdict, "simulated"> | null;
+  cdrZip: Buffer | null;
+  deadlineMessage?: string;
+}
+
+type QueryResult = "finished" | "not-found" | "retrying" | "unsupported";
+
+/**
+ * One scheduler pass over a claimed submission. Never resends blindly: when a previous send may have reached
+ * SUNAT (`uncertain`) it first asks billConsultService for the registered CDR, and a 1033/1032 answer to a send
+ * is resolved the same way. Every step is saved before the next call, so a crash at any point resumes safely.
+ * Past the deadline an unanswered document is rejected.
+ */
+export class AttemptSubmission {
+  constructor(
+    private readonly store: Store,
+    private readonly objects: ObjectStore,
+    private readonly client: BillServiceClient,
+    private readonly endpointFor: (record: SubmissionRecord) => Promise<SunatEndpoint>,
+    private readonly publishVerdict: PublishVerdict,
+    private readonly settings: AttemptSettings,
+    private readonly logger: Logger,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async execute(record: SubmissionRecord): Promise<void> {
+    let endpoint: SunatEndpoint;
+    try {
+      endpoint = await this.endpointFor(record);
+    } catch (error) {
+      if (!(error instanceof SolCredentialsMissingError)) throw error;
+      return this.retryLater(record, null, error.message, false);
+    }
+
+    const pastDeadline = this.clock() >= new Date(record.deadline_at);
+    if (record.state === "uncertain") {
+      const query = await this.queryStatus(record, endpoint);
+      if (query === "finished" || query === "retrying") return;
+      if (query === "not-found") await this.save(record, { state: "queued" });
+    }
+    if (pastDeadline) return this.expire(record, endpoint);
+    return this.send(record, endpoint);
+  }
+
+  private async send(record: SubmissionRecord, endpoint: SunatEndpoint): Promise<void> {
+    const xml = await this.objects.get(record.xml_key);
+    if (!xml) throw new Error(`signed XML ${record.xml_key} is missing`);
+    const zip = await zipDocument(`${record.file_name}.zip`, xml.body.toString("utf8"));
+    // From here SUNAT may register the document even if we never hear back.
+    await this.save(record, { state: "uncertain", attempts: record.attempts + 1 });
+
+    let answer: Awaited<ReturnType<BillServiceClient["sendBill"]>>;
+    try {
+      answer = await this.client.sendBill(
+        endpoint.billUrl,
+        { username: `${record.ruc}${endpoint.solUser}`, password: endpoint.solPassword },
+        `${record.file_name}.zip`,
+        zip,
+      );
+    } catch (error) {
+      if (!(error instanceof SunatUnavailableError)) throw error;
+      return this.retryLater(
+        record,
+        endpoint,
+        error.message,
+        true,
+        error.maybeProcessed ? "uncertain" : "queued",
+      );
+    }
+
+    const result = interpretSendBill(answer);
+    switch (result.kind) {
+      case "verdict":
+        return this.finish(record, endpoint, result);
+      case "retry":
+        // An exception means SUNAT did not process the file: a later send is safe.
+        return this.retryLater(
+          record,
+          endpoint,
+          `${result.code} ${result.reason}`.trim(),
+          result.transient,
+          "queued",
+        );
+      case "registered-before": {
+        this.logger.warn(
+          { document: record._id, code: result.code },
+          "SUNAT holds this document already; recovering",
+        );
+        const query = await this.queryStatus(record, endpoint);
+        if (query === "finished" || query === "retrying") return;
+        if (query === "not-found") {
+          return this.retryLater(
+            record,
+            endpoint,
+            `${result.code} but getStatusCdr finds nothing`,
+            true,
+            "uncertain",
+          );
+        }
+        // No CDR can be fetched (receipts, or no consult service): the code itself is the verdict.
+        return this.finish(record, endpoint, {
+          outcome: result.code === "1033" ? "accepted" : "rejected",
+          verdict: { code: result.code, description: result.reason, notes: [] },
+          cdrZip: null,
+        });
+      }
+    }
+  }
+
+  /** Asks SUNAT for the CDR it registered; finishes on a verdict, schedules a retry on an outage. */
+  private async queryStatus(record: SubmissionRecord, endpoint: SunatEndpoint): Promise<QueryResult> {
+    if (!endpoint.consultUrl || !canQueryStatus(record.type)) return "unsupported";
+    await this.save(record, { status_queries: record.status_queries + 1 });
+    let answer: Awaited<ReturnType<BillServiceClient["getStatusCdr"]>>;
+    try {
+      answer = await this.client.getStatusCdr(endpoint.consultUrl, {
+        username: `${record.ruc}${endpoint.solUser}`,
+        password: endpoint.solPassword,
+        ruc: record.ruc,
+        type: record.type,
+        series: record.series,
+        number: record.number,
+      });
+    } catch (error) {
+      if (!(error instanceof SunatUnavailableError)) throw error;
+      await this.retryLater(record, endpoint, `status query: ${error.message}`, true);
+      return "retrying";
+    }
+    const result = interpretStatusCdr(answer);
+    if (result.kind === "verdict") {
+      await this.finish(record, endpoint, result);
+      return "finished";
+    }
+    if (result.kind === "not-found") return "not-found";
+    await this.retryLater(
+      record,
+      endpoint,
+      `status query: ${result.code} ${result.reason}`.trim(),
+      result.transient,
+    );
+    return "retrying";
+  }
+
+  /** Schedules the next pass on the backoff, or rejects the document when the deadline has come. */
+  private async retryLater(
+    record: SubmissionRecord,
+    endpoint: SunatEndpoint | null,
+    error: string,
+    transient: boolean,
+    state: SubmissionRecord["state"] = record.state,
+  ): Promise<void> {
+    const now = this.clock();
+    const failures = record.failures + 1;
+    const deadline = new Date(record.deadline_at);
+    this.logger.warn(
+      { document: record._id, error, failures, transient },
+      "SUNAT gave no verdict; will retry",
+    );
+    if (now >= deadline) {
+      Object.assign(record, { state, failures, last_error: error });
+      return this.expire(record, endpoint);
+    }
+    const delay = retryDelayMs({ failures, transient, delaysMs: this.settings.retryDelaysMs });
+    await this.save(record, {
+      state,
+      failures,
+      last_error: error,
+      next_attempt_at: nextAttemptAt(now, delay, deadline).toISOString(),
+      lease_until: NO_LEASE,
+    });
+  }
+
+  private expire(record: SubmissionRecord, endpoint: SunatEndpoint | null): Promise<void> {
+    const lastError = record.last_error ? `; last error: ${record.last_error}` : "";
+    const maybeHeld =
+      record.state === "uncertain" ? " SUNAT may still hold a copy that could not be confirmed." : "";
+    return this.finish(record, endpoint, {
+      outcome: "rejected",
+      verdict: null,
+      cdrZip: null,
+      deadlineMessage: `No verdict from SUNAT before the sending deadline ${record.deadline_at}${lastError}.${maybeHeld}`,
+    });
+  }
+
+  private async finish(
+    record: SubmissionRecord,
+    endpoint: SunatEndpoint | null,
+    result: Finish,
+  ): Promise<void> {
+    let cdrKey: string | null = null;
+    if (result.cdrZip) {
+      cdrKey = record.xml_key.replace(/[^/]+$/, `R-${record.file_name}.zip`);
+      await this.objects.put(cdrKey, result.cdrZip, "application/zip");
+    }
+    await this.save(record, {
+      state: "done",
+      outcome: result.outcome,
+      sunat: result.verdict ? { ...result.verdict, simulated: endpoint?.simulated ?? false } : null,
+      status_details: result.deadlineMessage
+        ? { code: "submission_deadline_exceeded", message: result.deadlineMessage }
+        : null,
+      cdr_key: cdrKey,
+      lease_until: NO_LEASE,
+      verdict_published: false,
+    });
+    this.logger.info(
+      { document: record._id, outcome: result.outcome, code: result.verdict?.code },
+      "verdict",
+    );
+    try {
+      await this.publishVerdict.execute(record);
+    } catch (error) {
+      // Stored as unpublished: the scheduler publishes it on its next pass.
+      this.logger.error({ err: error, document: record._id }, "verdict stored but not yet published");
+    }
+  }
+
+  /** Mutates the claimed record in place (the scheduler's lease renewal shares it) and persists it. */
+  private async save(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
+    Object.assign(record, changes, { updated_at: this.clock().toISOString() });
+    await new SubmissionRepository(this.store).save(record);
+  }
+}

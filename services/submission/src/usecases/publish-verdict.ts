@@ -1,0 +1,35 @@
+import { type Broker, publish, subjects } from "@einvoice/broker";
+import type { Store } from "@einvoice/store";
+import { type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
+
+/**
+ * Puts a final verdict on JetStream, deduplicated by document, then marks it published. If the process dies in
+ * between, the scheduler finds the record unpublished and calls this again; the message id drops the copy.
+ */
+export class PublishVerdict {
+  constructor(
+    private readonly store: Store,
+    private readonly broker: Broker,
+  ) {}
+
+  async execute(record: SubmissionRecord): Promise<void> {
+    if (record.state !== "done" || !record.outcome)
+      throw new Error(`submission ${record._id} has no verdict`);
+    await publish(
+      this.broker.js,
+      subjects.documentVerdict,
+      {
+        document_id: record._id,
+        company_id: record.company_id,
+        livemode: record.livemode,
+        outcome: record.outcome,
+        sunat: record.sunat,
+        status_details: record.status_details,
+        cdr_key: record.cdr_key,
+      },
+      { msgId: `${record._id}:verdict` },
+    );
+    await new SubmissionRepository(this.store).markPublished(record);
+    record.verdict_published = true;
+  }
+}

@@ -1,0 +1,63 @@
+import type { Payload, subjects } from "@einvoice/broker";
+import { DuplicateKeyError, type Store } from "@einvoice/store";
+import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
+import { submissionDeadline } from "../domain/submission-deadline.js";
+
+type Signed = Payload<typeof subjects.documentSigned>;
+
+/**
+ * Turns a signed document into a durable submission work item (the JetStream message is acked once it is
+ * stored); the scheduler does the sending. A redelivered message finds the item already there.
+ */
+export class QueueSubmission {
+  constructor(
+    private readonly store: Store,
+    private readonly settings: {
+      /** Deadline measured from queueing, in milliseconds; 0 = SUNAT's sending window. */
+      deadlineMs: number;
+    },
+    private readonly onQueued: () => void,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async execute(signed: Signed): Promise<void> {
+    const now = this.clock();
+    const record: SubmissionRecord = {
+      _id: signed.document_id,
+      company_id: signed.company_id,
+      livemode: signed.livemode,
+      ruc: signed.ruc,
+      type: signed.type,
+      series: signed.series,
+      number: signed.number,
+      issue_date: signed.issue_date,
+      file_name: signed.file_name,
+      xml_key: signed.xml_key,
+      state: "queued",
+      attempts: 0,
+      status_queries: 0,
+      failures: 0,
+      next_attempt_at: now.toISOString(),
+      deadline_at: submissionDeadline({
+        issueDate: signed.issue_date,
+        queuedAt: now,
+        overrideMs: this.settings.deadlineMs,
+      }).toISOString(),
+      lease_until: NO_LEASE,
+      last_error: null,
+      outcome: null,
+      sunat: null,
+      status_details: null,
+      cdr_key: null,
+      verdict_published: false,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    try {
+      await new SubmissionRepository(this.store).insert(record);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+    this.onQueued();
+  }
+}
