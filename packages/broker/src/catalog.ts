@@ -160,10 +160,10 @@ export const consumers = {
   submissionSigned: consumer({
     durable: "submission-signed",
     subject: subjects.documentSigned,
-    // SUNAT can take over a minute; the handler also signals progress while it waits.
-    ackWaitMs: 120_000,
-    maxDeliver: 50,
-    retryDelaysMs: [2_000, 10_000, 30_000, 60_000, 300_000],
+    // The handler only stores a submission work item; the service's scheduler talks to SUNAT.
+    ackWaitMs: 30_000,
+    maxDeliver: 20,
+    retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
     concurrency: 8,
   }),
   numberingSigned: consumer({
