@@ -15,12 +15,16 @@ export type Interpretation =
   /** The document was not processed (an exception): nothing was registered, a resend is safe. */
   | { kind: "retry"; code: string; reason: string; transient: boolean };
 
-/** Exceptions that mean "SUNAT has this document already": 1033 registered before, 1032 informed and refused or voided. */
-const REGISTERED_BEFORE = new Set(["1033", "1032"]);
+/**
+ * Answers that mean "SUNAT has this document already": 1033 registered before (with other data: the usual answer
+ * to a resend after a lost reply), 1032 informed and then refused or voided, 2223 file already presented. None
+ * is a verdict on this send: the registered CDR is.
+ */
+const REGISTERED_BEFORE = new Set(["1033", "1032", "2223"]);
 
 /**
  * Reads sendBill's answer: a CDR gives the verdict (0 accepted, ≥ 4000 observed, 2000–3999 rejected); a fault
- * in 2000–3999 is a rejection without CDR; 1033/1032 say SUNAT registered it before; any other exception
+ * in 2000–3999 is a rejection without CDR; 1033/1032/2223 say SUNAT registered it before; any other exception
  * (0100–1999) leaves the document unprocessed and is retried.
  */
 export function interpretSendBill(response: SoapResponse): Interpretation {

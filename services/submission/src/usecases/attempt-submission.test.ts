@@ -226,10 +226,16 @@ describe("AttemptSubmission", () => {
     expect(record.outcome).toBe("accepted");
   });
 
-  it("1033 on a send recovers the registered CDR", async () => {
-    const sunat = new ScriptedSunat({ sendBill: [fault("1033")], getStatusCdr: [await statusCdr("0")] });
+  it.each(["1033", "2223"])("%s on a send recovers the registered CDR", async (code) => {
+    const sunat = new ScriptedSunat({ sendBill: [fault(code)], getStatusCdr: [await statusCdr("0")] });
     const record = await runToEnd(sunat, await queued());
     expect(record).toMatchObject({ outcome: "accepted", sunat: { code: "0" } });
+  });
+
+  it("1032 on a receipt's resend means SUNAT holds it refused or voided", async () => {
+    const sunat = new ScriptedSunat({ sendBill: [lost(), fault("1032")] });
+    const record = await runToEnd(sunat, await queued("03"));
+    expect(record).toMatchObject({ outcome: "rejected", sunat: { code: "1032" } });
   });
 
   it("a receipt cannot be queried: after a lost reply it is resent and 1033 proves SUNAT holds it", async () => {

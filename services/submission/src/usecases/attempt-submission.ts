@@ -119,7 +119,7 @@ export class AttemptSubmission {
         }
         // No CDR can be fetched (receipts, or no consult service): the code itself is the verdict.
         return this.finish(record, endpoint, {
-          outcome: result.code === "1033" ? "accepted" : "rejected",
+          outcome: result.code === "1032" ? "rejected" : "accepted",
           verdict: { code: result.code, description: result.reason, notes: [] },
           cdrZip: null,
         });
