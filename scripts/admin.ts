@@ -1,49 +1,151 @@
+import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { openAdminStore } from "@einvoice/gateway/admin";
+import {
+  type AdminCertificate,
+  AdminCommandError,
+  adminCredentials,
+  openAdminStore,
+} from "@einvoice/gateway/admin";
 
 /**
- * Admin CLI on the gateway's store (same DATA_DIR / MONGODB_URL as the gateway):
+ * Admin CLI.
+ *
+ * On the gateway's store (same DATA_DIR / MONGODB_URL as the gateway):
  *   npm run admin -- company create --ruc 20123456789 --name "ACME S.A.C." --address "Av. Lima 123" [--ubigeo 150101]
  *   npm run admin -- company list
  *   npm run admin -- key create --company cmp_… --mode test|live
+ *
+ * Through the running services (SIGNING_URL default http://127.0.0.1:7030, SUBMISSION_URL default
+ * http://127.0.0.1:7040), because each keeps its own credentials encrypted:
+ *   npm run admin -- certificate upload --company cmp_… --mode live|test (--pfx file.pfx --password … | --cert cert.pem --key key.pem)
+ *   npm run admin -- sol set --company cmp_… --mode live|test --user MODDATOS --password …
  */
-const [resource, action, ...rest] = process.argv.slice(2);
-const { values } = parseArgs({
-  args: rest,
-  options: {
-    ruc: { type: "string" },
-    name: { type: "string" },
-    address: { type: "string" },
-    ubigeo: { type: "string" },
-    company: { type: "string" },
-    mode: { type: "string" },
-  },
-});
+const USAGE = `usage:
+  admin company create --ruc <ruc> --name <legal name> --address <address> [--ubigeo <6 digits>]
+  admin company list
+  admin key create --company cmp_… --mode test|live
+  admin certificate upload --company cmp_… --mode test|live (--pfx <file> --password <p> | --cert <pem file> --key <pem file>)
+  admin sol set --company cmp_… --mode test|live --user <SOL user> --password <p>`;
 
-const admin = await openAdminStore({
-  DATA_DIR: process.env.DATA_DIR ?? ".data",
-  MONGODB_URL: process.env.MONGODB_URL,
-});
+const [resource, action, ...rest] = process.argv.slice(2);
+
 try {
-  if (resource === "company" && action === "create") {
-    const company = await admin.createCompany.execute({
-      ruc: values.ruc ?? "",
-      legal_name: values.name ?? "",
-      address: { line: values.address ?? "", ...(values.ubigeo ? { ubigeo: values.ubigeo } : {}) },
-    });
-    console.log(JSON.stringify(company, null, 2));
-  } else if (resource === "company" && action === "list") {
-    for (const c of await admin.companies.list()) console.log(`${c._id}  ${c.ruc}  ${c.legal_name}`);
-  } else if (resource === "key" && action === "create") {
-    if (values.mode !== "test" && values.mode !== "live") throw new Error("--mode must be test or live");
-    const key = await admin.createApiKey.execute(values.company ?? "", values.mode === "live");
-    console.log(`Created ${key.id}. This secret is shown once; store it now:\n${key.secret}`);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      ruc: { type: "string" },
+      name: { type: "string" },
+      address: { type: "string" },
+      ubigeo: { type: "string" },
+      company: { type: "string" },
+      mode: { type: "string" },
+      pfx: { type: "string" },
+      password: { type: "string" },
+      cert: { type: "string" },
+      key: { type: "string" },
+      user: { type: "string" },
+    },
+  });
+  const livemode = () => {
+    if (values.mode !== "test" && values.mode !== "live")
+      throw new AdminCommandError("--mode must be test or live");
+    return values.mode === "live";
+  };
+
+  if (resource === "certificate" && action === "upload") {
+    const certificate = await adminCredentials(serviceUrls()).uploadCertificate(
+      values.company ?? "",
+      livemode(),
+      await readCertificateFiles(values),
+    );
+    console.log(
+      [
+        `Stored the ${values.mode} certificate of ${values.company}:`,
+        `  subject      ${certificate.subject}`,
+        `  issuer       ${certificate.issuer}`,
+        `  serial       ${certificate.serialNumber}`,
+        `  sha-256      ${certificate.fingerprintSha256}`,
+        `  valid        ${certificate.notBefore} → ${certificate.expiresAt}`,
+      ].join("\n"),
+    );
+  } else if (resource === "sol" && action === "set") {
+    if (!values.user || !values.password) throw new AdminCommandError("--user and --password are required");
+    const user = await adminCredentials(serviceUrls()).setSolCredentials(
+      values.company ?? "",
+      livemode(),
+      values.user,
+      values.password,
+    );
+    console.log(`Stored the ${values.mode} SOL user ${user} of ${values.company}.`);
+  } else if ((resource === "company" && (action === "create" || action === "list")) || resource === "key") {
+    await storeCommand(values, livemode);
   } else {
-    throw new Error("usage: admin company create|list, admin key create --company cmp_… --mode test|live");
+    throw new AdminCommandError(USAGE);
   }
 } catch (error) {
   console.error(`error: ${(error as Error).message}`);
   process.exitCode = 1;
-} finally {
-  await admin.close();
+}
+// The RPC clients keep HTTP/2 sessions open for reuse; a one-shot command has nothing left to do.
+process.exit();
+
+function serviceUrls() {
+  return {
+    signing: process.env.SIGNING_URL || "http://127.0.0.1:7030",
+    submission: process.env.SUBMISSION_URL || "http://127.0.0.1:7040",
+  };
+}
+
+async function readCertificateFiles(values: {
+  pfx?: string | undefined;
+  password?: string | undefined;
+  cert?: string | undefined;
+  key?: string | undefined;
+}): Promise<AdminCertificate> {
+  const read = async (file: string, flag: string) =>
+    readFile(file).catch((error: NodeJS.ErrnoException) => {
+      throw new AdminCommandError(`cannot read ${flag} ${file}: ${error.code ?? error.message}`);
+    });
+  if (values.pfx !== undefined && values.cert === undefined && values.key === undefined) {
+    if (values.password === undefined) throw new AdminCommandError("--password is required with --pfx");
+    return { pfx: await read(values.pfx, "--pfx"), password: values.password };
+  }
+  if (values.cert !== undefined && values.key !== undefined && values.pfx === undefined) {
+    return {
+      certificatePem: (await read(values.cert, "--cert")).toString("utf8"),
+      privateKeyPem: (await read(values.key, "--key")).toString("utf8"),
+    };
+  }
+  throw new AdminCommandError(
+    "give either --pfx <file> --password <p>, or --cert <pem file> --key <pem file>",
+  );
+}
+
+async function storeCommand(
+  values: { ruc?: string; name?: string; address?: string; ubigeo?: string; company?: string },
+  livemode: () => boolean,
+) {
+  const admin = await openAdminStore({
+    DATA_DIR: process.env.DATA_DIR ?? ".data",
+    MONGODB_URL: process.env.MONGODB_URL,
+  });
+  try {
+    if (resource === "company" && action === "create") {
+      const company = await admin.createCompany.execute({
+        ruc: values.ruc ?? "",
+        legal_name: values.name ?? "",
+        address: { line: values.address ?? "", ...(values.ubigeo ? { ubigeo: values.ubigeo } : {}) },
+      });
+      console.log(JSON.stringify(company, null, 2));
+    } else if (resource === "company" && action === "list") {
+      for (const c of await admin.companies.list()) console.log(`${c._id}  ${c.ruc}  ${c.legal_name}`);
+    } else if (resource === "key" && action === "create") {
+      const key = await admin.createApiKey.execute(values.company ?? "", livemode());
+      console.log(`Created ${key.id}. This secret is shown once; store it now:\n${key.secret}`);
+    } else {
+      throw new AdminCommandError(USAGE);
+    }
+  } finally {
+    await admin.close();
+  }
 }

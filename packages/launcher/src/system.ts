@@ -106,6 +106,7 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
         NUMBERING_URL: url(p.numberingRpc),
         NOTIFICATION_URL: url(p.notificationRpc),
         SIGNING_URL: url(p.signingRpc),
+        SUBMISSION_URL: url(p.submissionRpc),
       }),
     },
   ];

@@ -1,30 +1,53 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
+/** Where a service's master key comes from: its env variable, else a file in `DATA_DIR`. */
+export interface MasterKeySource {
+  /** Variable name, for error messages (e.g. `SIGNING_MASTER_KEY`). */
+  variable: string;
+  /** File name inside `DATA_DIR` used when the variable is unset (e.g. `signing-master.key`). */
+  file: string;
+}
+
+/** Length of a master key in bytes (AES-256). */
+export const MASTER_KEY_BYTES = 32;
+
 /**
- * The key that encrypts private keys at rest. Configured explicitly in production; in embedded mode one is made
- * on first boot and kept beside the data (mode 0600), so a restart can still read the stored keys.
+ * The key that encrypts a service's secrets at rest (with the secret box). Configured explicitly in
+ * production; in embedded mode one is made on first boot and kept beside the data (mode 0600), so a restart
+ * can still read the stored secrets. Each service has its own key, so one leaked key opens one service's data.
  */
-export async function resolveMasterKey(configured: string | undefined, dataDir: string): Promise<Buffer> {
-  if (configured) return decode(configured, "SIGNING_MASTER_KEY");
-  const file = join(dataDir, "signing-master.key");
+export async function resolveMasterKey(
+  configured: string | undefined,
+  dataDir: string,
+  source: MasterKeySource,
+): Promise<Buffer> {
+  if (configured) return decode(configured, source.variable);
+  const file = join(dataDir, source.file);
   try {
     return decode((await readFile(file, "utf8")).trim(), file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  const key = randomBytes(32);
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, key.toString("base64"), { mode: 0o600, flag: "wx" }).catch(async (error) => {
-    // Another process created it first: use theirs.
+  // Written whole to a private temporary file, then linked into place: link() is atomic and fails when the
+  // name exists, so a racing process never reads a half-written key and the first key made wins.
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  await writeFile(temporary, randomBytes(MASTER_KEY_BYTES).toString("base64"), { mode: 0o600, flag: "wx" });
+  try {
+    await link(temporary, file);
+  } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  });
+  } finally {
+    await unlink(temporary);
+  }
   return decode((await readFile(file, "utf8")).trim(), file);
 }
 
 function decode(value: string, source: string): Buffer {
   const key = Buffer.from(value, "base64");
-  if (key.length !== 32) throw new Error(`${source} must be base64 of 32 bytes`);
+  if (key.length !== MASTER_KEY_BYTES)
+    throw new Error(`${source} must be base64 of ${MASTER_KEY_BYTES} bytes`);
   return key;
 }

@@ -30,6 +30,8 @@ describe("createTestCertificate", () => {
     expect(cert.verify(cert.publicKey)).toBe(true);
     const info = inspectCertificate(a.certificatePem);
     expect(info.ruc).toBe("20123456789");
+    expect(info.fingerprintSha256).toBe(cert.fingerprint256);
+    expect(info.fingerprintSha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     const days = (info.validTo.getTime() - info.validFrom.getTime()) / 86_400_000;
     expect(days).toBe(30);
   });

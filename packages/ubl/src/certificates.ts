@@ -50,6 +50,8 @@ export interface CertificateInfo {
   serialNumber: string;
   validFrom: Date;
   validTo: Date;
+  /** SHA-256 of the DER certificate, hex pairs separated by colons (as openssl prints it). */
+  fingerprintSha256: string;
   /** The first 11-digit number in the subject (Peruvian certificates carry the holder's RUC there). */
   ruc?: string;
 }
@@ -64,6 +66,7 @@ export const inspectCertificate = (certificatePem: string): CertificateInfo => {
     serialNumber: cert.serialNumber,
     validFrom: new Date(cert.validFrom),
     validTo: new Date(cert.validTo),
+    fingerprintSha256: cert.fingerprint256,
     ...(ruc ? { ruc } : {}),
   };
 };

@@ -1,3 +1,5 @@
+// The secret box moved to @einvoice/platform (submission needs it too); re-exported so existing imports work.
+export { decryptSecret, decryptSecretBytes, encryptSecret, SecretBoxError } from "@einvoice/platform";
 export { benchmarkInput } from "./bench-sample.js";
 export {
   CertificateExpiredError,
@@ -16,7 +18,6 @@ export {
 export { documentFileName } from "./file-name.js";
 export { type BuildInvoiceInput, buildInvoiceXml } from "./invoice-builder.js";
 export { DEFAULT_SIGNATURE_ID, NS } from "./namespaces.js";
-export { decryptSecret, decryptSecretBytes, encryptSecret, SecretBoxError } from "./secret-box.js";
 export { UblInputError } from "./xml-node.js";
 export {
   type SignatureAlgorithm,

@@ -21,3 +21,10 @@ export async function openAdminStore(env: { DATA_DIR: string; MONGODB_URL: strin
     close: () => store.close(),
   };
 }
+
+export {
+  type AdminCertificate,
+  AdminCommandError,
+  adminCredentials,
+  type CredentialServiceUrls,
+} from "./admin-credentials.js";

@@ -13,6 +13,8 @@ export const gatewayEnvSchema = z.object({
   NUMBERING_URL: z.string().default("http://127.0.0.1:7010"),
   NOTIFICATION_URL: z.string().default("http://127.0.0.1:7050"),
   SIGNING_URL: z.string().default("http://127.0.0.1:7030"),
+  /** Submission service (SOL credentials). Default `http://127.0.0.1:7040`. */
+  SUBMISSION_URL: z.string().default("http://127.0.0.1:7040"),
   /** Longest `Prefer: wait=N` honoured, in seconds. Default 60. */
   MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   /** Largest JSON body accepted, in bytes. Default 1 MiB. */

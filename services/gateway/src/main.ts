@@ -8,7 +8,13 @@ import {
   runService,
   storeConfig,
 } from "@einvoice/platform";
-import { NotificationService, NumberingService, SigningService, TaxService } from "@einvoice/proto";
+import {
+  NotificationService,
+  NumberingService,
+  SigningService,
+  SubmissionService,
+  TaxService,
+} from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
@@ -37,6 +43,7 @@ await runService(logger, async (lifecycle) => {
     numbering: createRpcClient(NumberingService, env.NUMBERING_URL),
     notification: createRpcClient(NotificationService, env.NOTIFICATION_URL),
     signing: createRpcClient(SigningService, env.SIGNING_URL),
+    submission: createRpcClient(SubmissionService, env.SUBMISSION_URL),
     validator: new RequestValidator(),
     waiter,
     logger,

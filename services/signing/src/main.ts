@@ -1,15 +1,22 @@
 import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
-import { createLogger, objectStoreConfig, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
+import {
+  createLogger,
+  objectStoreConfig,
+  resolveMasterKey,
+  runService,
+  serveRpcAndOps,
+  storeConfig,
+} from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { XmlCryptoSigner } from "@einvoice/ubl";
 import { credentialsCollection } from "./adapters/credential-repository.js";
-import { resolveMasterKey } from "./adapters/master-key.js";
 import { signaturesCollection } from "./adapters/signature-repository.js";
 import { loadSigningEnv } from "./env.js";
 import { signingRoutes } from "./rpc/signing-routes.js";
 import { CredentialVault } from "./usecases/credential-vault.js";
 import { SignDocument } from "./usecases/sign-document.js";
+import { UploadCertificate } from "./usecases/upload-certificate.js";
 
 const env = loadSigningEnv();
 const logger = createLogger("signing", env.LOG_LEVEL);
@@ -23,7 +30,11 @@ await runService(logger, async (lifecycle) => {
   );
   await ensureTopology(broker.jsm, [consumers.signingIssued]);
 
-  const vault = new CredentialVault(store, await resolveMasterKey(env.SIGNING_MASTER_KEY, env.DATA_DIR));
+  const masterKey = await resolveMasterKey(env.SIGNING_MASTER_KEY, env.DATA_DIR, {
+    variable: "SIGNING_MASTER_KEY",
+    file: "signing-master.key",
+  });
+  const vault = new CredentialVault(store, masterKey);
   const signDocument = new SignDocument(store, objects, broker, vault, new XmlCryptoSigner());
   lifecycle.add(
     "issued-consumer",
@@ -37,7 +48,7 @@ await runService(logger, async (lifecycle) => {
     rpcPort: env.RPC_PORT,
     opsPort: env.OPS_PORT,
     logger,
-    routes: signingRoutes(vault),
+    routes: signingRoutes(vault, new UploadCertificate(store, masterKey)),
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });
 });

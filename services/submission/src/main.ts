@@ -53,7 +53,7 @@ await runService(logger, async (lifecycle) => {
       },
     },
     { user: env.SUNAT_TEST_SOL_USER, password: env.SUNAT_TEST_SOL_PASSWORD },
-    { find: async () => null },
+    solCredentials,
   );
   const publishVerdict = new PublishVerdict(store, broker);
   const attempt = new AttemptSubmission(

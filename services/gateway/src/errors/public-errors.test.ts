@@ -31,6 +31,16 @@ describe("publicErrorFromConnect()", () => {
     expect(error.code).toBe(publicCode);
   });
 
+  it("should answer 422 naming the credential field signing refused", () => {
+    const error = publicErrorFromConnect(
+      violationsError([
+        { param: "password", code: "wrong_password", message: "The password does not open it." },
+      ]),
+    );
+    expect(error.status).toBe(422);
+    expect(error.toBody().error).toMatchObject({ code: "wrong_password", param: "password" });
+  });
+
   it("should keep a service's reason code", () => {
     const error = publicErrorFromConnect(
       reasonError(Code.FailedPrecondition, "company_not_configured", "no cert"),

@@ -2,8 +2,10 @@ import { Router } from "@koa/router";
 import Koa from "koa";
 import { ApiError } from "../errors/public-errors.js";
 import { Authenticate } from "../usecases/authenticate.js";
+import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { companyRoutes } from "./company-routes.js";
 import type { AuthedState, GatewayDeps } from "./context.js";
+import { credentialRoutes } from "./credential-routes.js";
 import { documentRoutes } from "./document-routes.js";
 import { eventRoutes } from "./event-routes.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
@@ -32,8 +34,10 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(authentication(new Authenticate(deps.store)));
   app.use(jsonBody(deps.maxBodyBytes));
   const router = new Router<AuthedState>();
-  companyRoutes(router);
-  documentRoutes(router, deps);
+  const readSetup = new ReadCompanySetup(deps.signing, deps.submission);
+  companyRoutes(router, readSetup);
+  credentialRoutes(router, deps);
+  documentRoutes(router, deps, readSetup);
   eventRoutes(router, deps);
   app.use(router.routes());
   app.use(

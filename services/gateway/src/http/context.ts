@@ -1,7 +1,13 @@
 import type { Client } from "@connectrpc/connect";
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
-import type { NotificationService, NumberingService, SigningService, TaxService } from "@einvoice/proto";
+import type {
+  NotificationService,
+  NumberingService,
+  SigningService,
+  SubmissionService,
+  TaxService,
+} from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import type { RequestValidator } from "../schemas/validate.js";
 import type { Caller } from "../usecases/authenticate.js";
@@ -15,6 +21,7 @@ export interface GatewayDeps {
   numbering: Client<typeof NumberingService>;
   notification: Client<typeof NotificationService>;
   signing: Client<typeof SigningService>;
+  submission: Client<typeof SubmissionService>;
   validator: RequestValidator;
   waiter: DocumentWaiter;
   logger: Logger;

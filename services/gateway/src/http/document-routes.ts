@@ -4,6 +4,7 @@ import type { Router } from "@koa/router";
 import type { Context } from "koa";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import { ApiError, validationFailed } from "../errors/public-errors.js";
+import type { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { type AuthedState, type GatewayDeps, scopeOf } from "./context.js";
 
 /** `Prefer: wait=N` (RFC 7240), capped; 0 when absent. */
@@ -33,7 +34,7 @@ export function issuerOf(company: CompanyRecord): Issuer {
 const notFound = (id: string) =>
   new ApiError(404, "invalid_request_error", "resource_missing", `No such document: '${id}'`, "id");
 
-export function documentRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
+export function documentRoutes(router: Router<AuthedState>, deps: GatewayDeps, readSetup: ReadCompanySetup) {
   const getDocument = async (ctx: Context & { state: AuthedState }, id: string) => {
     if (!hasIdShape(id, "doc")) throw notFound(id);
     const res = await deps.numbering.getDocument({ scope: scopeOf(ctx.state.caller), id });
@@ -50,12 +51,12 @@ export function documentRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
     // Every check happens before numbering: a failure here spends no number.
     const { document: computed } = await deps.tax.computeDocument({ type, request: body as never });
     if (caller.livemode) {
-      const status = await deps.signing.getSigningStatus({ scope });
-      if (!status.hasCertificate) {
+      const { missing } = await readSetup.execute(scope);
+      if (missing.length > 0) {
         throw reasonError(
           Code.FailedPrecondition,
           "company_not_configured",
-          "Live mode needs the company's digital certificate and SOL user; load them before issuing live documents.",
+          `Live mode needs the company's digital certificate and SOL user. Missing: ${missing.join("; ")}.`,
         );
       }
     }

@@ -45,10 +45,13 @@ export function authentication(authenticate: Authenticate) {
   };
 }
 
+/** Methods whose requests carry a JSON body. */
+const WITH_BODY = new Set(["POST", "PUT"]);
+
 /** Reads a JSON object body: 415 for another content type, 413 over the limit, 400 for malformed JSON. */
 export function jsonBody(maxBytes: number) {
   return async (ctx: Context, next: Next) => {
-    if (ctx.method !== "POST") return next();
+    if (!WITH_BODY.has(ctx.method)) return next();
     if (!ctx.is("application/json")) {
       throw new ApiError(
         415,

@@ -34,3 +34,49 @@ describe("RequestValidator.invoice()", () => {
     expect(validator.invoice(body)).toContainEqual(expect.objectContaining({ param, code }));
   });
 });
+
+describe("RequestValidator.certificateUpload()", () => {
+  const pem = { certificate: "-----BEGIN CERTIFICATE-----…", private_key: "-----BEGIN PRIVATE KEY-----…" };
+
+  it.each([
+    [{ pfx: "MIIKAgEDMIIJ+AYJKoZIhvcNAQcB\noAOCBekEggXlMIIF4TCC==", password: "clave" }],
+    [{ pfx: "MIIK", password: "" }],
+    [pem],
+  ])("should accept %j", (body) => {
+    expect(validator.certificateUpload(body)).toEqual([]);
+  });
+
+  it.each([
+    [{}, "pfx", "parameter_missing"],
+    [{ pfx: "MIIK" }, "password", "parameter_missing"],
+    [{ password: "x" }, "pfx", "parameter_missing"],
+    [{ certificate: pem.certificate }, "private_key", "parameter_missing"],
+    [{ private_key: pem.private_key }, "certificate", "parameter_missing"],
+    [{ ...pem, pfx: "MIIK", password: "x" }, "pfx", "parameter_invalid"],
+    [{ pfx: "not base64!", password: "x" }, "pfx", "parameter_invalid"],
+    [{ pfx: "", password: "x" }, "pfx", "parameter_invalid"],
+    [{ pfx: 42, password: "x" }, "pfx", "parameter_invalid"],
+    [{ ...pem, certificate: "" }, "certificate", "parameter_invalid"],
+    [{ ...pem, key: "x" }, "key", "parameter_unknown"],
+  ])("should name the field of %j", (body, param, code) => {
+    expect(validator.certificateUpload(body)).toContainEqual(expect.objectContaining({ param, code }));
+  });
+});
+
+describe("RequestValidator.solCredentials()", () => {
+  it("should accept a SOL user and password", () => {
+    expect(validator.solCredentials({ user: "MODDATOS", password: "moddatos" })).toEqual([]);
+  });
+
+  it.each([
+    [{ password: "x" }, "user", "parameter_missing"],
+    [{ user: "MODDATOS" }, "password", "parameter_missing"],
+    [{ user: "", password: "x" }, "user", "parameter_invalid"],
+    [{ user: "MOD DATOS", password: "x" }, "user", "parameter_invalid"],
+    [{ user: "A".repeat(21), password: "x" }, "user", "parameter_invalid"],
+    [{ user: "MODDATOS", password: "" }, "password", "parameter_invalid"],
+    [{ user: "MODDATOS", password: "x", ruc: "20000000001" }, "ruc", "parameter_unknown"],
+  ])("should name the field of %j", (body, param, code) => {
+    expect(validator.solCredentials(body)).toContainEqual(expect.objectContaining({ param, code }));
+  });
+});

@@ -1,7 +1,13 @@
 import type { Violation } from "@einvoice/platform";
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
+import {
+  type CertificateUploadBody,
+  certificateFormViolations,
+  certificateUploadSchema,
+} from "./certificate-upload.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
+import { solCredentialsSchema } from "./sol-credentials.schema.js";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
 const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv };
@@ -9,17 +15,33 @@ const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv }
 /** Compiled request validators; one instance per gateway, built at boot. */
 export class RequestValidator {
   private readonly validateInvoice;
+  private readonly validateCertificateUpload;
+  private readonly validateSolCredentials;
 
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
     (addFormats.default ?? (addFormatsModule as unknown as (a: Ajv) => Ajv))(ajv);
     this.validateInvoice = ajv.compile(invoiceRequestSchema);
+    this.validateCertificateUpload = ajv.compile(certificateUploadSchema);
+    this.validateSolCredentials = ajv.compile(solCredentialsSchema);
   }
 
   /** Every shape problem of an invoice or receipt body, each named by its dotted path. */
   invoice(body: unknown): Violation[] {
     if (this.validateInvoice(body)) return [];
     return dedupe((this.validateInvoice.errors ?? []).map(toViolation));
+  }
+
+  /** Problems of a certificate upload body: shapes first, then whether it is exactly one of the two forms. */
+  certificateUpload(body: unknown): Violation[] {
+    if (!this.validateCertificateUpload(body))
+      return dedupe((this.validateCertificateUpload.errors ?? []).map(toViolation));
+    return certificateFormViolations(body as CertificateUploadBody);
+  }
+
+  solCredentials(body: unknown): Violation[] {
+    if (this.validateSolCredentials(body)) return [];
+    return dedupe((this.validateSolCredentials.errors ?? []).map(toViolation));
   }
 }
 

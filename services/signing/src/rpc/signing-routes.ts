@@ -1,23 +1,67 @@
 import type { ConnectRouter } from "@connectrpc/connect";
-import { Code, ConnectError } from "@einvoice/platform";
-import { SigningService } from "@einvoice/proto";
+import { Code, ConnectError, violationsError } from "@einvoice/platform";
+import { type Scope, SigningService, type UploadCertificateRequest } from "@einvoice/proto";
+import { type CertificateDetails, describeCertificate } from "../domain/certificate-details.js";
 import type { CredentialVault } from "../usecases/credential-vault.js";
+import type { CertificateUpload, UploadCertificate } from "../usecases/upload-certificate.js";
 
-export function signingRoutes(vault: CredentialVault) {
+function requireScope(scope: Scope | undefined): { companyId: string; livemode: boolean } {
+  if (!scope?.companyId) throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
+  return { companyId: scope.companyId, livemode: scope.livemode };
+}
+
+function uploadOf(req: UploadCertificateRequest): CertificateUpload {
+  switch (req.credentials.case) {
+    case "pkcs12":
+      return { form: "pkcs12", pfx: req.credentials.value.pfx, password: req.credentials.value.password };
+    case "pem":
+      return {
+        form: "pem",
+        certificatePem: req.credentials.value.certificatePem,
+        privateKeyPem: req.credentials.value.privateKeyPem,
+      };
+    default:
+      throw violationsError([
+        {
+          param: "pfx",
+          code: "parameter_missing",
+          message: "Send pfx and password, or certificate and private_key.",
+        },
+      ]);
+  }
+}
+
+export function signingRoutes(vault: CredentialVault, uploadCertificate: UploadCertificate) {
   return (router: ConnectRouter) =>
     router.service(SigningService, {
       async getSigningStatus(req) {
-        if (!req.scope?.companyId)
-          throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
-        const record = await vault.find(req.scope.companyId, req.scope.livemode);
+        const { companyId, livemode } = requireScope(req.scope);
+        const record = await vault.find(companyId, livemode);
         // Test mode always can sign: its certificate is made on first use.
-        if (!record)
-          return { hasCertificate: !req.scope.livemode, certificateSubject: "", certificateExpiresAt: "" };
+        if (!record) return { hasCertificate: !livemode, certificateSubject: "", certificateExpiresAt: "" };
+        const certificate = describeCertificate(record.certificate_pem, record.source);
         return {
           hasCertificate: true,
-          certificateSubject: record.subject,
-          certificateExpiresAt: record.expires_at,
+          certificateSubject: certificate.subject,
+          certificateExpiresAt: certificate.expires_at,
+          certificate: toMessage(certificate),
         };
+      },
+
+      async uploadCertificate(req) {
+        const { companyId, livemode } = requireScope(req.scope);
+        const certificate = await uploadCertificate.execute(companyId, livemode, uploadOf(req));
+        return { certificate: toMessage(certificate) };
       },
     });
 }
+
+const toMessage = (c: CertificateDetails) => ({
+  subject: c.subject,
+  issuer: c.issuer,
+  serialNumber: c.serial_number,
+  fingerprintSha256: c.fingerprint_sha256,
+  notBefore: c.not_before,
+  expiresAt: c.expires_at,
+  source: c.source,
+});

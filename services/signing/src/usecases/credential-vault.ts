@@ -1,29 +1,28 @@
 import { PermanentError } from "@einvoice/broker";
 import type { Issuer } from "@einvoice/domain";
+import { decryptSecret, encryptSecret } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
-import {
-  createTestCertificate,
-  decryptSecret,
-  encryptSecret,
-  inspectCertificate,
-  type SigningCredentials,
-} from "@einvoice/ubl";
+import { createTestCertificate, type SigningCredentials } from "@einvoice/ubl";
 import {
   type CredentialRecord,
   CredentialRepository,
   credentialId,
 } from "../adapters/credential-repository.js";
+import { describeCertificate } from "../domain/certificate-details.js";
 
 /** A live document reached signing without the company's certificate (the gateway normally refuses earlier). */
 export class MissingCertificateError extends PermanentError {}
 
 /**
  * Hands out signing credentials per (company, mode). Test mode gets a per-company test certificate, made on
- * first use; live mode only ever uses the company's uploaded certificate. Decrypted keys are cached per
- * instance so the key is parsed once, not per document.
+ * first use, unless the company uploaded its own; live mode only ever uses the company's uploaded certificate.
+ *
+ * The stored record is read for every document, because an upload (possibly through another replica) may
+ * replace it at any time. Only the decrypted key is cached, and only for the record version it came from
+ * (the sealed box, which every write renews): a replaced certificate is never served from the cache.
  */
 export class CredentialVault {
-  private readonly cache = new Map<string, SigningCredentials>();
+  private readonly cache = new Map<string, { version: string; credentials: SigningCredentials }>();
 
   constructor(
     private readonly store: Store,
@@ -31,17 +30,16 @@ export class CredentialVault {
   ) {}
 
   async forIssuer(companyId: string, livemode: boolean, issuer: Issuer): Promise<SigningCredentials> {
-    const id = credentialId(companyId, livemode);
-    const cached = this.cache.get(id);
-    if (cached) return cached;
     const repository = new CredentialRepository(this.store);
     let record = await repository.find(companyId, livemode);
     if (!record) {
       if (livemode) throw new MissingCertificateError(`company ${companyId} has no live certificate`);
       record = await this.createTestCredential(repository, companyId, issuer);
     }
+    const cached = this.cache.get(record._id);
+    if (cached?.version === record.private_key_box) return cached.credentials;
     const credentials = this.open(record);
-    this.cache.set(id, credentials);
+    this.cache.set(record._id, { version: record.private_key_box, credentials });
     return credentials;
   }
 
@@ -56,7 +54,7 @@ export class CredentialVault {
   ): Promise<CredentialRecord> {
     const id = credentialId(companyId, false);
     const generated = createTestCertificate({ ruc: issuer.ruc, legalName: issuer.legal_name });
-    const info = inspectCertificate(generated.certificatePem);
+    const details = describeCertificate(generated.certificatePem, "test");
     const record: CredentialRecord = {
       _id: id,
       company_id: companyId,
@@ -64,15 +62,15 @@ export class CredentialVault {
       source: "test",
       certificate_pem: generated.certificatePem,
       private_key_box: encryptSecret(generated.privateKeyPem, this.masterKey, id),
-      subject: info.subject,
-      expires_at: info.validTo.toISOString(),
+      subject: details.subject,
+      expires_at: details.expires_at,
       created_at: new Date().toISOString(),
     };
     try {
       await repository.insert(record);
       return record;
     } catch (error) {
-      // A concurrent document made it first: use that one, so a company has exactly one test certificate.
+      // A concurrent document (or an upload) stored one first: use that, so a company has exactly one.
       if (!(error instanceof DuplicateKeyError)) throw error;
       const existing = await repository.find(companyId, false);
       if (!existing) throw error;

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/submission/v1/submission.proto.
  */
 export const file_einvoice_submission_v1_submission: GenFile = /*@__PURE__*/
-  fileDesc("CidlaW52b2ljZS9zdWJtaXNzaW9uL3YxL3N1Ym1pc3Npb24ucHJvdG8SFmVpbnZvaWNlLnN1Ym1pc3Npb24udjEiVQoUR2V0U3VibWlzc2lvblJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSEwoLZG9jdW1lbnRfaWQYAiABKAkinQEKFUdldFN1Ym1pc3Npb25SZXNwb25zZRITCgtkb2N1bWVudF9pZBgBIAEoCRINCgVzdGF0ZRgCIAEoCRIQCghhdHRlbXB0cxgDIAEoBRIVCg1yZXNwb25zZV9jb2RlGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEg8KB2Nkcl9rZXkYBiABKAkSEQoJc2ltdWxhdGVkGAcgASgIMoEBChFTdWJtaXNzaW9uU2VydmljZRJsCg1HZXRTdWJtaXNzaW9uEiwuZWludm9pY2Uuc3VibWlzc2lvbi52MS5HZXRTdWJtaXNzaW9uUmVxdWVzdBotLmVpbnZvaWNlLnN1Ym1pc3Npb24udjEuR2V0U3VibWlzc2lvblJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common]);
+  fileDesc("CidlaW52b2ljZS9zdWJtaXNzaW9uL3YxL3N1Ym1pc3Npb24ucHJvdG8SFmVpbnZvaWNlLnN1Ym1pc3Npb24udjEiVQoUR2V0U3VibWlzc2lvblJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSEwoLZG9jdW1lbnRfaWQYAiABKAkinQEKFUdldFN1Ym1pc3Npb25SZXNwb25zZRITCgtkb2N1bWVudF9pZBgBIAEoCRINCgVzdGF0ZRgCIAEoCRIQCghhdHRlbXB0cxgDIAEoBRIVCg1yZXNwb25zZV9jb2RlGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEg8KB2Nkcl9rZXkYBiABKAkSEQoJc2ltdWxhdGVkGAcgASgIImQKGFNldFNvbENyZWRlbnRpYWxzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIMCgR1c2VyGAIgASgJEhAKCHBhc3N3b3JkGAMgASgJIi0KGVNldFNvbENyZWRlbnRpYWxzUmVzcG9uc2USEAoIc29sX3VzZXIYASABKAkiRQoZR2V0U3VibWlzc2lvblNldHVwUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZSJLChpHZXRTdWJtaXNzaW9uU2V0dXBSZXNwb25zZRIbChNoYXNfc29sX2NyZWRlbnRpYWxzGAEgASgIEhAKCHNvbF91c2VyGAIgASgJMvgCChFTdWJtaXNzaW9uU2VydmljZRJsCg1HZXRTdWJtaXNzaW9uEiwuZWludm9pY2Uuc3VibWlzc2lvbi52MS5HZXRTdWJtaXNzaW9uUmVxdWVzdBotLmVpbnZvaWNlLnN1Ym1pc3Npb24udjEuR2V0U3VibWlzc2lvblJlc3BvbnNlEngKEVNldFNvbENyZWRlbnRpYWxzEjAuZWludm9pY2Uuc3VibWlzc2lvbi52MS5TZXRTb2xDcmVkZW50aWFsc1JlcXVlc3QaMS5laW52b2ljZS5zdWJtaXNzaW9uLnYxLlNldFNvbENyZWRlbnRpYWxzUmVzcG9uc2USewoSR2V0U3VibWlzc2lvblNldHVwEjEuZWludm9pY2Uuc3VibWlzc2lvbi52MS5HZXRTdWJtaXNzaW9uU2V0dXBSZXF1ZXN0GjIuZWludm9pY2Uuc3VibWlzc2lvbi52MS5HZXRTdWJtaXNzaW9uU2V0dXBSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_common]);
 
 /**
  * @generated from message einvoice.submission.v1.GetSubmissionRequest
@@ -90,8 +90,98 @@ export const GetSubmissionResponseSchema: GenMessage<GetSubmissionResponse> = /*
   messageDesc(file_einvoice_submission_v1_submission, 1);
 
 /**
- * Submits signed documents to SUNAT. Work arrives over JetStream (documents.signed); this RPC exposes the
- * submission record of a document.
+ * @generated from message einvoice.submission.v1.SetSolCredentialsRequest
+ */
+export type SetSolCredentialsRequest = Message<"einvoice.submission.v1.SetSolCredentialsRequest"> & {
+  /**
+   * @generated from field: einvoice.common.v1.Scope scope = 1;
+   */
+  scope?: Scope | undefined;
+
+  /**
+   * The SOL user without the RUC (e.g. "MODDATOS").
+   *
+   * @generated from field: string user = 2;
+   */
+  user: string;
+
+  /**
+   * @generated from field: string password = 3;
+   */
+  password: string;
+};
+
+/**
+ * Describes the message einvoice.submission.v1.SetSolCredentialsRequest.
+ * Use `create(SetSolCredentialsRequestSchema)` to create a new message.
+ */
+export const SetSolCredentialsRequestSchema: GenMessage<SetSolCredentialsRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_submission_v1_submission, 2);
+
+/**
+ * @generated from message einvoice.submission.v1.SetSolCredentialsResponse
+ */
+export type SetSolCredentialsResponse = Message<"einvoice.submission.v1.SetSolCredentialsResponse"> & {
+  /**
+   * @generated from field: string sol_user = 1;
+   */
+  solUser: string;
+};
+
+/**
+ * Describes the message einvoice.submission.v1.SetSolCredentialsResponse.
+ * Use `create(SetSolCredentialsResponseSchema)` to create a new message.
+ */
+export const SetSolCredentialsResponseSchema: GenMessage<SetSolCredentialsResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_submission_v1_submission, 3);
+
+/**
+ * @generated from message einvoice.submission.v1.GetSubmissionSetupRequest
+ */
+export type GetSubmissionSetupRequest = Message<"einvoice.submission.v1.GetSubmissionSetupRequest"> & {
+  /**
+   * @generated from field: einvoice.common.v1.Scope scope = 1;
+   */
+  scope?: Scope | undefined;
+};
+
+/**
+ * Describes the message einvoice.submission.v1.GetSubmissionSetupRequest.
+ * Use `create(GetSubmissionSetupRequestSchema)` to create a new message.
+ */
+export const GetSubmissionSetupRequestSchema: GenMessage<GetSubmissionSetupRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_submission_v1_submission, 4);
+
+/**
+ * @generated from message einvoice.submission.v1.GetSubmissionSetupResponse
+ */
+export type GetSubmissionSetupResponse = Message<"einvoice.submission.v1.GetSubmissionSetupResponse"> & {
+  /**
+   * True when the company stored SOL credentials for the scope's mode (test mode may still submit without them,
+   * with the configured test pair).
+   *
+   * @generated from field: bool has_sol_credentials = 1;
+   */
+  hasSolCredentials: boolean;
+
+  /**
+   * The stored SOL user; empty when none. The password is never returned.
+   *
+   * @generated from field: string sol_user = 2;
+   */
+  solUser: string;
+};
+
+/**
+ * Describes the message einvoice.submission.v1.GetSubmissionSetupResponse.
+ * Use `create(GetSubmissionSetupResponseSchema)` to create a new message.
+ */
+export const GetSubmissionSetupResponseSchema: GenMessage<GetSubmissionSetupResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_submission_v1_submission, 5);
+
+/**
+ * Submits signed documents to SUNAT. Work arrives over JetStream (documents.signed); these RPCs expose the
+ * submission record of a document and a company's SUNAT (SOL) credentials.
  *
  * @generated from service einvoice.submission.v1.SubmissionService
  */
@@ -105,6 +195,28 @@ export const SubmissionService: GenService<{
     methodKind: "unary";
     input: typeof GetSubmissionRequestSchema;
     output: typeof GetSubmissionResponseSchema;
+  },
+  /**
+   * Stores the company's SOL user and password for the scope's mode, replacing the previous pair. The password
+   * is kept encrypted and never returned. INVALID_ARGUMENT with FieldViolations (`user`, `password`) when the
+   * user is not 1–20 letters and digits or the password is empty.
+   *
+   * @generated from rpc einvoice.submission.v1.SubmissionService.SetSolCredentials
+   */
+  setSolCredentials: {
+    methodKind: "unary";
+    input: typeof SetSolCredentialsRequestSchema;
+    output: typeof SetSolCredentialsResponseSchema;
+  },
+  /**
+   * What the company has configured for submission in the scope's mode.
+   *
+   * @generated from rpc einvoice.submission.v1.SubmissionService.GetSubmissionSetup
+   */
+  getSubmissionSetup: {
+    methodKind: "unary";
+    input: typeof GetSubmissionSetupRequestSchema;
+    output: typeof GetSubmissionSetupResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_einvoice_submission_v1_submission, 0);

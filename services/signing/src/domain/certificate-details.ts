@@ -1,0 +1,34 @@
+import { inspectCertificate } from "@einvoice/ubl";
+
+/** What the owner of a certificate is shown about it; never anything about the private key. */
+export interface CertificateDetails {
+  /** Distinguished name on one line, `CN=…, O=…, serialNumber=…, C=PE`. */
+  subject: string;
+  issuer: string;
+  /** Hex, as X.509 prints it. */
+  serial_number: string;
+  /** Colon-separated hex SHA-256 of the DER certificate. */
+  fingerprint_sha256: string;
+  /** RFC 3339. */
+  not_before: string;
+  /** RFC 3339. */
+  expires_at: string;
+  source: "test" | "uploaded";
+}
+
+// node:crypto prints one attribute per line; a single line reads better in JSON and logs.
+const oneLine = (name: string) => name.split("\n").filter(Boolean).join(", ");
+
+/** Reads the details from the certificate itself, so records written before a field existed still show it. */
+export function describeCertificate(certificatePem: string, source: "test" | "uploaded"): CertificateDetails {
+  const info = inspectCertificate(certificatePem);
+  return {
+    subject: oneLine(info.subject),
+    issuer: oneLine(info.issuer),
+    serial_number: info.serialNumber,
+    fingerprint_sha256: info.fingerprintSha256,
+    not_before: info.validFrom.toISOString(),
+    expires_at: info.validTo.toISOString(),
+    source,
+  };
+}
