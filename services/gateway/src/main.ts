@@ -36,6 +36,8 @@ await runService(logger, async (lifecycle) => {
   const waiter = lifecycle.add("waiter", new DocumentWaiter(), (w) => w.stop());
   waiter.start(broker);
 
+  // Readiness fails from the first moment of shutdown, so balancers stop routing here before the server closes.
+  const drain = { draining: false };
   const app = createApp({
     store,
     objects,
@@ -50,6 +52,7 @@ await runService(logger, async (lifecycle) => {
     maxWaitSeconds: env.MAX_WAIT_SECONDS,
     maxBodyBytes: env.MAX_BODY_BYTES,
     readiness: async () => {
+      if (drain.draining) throw new Error("draining: shutting down");
       await store.ping();
       await broker.ping();
     },
@@ -68,5 +71,9 @@ await runService(logger, async (lifecycle) => {
         s.closeAllConnections();
       }),
   );
+  // Added last, so stopped first.
+  lifecycle.add("readiness", drain, (d) => {
+    d.draining = true;
+  });
   logger.info({ port: (server.address() as AddressInfo).port }, "gateway ready");
 });
