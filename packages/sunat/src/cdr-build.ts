@@ -18,6 +18,8 @@ export interface CdrInput {
   referenceId: string;
   documentId: string;
   documentTypeCode?: string;
+  /** GRE only: the QR URL SUNAT puts in `DocumentReference/cbc:DocumentDescription`. */
+  documentDescription?: string;
   responseCode: string;
   description: string;
   notes?: CdrNote[];
@@ -77,6 +79,8 @@ export function buildCdrXml(input: CdrInput): string {
   const reference = documentResponse.ele("cac:DocumentReference");
   reference.ele("cbc:ID").txt(input.documentId);
   if (input.documentTypeCode) reference.ele("cbc:DocumentTypeCode").txt(input.documentTypeCode);
+  // UBL's DocumentReference sequence puts DocumentDescription after DocumentTypeCode (greenter cdrGRE.zip).
+  if (input.documentDescription) reference.ele("cbc:DocumentDescription").txt(input.documentDescription);
   if (input.recipientId) {
     documentResponse
       .ele("cac:RecipientParty")

@@ -137,6 +137,15 @@ describe("buildCdrXml", () => {
     });
   });
 
+  it("carries a GRE QR URL in DocumentReference/DocumentDescription, after DocumentTypeCode", () => {
+    const url = "https://e-factura.sunat.gob.pe/v1/contribuyente/gre/comprobantes/descargaqr?hashqr=abc";
+    const xml = buildCdrXml({ ...input, documentTypeCode: "09", documentDescription: url });
+    expect(xml).toContain(
+      `<cbc:DocumentTypeCode>09</cbc:DocumentTypeCode><cbc:DocumentDescription>${url.replace("&", "&amp;")}</cbc:DocumentDescription>`,
+    );
+    expect(parseCdr(xml).documentDescription).toBe(url);
+  });
+
   it("has SUNAT's shape: versions, empty extension slot, SignSUNAT block, schema order", () => {
     const xml = buildCdrXml(input);
     expect(xml).toContain('xmlns="urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2"');

@@ -16,6 +16,7 @@ export {
   type ResponseClass,
 } from "./response-codes.js";
 export {
+  buildConsultGetStatusEnvelope,
   buildGetStatusCdrEnvelope,
   buildGetStatusEnvelope,
   buildSendBillEnvelope,
@@ -25,6 +26,12 @@ export {
   type SendFileInput,
   type SoapCredentials,
 } from "./soap-client.js";
+export {
+  buildConsultStatusResponse,
+  type ConsultRequest,
+  type ConsultStatusInput,
+  parseConsultRequest,
+} from "./soap-consult.js";
 export { SOAP_ENV_NS, SUNAT_SERVICE_NS, WSSE_NS } from "./soap-namespaces.js";
 export { extractFaultCode, parseSoapResponse, type SoapResponse } from "./soap-response.js";
 export {

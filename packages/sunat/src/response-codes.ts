@@ -39,6 +39,8 @@ export const messages: Readonly<Record<string, string>> = {
   "0102": "Usuario o contrasena incorrectos",
   "0109": "El sistema no puede responder su solicitud. (El servicio de autenticación no está disponible)",
   "0111": "No tiene el perfil para enviar comprobantes electronicos",
+  "0125": "No se pudo obtener la constancia",
+  "0126": "El ticket no le pertenece al usuario",
   "0127": "El ticket no existe",
   "0130": "El sistema no puede responder su solicitud. (No se pudo obtener el ticket de proceso)",
   "0138": "El sistema no puede responder su solicitud. (Error en Base de Datos)",
@@ -58,6 +60,7 @@ export const messages: Readonly<Record<string, string>> = {
   "0402": "La numeracion o nombre del documento ya ha sido enviado anteriormente",
   "1003":
     "InvoiceTypeCode - El valor del tipo de documento es invalido o no coincide con el nombre del archivo",
+  "1032": "El comprobante ya esta informado y se encuentra con estado anulado o rechazado",
   "1033": "El comprobante fue registrado previamente con otros datos",
   "1034":
     "Número de RUC del nombre del archivo no coincide con el consignado en el contenido del archivo XML",
@@ -65,6 +68,23 @@ export const messages: Readonly<Record<string, string>> = {
     "Numero de Serie del nombre del archivo no coincide con el consignado en el contenido del archivo XML",
   "1036":
     "Número de documento en el nombre del archivo no coincide con el consignado en el contenido del XML",
+  "2085":
+    "El XML no contiene el tag ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent/ds:Signature/@Id",
+  "2097":
+    "El XML no contiene el tag ext:UBLExtensions/.../ds:Signature/ds:SignedInfo/ds:Reference/ds:DigestValue",
+  "2099": "El XML no contiene el tag ext:UBLExtensions/.../ds:Signature/ds:SignatureValue",
+  "2101":
+    "El XML no contiene el tag ext:UBLExtensions/.../ds:Signature/ds:KeyInfo/ds:X509Data/ds:X509Certificate",
+  "2105": "Comprobante a dar de baja no se encuentra registrado en SUNAT",
+  "2220": "El ID debe coincidir con el nombre del archivo",
+  "2223": "El archivo ya fue presentado anteriormente",
+  "2323": "Existe documento ya informado anteriormente en una comunicacion de baja",
+  "2324": "El archivo de comunicacion de baja ya fue presentado anteriormente",
+  "2335": "El documento electrónico ingresado ha sido alterado",
+  "2336": "Ocurrió un error en el proceso de validación de la firma digital",
+  "2346": "La fecha de generación del resumen debe ser igual a la fecha consignada en el nombre del archivo",
+  "2348": "Los documentos informados en el archivo XML se encuentran duplicados",
+  "2398": "El documento a dar de baja se encuentra rechazado",
   "2640": "Operacion gratuita, solo debe consignar un monto referencial",
   "3103":
     "El producto del factor y monto base de la afectación del IGV/IVAP no corresponde al monto de afectacion de linea.",
@@ -82,6 +102,7 @@ export const messages: Readonly<Record<string, string>> = {
   "3294": "La sumatoria de impuestos globales no corresponde al monto total de impuestos.",
   "3300": "La sumatoria consignados en descuentos globales no corresponden al total.",
   "3306": "La sumatoria del total del importe del tributo ICBPER de línea no corresponden al total",
+  "4000": "El documento ya fue presentado anteriormente.",
   "4288": "El valor de venta por ítem difiere de los importes consignados.",
   "4290": "El cálculo del IGV es Incorrecto",
   "4293": "El importe total de impuestos por línea no coincide con la sumatoria de los impuestos por línea.",

@@ -78,3 +78,16 @@ export function buildGetStatusCdrEnvelope(input: GetStatusCdrInput): string {
     op.ele("numeroComprobante").txt(String(Number.parseInt(String(input.number), 10)));
   });
 }
+
+/**
+ * billConsultService.getStatus: the validity query ("¿existe y está aceptado?"). Unlike billService.getStatus
+ * it takes the document identity, not a ticket (billConsultService.xsd), and answers without a CDR.
+ */
+export function buildConsultGetStatusEnvelope(input: GetStatusCdrInput): string {
+  return envelope(input, "getStatus", (op) => {
+    op.ele("rucComprobante").txt(input.ruc);
+    op.ele("tipoComprobante").txt(input.type);
+    op.ele("serieComprobante").txt(input.series);
+    op.ele("numeroComprobante").txt(String(Number.parseInt(String(input.number), 10)));
+  });
+}

@@ -6,7 +6,7 @@ import { child, firstElement, parseXml, text, type XmlNode } from "./xml-read.js
 export type SoapResponse =
   | { kind: "applicationResponse"; zip: Buffer }
   | { kind: "ticket"; ticket: string }
-  | { kind: "status"; statusCode: string; content?: Buffer }
+  | { kind: "status"; statusCode: string; content?: Buffer; statusMessage?: string }
   | { kind: "statusCdr"; statusCode: string; statusMessage: string; content?: Buffer }
   | { kind: "fault"; faultCode: string; faultString: string; code?: string };
 
@@ -34,7 +34,14 @@ export function parseSoapResponse(xml: string): SoapResponse {
     case "getStatusResponse": {
       const status = child(payload.node, "status");
       const content = optionalBase64(status, "content");
-      return { kind: "status", statusCode: required(status, "statusCode"), ...(content && { content }) };
+      // billConsultService.getStatus answers with a statusMessage; billService.getStatus (ticket) does not.
+      const statusMessage = text(status, "statusMessage");
+      return {
+        kind: "status",
+        statusCode: required(status, "statusCode"),
+        ...(content && { content }),
+        ...(statusMessage !== undefined && { statusMessage }),
+      };
     }
     case "getStatusCdrResponse": {
       const status = child(payload.node, "statusCdr");

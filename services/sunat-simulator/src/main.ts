@@ -2,29 +2,34 @@ import { createLogger, runService, storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { SUNAT_RUC } from "@einvoice/sunat";
 import { createTestCertificate, XmlCryptoSigner } from "@einvoice/ubl";
-import { registrationsCollection } from "./adapters/registry.js";
-import { loadSimulatorEnv } from "./env.js";
-import { BillService } from "./http/bill-service.js";
-import { startSimulatorServer } from "./http/server.js";
+import { XmllintValidator } from "./adapters/xsd-validator.js";
+import { seededRandom } from "./domain/index.js";
+import { configuredKnobs, greClients, loadSimulatorEnv } from "./env.js";
+import { startSimulator } from "./simulator.js";
 
 const env = loadSimulatorEnv();
 const logger = createLogger("sunat-simulator", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
+  if (env.SIM_XSD_DIR) XmllintValidator.assertAvailable();
   const store = lifecycle.add("store", await openStore(storeConfig(env, "sunat-simulator")), (s) =>
     s.close(),
   );
-  await store.ensure([registrationsCollection]);
-  // The simulated SUNAT signs its CDRs with its own throwaway certificate, as SUNAT signs with its own.
-  const sunatCredentials = createTestCertificate({ ruc: SUNAT_RUC, legalName: "SUNAT (simulator)" });
-  const billService = new BillService(store, new XmlCryptoSigner(), sunatCredentials);
-  const server = await startSimulatorServer({
+  const clients = greClients(env);
+  const server = await startSimulator({
     host: env.HOST,
     port: env.PORT,
-    billService,
-    ready: () => store.ping(),
+    store,
     logger,
+    signer: new XmlCryptoSigner(),
+    // The simulated SUNAT signs its CDRs with its own throwaway certificate, as SUNAT signs with its own.
+    sunatCredentials: createTestCertificate({ ruc: SUNAT_RUC, legalName: "SUNAT (simulator)" }),
+    knobs: configuredKnobs(env),
+    ...(env.SIM_RANDOM_SEED !== undefined && { random: seededRandom(env.SIM_RANDOM_SEED) }),
+    ...(env.SIM_XSD_DIR && { xsd: new XmllintValidator(env.SIM_XSD_DIR) }),
+    ...(clients && { greClients: clients }),
+    greTokenTtlSeconds: env.SIM_GRE_TOKEN_TTL_S,
   });
   lifecycle.add("http", server, (s) => s.close());
-  logger.info({ port: server.port }, "sunat-simulator ready");
+  logger.info({ port: server.port, xsd: env.SIM_XSD_DIR ?? null }, "sunat-simulator ready");
 });

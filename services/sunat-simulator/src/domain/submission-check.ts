@@ -1,14 +1,7 @@
-import {
-  child,
-  decodeXml,
-  parseXml,
-  text,
-  unzipEntries,
-  type ZipEntry,
-  ZipFormatError,
-} from "@einvoice/sunat";
+import { child, decodeXml, parseXml, text, type XmlNode } from "@einvoice/sunat";
 import { type DocumentFileName, parseDocumentFileName } from "./file-name.js";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
+import { singleXmlEntry } from "./zip-entry.js";
 
 export interface SubmissionInput {
   /** `fileName` of the sendBill call, e.g. `20000000001-01-F001-1.zip`. */
@@ -20,7 +13,7 @@ export interface SubmissionInput {
 
 /** Identity of the document as stated inside the XML. */
 export interface SubmittedDocument {
-  root: "Invoice" | "CreditNote" | "DebitNote";
+  root: "Invoice" | "CreditNote" | "DebitNote" | "DespatchAdvice";
   ruc: string;
   type: string;
   series: string;
@@ -31,6 +24,9 @@ export type SubmissionCheck =
   | { ok: true; xml: string; fileName: DocumentFileName; document: SubmittedDocument }
   | ({ ok: false } & RuleIssue);
 
+/** Reads the identity from a parsed document; undefined when the root is not one the channel takes. */
+export type IdentityReader = (doc: XmlNode) => SubmittedDocument | undefined;
+
 const ROOT_TYPES = { CreditNote: "07", DebitNote: "08" } as const;
 
 /**
@@ -40,32 +36,26 @@ const ROOT_TYPES = { CreditNote: "07", DebitNote: "08" } as const;
  * failure wins, as SUNAT answers these with a single exception.
  */
 export async function validateInvoiceSubmission(input: SubmissionInput): Promise<SubmissionCheck> {
+  return validateDocumentSubmission(input, readInvoiceIdentity);
+}
+
+/** The same envelope checks for any single-document channel (sendBill, GRE REST) given its identity reader. */
+export async function validateDocumentSubmission(
+  input: SubmissionInput,
+  readIdentity: IdentityReader,
+): Promise<SubmissionCheck> {
   const fileName = parseDocumentFileName(input.fileName, "zip");
   if (!fileName) return fail("0151");
   // Our simulator knows no PSE relationships, so the caller must be the issuer itself.
   if (fileName.ruc !== input.senderRuc) return fail("0154");
 
-  let entries: ZipEntry[];
-  try {
-    entries = unzipEntries(input.zip);
-  } catch (error) {
-    if (error instanceof ZipFormatError && error.code) return fail(error.code);
-    throw error;
-  }
-  if (entries.length === 0) return fail("0155");
-  const xmlEntries = entries.filter((e) => e.name.toLowerCase().endsWith(".xml"));
-  if (xmlEntries.length === 0) return fail("0157");
-  if (xmlEntries.length > 1) return fail("0158");
-  const entry = xmlEntries[0]!;
-
-  const entryName = entry.name.split("/").pop()!;
-  const xmlName = parseDocumentFileName(entryName, "xml");
-  if (!xmlName) return fail("0159");
-  if (xmlName.stem !== fileName.stem) return fail("0161");
-  if (entry.data.length === 0) return fail("0160");
+  const entry = singleXmlEntry(input.zip, fileName.stem, (name) => parseDocumentFileName(name, "xml")?.stem);
+  if (!entry.ok) return fail(entry.code);
 
   const xml = decodeXml(entry.data);
-  const document = readIdentity(xml);
+  const parsed = parseXml(xml);
+  // Well-formed but not a document this channel takes: SUNAT reports it as unparseable.
+  const document = parsed ? readIdentity(parsed) : undefined;
   if (!document) return fail("0306");
   if (document.ruc !== fileName.ruc) return fail("1034");
   if (document.type !== fileName.type) return fail("1003");
@@ -78,22 +68,26 @@ function fail(code: string): SubmissionCheck {
   return { ok: false, ...issueFor(code) };
 }
 
-/** Reads RUC, type, series and number from an Invoice/CreditNote/DebitNote; undefined if unreadable. */
-function readIdentity(xml: string): SubmittedDocument | undefined {
-  const doc = parseXml(xml);
+/** Reads RUC, type, series and number from an Invoice/CreditNote/DebitNote; undefined for other roots. */
+export function readInvoiceIdentity(doc: XmlNode): SubmittedDocument | undefined {
   for (const root of ["Invoice", "CreditNote", "DebitNote"] as const) {
     const node = child(doc, root);
     if (!node) continue;
-    const id = text(node, "ID") ?? "";
-    const dash = id.lastIndexOf("-");
     return {
       root,
       ruc: text(node, "AccountingSupplierParty", "Party", "PartyIdentification", "ID") ?? "",
       type: root === "Invoice" ? (text(node, "InvoiceTypeCode") ?? "") : ROOT_TYPES[root],
-      series: dash > 0 ? id.slice(0, dash) : "",
-      number: dash > 0 ? id.slice(dash + 1) : "",
+      ...splitId(text(node, "ID")),
     };
   }
-  // Well-formed but not a CPE the billService takes: SUNAT reports it as unparseable.
   return undefined;
+}
+
+/** `F001-12` → series and number; empty strings when there is no dash. */
+export function splitId(id: string | undefined): { series: string; number: string } {
+  const value = id ?? "";
+  const dash = value.lastIndexOf("-");
+  return dash > 0
+    ? { series: value.slice(0, dash), number: value.slice(dash + 1) }
+    : { series: "", number: "" };
 }

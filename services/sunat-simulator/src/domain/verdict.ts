@@ -1,5 +1,5 @@
 import { type CdrNote, classifyResponseCode, type ResponseClass } from "@einvoice/sunat";
-import type { RuleIssue } from "./rule-issue.js";
+import { issueFor, type RuleIssue } from "./rule-issue.js";
 
 export interface Verdict {
   outcome: ResponseClass;
@@ -57,6 +57,14 @@ export function decideVerdict(checks: RuleIssue[], subject?: VerdictSubject): Ve
     description: acceptance(subject),
     notes: observations,
   };
+}
+
+/**
+ * The verdict a `force_code` knob imposes instead of the real one: "0" accepted; ≥ 4000 accepted with that
+ * code as a note; 2000–3999 rejected; 0100–1999 an exception (no CDR, nothing registered).
+ */
+export function forcedVerdict(code: string, subject?: VerdictSubject): Verdict {
+  return decideVerdict(code === "0" ? [] : [issueFor(code)], subject);
 }
 
 function describe(issue: RuleIssue): string {

@@ -1,102 +1,83 @@
-import { documentFileName } from "@einvoice/domain";
-import { timeInLima, todayInLima } from "@einvoice/platform";
-import { DuplicateKeyError, type Store } from "@einvoice/store";
+import { DuplicateKeyError } from "@einvoice/store";
+import { buildSendBillResponse, messageFor } from "@einvoice/sunat";
 import {
-  buildCdrXml,
-  buildSendBillResponse,
-  buildSoapFault,
-  parseSoapRequest,
-  SoapRequestError,
-  zipDocument,
-} from "@einvoice/sunat";
-import type { SigningCredentials, XmlSigner } from "@einvoice/ubl";
-import { Registry } from "../adapters/registry.js";
-import { checkInvoiceRules, decideVerdict, validateInvoiceSubmission } from "../domain/index.js";
+  checkInvoiceRules,
+  checkSignature,
+  decideVerdict,
+  forcedVerdict,
+  identityKey,
+  type Knobs,
+  parseSummaryFileName,
+  type Verdict,
+  validateInvoiceSubmission,
+} from "../domain/index.js";
+import type { SimulatorContext } from "./context.js";
+import { faultReply, type HttpReply, senderRuc, xmlReply } from "./http-io.js";
 
-export interface SoapReply {
-  status: number;
-  body: string;
+export interface SendFileRequest {
+  username: string;
+  fileName: string;
+  contentFile: Buffer;
 }
 
-const fault = (code: string, message?: string): SoapReply => ({
-  status: 500,
-  body: buildSoapFault(code, message),
-});
-
 /**
- * billService as SUNAT runs it: envelope and file checks first (exceptions, no CDR), then registration (a
- * second send of a registered identity is 1033), then the content rules. Acceptance and observations come back
- * as a signed CDR in `R-<name>.zip`; rejections as a fault carrying the code.
+ * billService.sendBill as SUNAT runs it: envelope and file checks first (exceptions, no CDR), then the
+ * registry (a second send of a registered identity is 1033), then the content: XSD (0306, when configured),
+ * signature (2085/2335) and the sum rules. Acceptance and observations come back as a signed CDR in
+ * `R-<name>.zip`; rejections as a fault carrying the code, with a rejection CDR stored for getStatusCdr.
+ * `force_code` replaces the content verdict, never the envelope checks or 1033.
  */
 export class BillService {
-  constructor(
-    private readonly store: Store,
-    private readonly signer: XmlSigner,
-    private readonly sunatCredentials: SigningCredentials,
-    private readonly clock: () => Date = () => new Date(),
-  ) {}
+  constructor(private readonly ctx: SimulatorContext) {}
 
-  async handle(soapXml: string): Promise<SoapReply> {
-    let request: ReturnType<typeof parseSoapRequest>;
-    try {
-      request = parseSoapRequest(soapXml);
-    } catch (error) {
-      if (error instanceof SoapRequestError) return fault("0306", error.message);
-      throw error;
-    }
-    if (request.operation !== "sendBill")
-      return fault("0200", `operation ${request.operation} is not served here`);
-
+  async sendBill(request: SendFileRequest, knobs: Knobs): Promise<HttpReply> {
+    if (parseSummaryFileName(request.fileName, "zip")) return faultReply("0152");
     const check = await validateInvoiceSubmission({
       fileName: request.fileName,
       zip: request.contentFile,
-      senderRuc: request.username.slice(0, 11),
+      senderRuc: senderRuc(request.username),
     });
-    if (!check.ok) return fault(check.code, check.message);
+    if (!check.ok) return faultReply(check.code, check.message);
 
-    const { document } = check;
-    const identity = documentFileName(document.ruc, document.type, document.series, Number(document.number));
-    const registry = new Registry(this.store);
-    if (await registry.find(identity)) return fault("1033");
+    const { document, fileName } = check;
+    const identity = identityKey({ ...document, number: Number(document.number) });
+    if (await this.ctx.registry.find(identity)) return faultReply("1033");
 
-    const verdict = decideVerdict(checkInvoiceRules(check.xml), document);
-    if (verdict.outcome === "exception") return fault(verdict.responseCode, verdict.description);
-
-    const now = this.clock();
-    let cdrZip: Buffer | null = null;
-    if (verdict.outcome !== "rejected") {
-      const cdrXml = buildCdrXml({
-        id: String(now.getTime()),
-        issueDate: todayInLima(now),
-        issueTime: timeInLima(now),
-        responseDate: todayInLima(now),
-        responseTime: timeInLima(now),
-        receiverRuc: document.ruc,
-        referenceId: `${document.series}-${document.number}`,
-        documentId: `${document.series}-${document.number}`,
-        documentTypeCode: document.type,
-        responseCode: verdict.responseCode,
-        description: verdict.description,
-        notes: verdict.notes,
-        sign: (xml) => this.signer.sign(xml, this.sunatCredentials).xml,
-      });
-      cdrZip = await zipDocument(`R-${identity}.zip`, cdrXml);
+    const subject = { type: document.type, series: document.series, number: String(Number(document.number)) };
+    let verdict: Verdict;
+    if (knobs.force_code !== undefined) {
+      verdict = forcedVerdict(knobs.force_code, subject);
+    } else {
+      const xsd = await this.ctx.xsd?.validate(check.xml, document.root);
+      if (xsd && xsd.ok === false) return faultReply("0306", `${messageFor("0306")} - ${xsd.message}`);
+      const signature = checkSignature(check.xml);
+      verdict = decideVerdict(signature ? [signature] : checkInvoiceRules(check.xml), subject);
     }
+    const { outcome } = verdict;
+    if (outcome === "exception") return faultReply(verdict.responseCode, verdict.description);
+
+    const cdrZip = await this.ctx.cdrs.issue({
+      stem: fileName.stem,
+      receiverRuc: document.ruc,
+      referenceId: `${subject.series}-${subject.number}`,
+      documentTypeCode: document.type,
+      verdict,
+    });
     try {
-      await registry.register({
+      await this.ctx.registry.register({
         _id: identity,
-        outcome: verdict.outcome,
+        outcome,
         response_code: verdict.responseCode,
         description: verdict.description,
-        cdr_zip: cdrZip ? cdrZip.toString("base64") : null,
-        registered_at: now.toISOString(),
+        cdr_zip: cdrZip.toString("base64"),
+        registered_at: this.ctx.clock().toISOString(),
       });
     } catch (error) {
       // A concurrent send of the same identity registered first.
-      if (error instanceof DuplicateKeyError) return fault("1033");
+      if (error instanceof DuplicateKeyError) return faultReply("1033");
       throw error;
     }
-    if (!cdrZip) return fault(verdict.responseCode, verdict.description);
-    return { status: 200, body: buildSendBillResponse(cdrZip.toString("base64")) };
+    if (outcome === "rejected") return faultReply(verdict.responseCode, verdict.description);
+    return xmlReply(buildSendBillResponse(cdrZip.toString("base64")));
   }
 }

@@ -1,44 +1,61 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Logger } from "@einvoice/platform";
-import type { BillService } from "./bill-service.js";
+import type { ScenarioBook } from "../domain/index.js";
+import type { SimulatorContext } from "./context.js";
+import { controlApi } from "./control-api.js";
+import { GreEndpoints } from "./gre-endpoints.js";
+import { BodyTooLargeError, jsonReply, readBody, write } from "./http-io.js";
+import { SoapEndpoints } from "./soap-endpoints.js";
 
 export interface SimulatorServer {
   port: number;
   close(): Promise<void>;
 }
 
-/** Largest SOAP request accepted, in bytes (SUNAT's own limit for a zipped document is a few MB). */
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
 /**
- * HTTP/1.1 like SUNAT: `POST …/billService` (any prefix, so beta and production paths both work), plus
- * `GET /healthz` and `GET /readyz` for the launcher and probes.
+ * HTTP/1.1 like SUNAT, one port for everything:
+ * - `POST …/billService` (any prefix, so beta and production paths both work): sendBill, sendSummary,
+ *   getStatus;
+ * - `POST …/billConsultService`: getStatusCdr, getStatus;
+ * - GRE REST: `POST …/v1/clientessol/{client_id}/oauth2/token/`, `POST …/v1/contribuyente/gem/comprobantes/
+ *   {RUC-TT-SERIE-NUMERO}`, `GET …/v1/contribuyente/gem/comprobantes/envios/{numTicket}`;
+ * - the `/__sim/` control API; `GET /healthz` and `GET /readyz` for the launcher and probes.
  */
 export async function startSimulatorServer(options: {
   host: string;
   port: number;
-  billService: BillService;
+  context: SimulatorContext;
+  scenarios: ScenarioBook;
   ready: () => Promise<void>;
-  logger: Logger;
 }): Promise<SimulatorServer> {
+  const { context } = options;
+  const soap = new SoapEndpoints(context);
+  const gre = new GreEndpoints(context);
+
   const server = http.createServer(async (req, res) => {
+    const path = (req.url ?? "/").replace(/\?.*$/, "");
+    const method = req.method ?? "GET";
     try {
-      if (req.method === "GET" && req.url === "/healthz") return json(res, 200, { status: "ok" });
-      if (req.method === "GET" && req.url === "/readyz") {
+      if (method === "GET" && path === "/healthz") return write(res, jsonReply(200, { status: "ok" }));
+      if (method === "GET" && path === "/readyz") {
         await options.ready();
-        return json(res, 200, { status: "ready" });
+        return write(res, jsonReply(200, { status: "ready" }));
       }
-      if (req.method === "POST" && req.url?.replace(/\?.*$/, "").endsWith("/billService")) {
-        const body = await readBody(req);
-        const reply = await options.billService.handle(body);
-        res.writeHead(reply.status, { "content-type": "text/xml; charset=utf-8" });
-        return res.end(reply.body);
+      if (path.startsWith("/__sim/")) {
+        return write(res, await controlApi(context, options.scenarios, method, path, () => readBody(req)));
       }
-      json(res, 404, { error: "not found" });
+      if (method === "POST" && path.endsWith("/billService")) {
+        return await soap.billService(req, res, await readBody(req));
+      }
+      if (method === "POST" && path.endsWith("/billConsultService")) {
+        return await soap.billConsultService(req, res, await readBody(req));
+      }
+      if (await gre.route(req, res, path, () => readBody(req))) return;
+      write(res, jsonReply(404, { error: "not found" }));
     } catch (error) {
-      options.logger.error({ err: error, url: req.url }, "simulator request failed");
-      if (!res.headersSent) json(res, 500, { error: "internal error" });
+      if (error instanceof BodyTooLargeError) return write(res, jsonReply(413, { error: error.message }));
+      context.logger.error({ err: error, url: req.url }, "simulator request failed");
+      if (!res.headersSent) write(res, jsonReply(500, { error: "internal error" }));
       else res.end();
     }
   });
@@ -54,20 +71,4 @@ export async function startSimulatorServer(options: {
         server.closeAllConnections();
       }),
   };
-}
-
-function json(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error("request body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
