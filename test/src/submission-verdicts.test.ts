@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
+import { arrangeScenario, eventually, finalDocument, simulatorView } from "./support/simulator-control.js";
 
 /**
  * Every verdict path of issue 5 through the public API, with SUNAT's behaviour arranged through the simulator's
@@ -19,15 +20,6 @@ const receipt = (series: string) => ({
   series,
   items: [{ description: "Café", quantity: 1, unit_price: "8.00", price_includes_tax: true }],
 });
-
-async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe("submission verdicts against the simulator's knobs", () => {
   let sys: TestSystem;
@@ -50,19 +42,9 @@ describe("submission verdicts against the simulator's knobs", () => {
     await sys?.stop();
   });
 
-  async function scenario(match: Record<string, unknown>, knobs: Record<string, unknown>, times?: number) {
-    const res = await fetch(`${sys.simulatorUrl}/__sim/scenarios`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ match, knobs, ...(times !== undefined && { times }) }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-  }
-
-  async function simulatorView(identity: string) {
-    const res = await fetch(`${sys.simulatorUrl}/__sim/documents/${identity}`);
-    return res.status === 200 ? ((await res.json()) as Record<string, unknown>) : null;
-  }
+  const scenario = (match: Record<string, unknown>, knobs: Record<string, unknown>, times?: number) =>
+    arrangeScenario(sys, match, knobs, times);
+  const view = (identity: string) => simulatorView(sys, identity);
 
   async function issue(path: "/v1/invoices" | "/v1/receipts", body: unknown, wait = 25) {
     const res = await sys.request(path, { body, headers: { prefer: `wait=${wait}` } });
@@ -70,14 +52,7 @@ describe("submission verdicts against the simulator's knobs", () => {
     return res;
   }
 
-  async function finalDocument(id: string, timeoutMs = 30_000) {
-    const res = await eventually(
-      () => sys.request(`/v1/documents/${id}`),
-      (r) => r.body.status !== "pending",
-      timeoutMs,
-    );
-    return res.body;
-  }
+  const finalDoc = (id: string, timeoutMs?: number) => finalDocument(sys, id, timeoutMs);
 
   async function eventTypes(documentId: string): Promise<string[]> {
     const res = await eventually(
@@ -91,7 +66,11 @@ describe("submission verdicts against the simulator's knobs", () => {
   it("accepted: code 0, simulated, the CDR is linked", async () => {
     const res = await issue("/v1/invoices", invoice("F701"));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: "accepted", sunat: { code: "0", simulated: true }, status_details: null });
+    expect(res.body).toMatchObject({
+      status: "accepted",
+      sunat: { code: "0", simulated: true },
+      status_details: null,
+    });
     expect(res.body.links.cdr).toMatch(/\/cdr$/);
     expect(await eventTypes(res.body.id)).toEqual(["document.accepted"]);
   });
@@ -116,35 +95,35 @@ describe("submission verdicts against the simulator's knobs", () => {
     await scenario({ series: "F704", operation: "sendBill" }, { http_5xx_rate: 1 }, 2);
     await scenario({ series: "F704", operation: "sendBill" }, { force_code: "0100" }, 1);
     const res = await issue("/v1/invoices", invoice("F704"));
-    const doc = res.status === 201 ? res.body : await finalDocument(res.body.id);
+    const doc = res.status === 201 ? res.body : await finalDoc(res.body.id);
     expect(doc).toMatchObject({ status: "accepted", sunat: { code: "0" } });
-    expect(await simulatorView(`${RUC}-01-F704-1`)).toMatchObject({ registrations: 1, send_bill_calls: 4 });
+    expect(await view(`${RUC}-01-F704-1`)).toMatchObject({ registrations: 1, send_bill_calls: 4 });
   });
 
   it("a lost reply is recovered through getStatusCdr without a second registration", async () => {
     await scenario({ series: "F705", operation: "sendBill" }, { lost_reply_rate: 1 }, 1);
     const res = await issue("/v1/invoices", invoice("F705"));
-    const doc = res.status === 201 ? res.body : await finalDocument(res.body.id);
+    const doc = res.status === 201 ? res.body : await finalDoc(res.body.id);
     expect(doc).toMatchObject({ status: "accepted", sunat: { code: "0" } });
     expect(doc.links.cdr).not.toBeNull();
-    const view = await simulatorView(`${RUC}-01-F705-1`);
-    expect(view).toMatchObject({ registered: true, registrations: 1, send_bill_calls: 1 });
-    expect(view?.status_cdr_calls).toBeGreaterThanOrEqual(1);
+    const registered = await view(`${RUC}-01-F705-1`);
+    expect(registered).toMatchObject({ registered: true, registrations: 1, send_bill_calls: 1 });
+    expect(registered?.status_cdr_calls).toBeGreaterThanOrEqual(1);
   });
 
   it("a receipt's lost reply is resolved by a resend that SUNAT answers 1033, still registered once", async () => {
     await scenario({ series: "B705", operation: "sendBill" }, { lost_reply_rate: 1 }, 1);
     const res = await issue("/v1/receipts", receipt("B705"));
-    const doc = res.status === 201 ? res.body : await finalDocument(res.body.id);
+    const doc = res.status === 201 ? res.body : await finalDoc(res.body.id);
     expect(doc).toMatchObject({ status: "accepted", sunat: { code: "1033" } });
-    expect(await simulatorView(`${RUC}-03-B705-1`)).toMatchObject({ registrations: 1, send_bill_calls: 2 });
+    expect(await view(`${RUC}-03-B705-1`)).toMatchObject({ registrations: 1, send_bill_calls: 2 });
   });
 
   it("deadline reached with no answer → rejected with status_details and document.rejected", async () => {
     await scenario({ series: "F706" }, { http_5xx_rate: 1 });
     const res = await issue("/v1/invoices", invoice("F706"), 2);
     expect(res.status).toBe(202);
-    const doc = await finalDocument(res.body.id, DEADLINE_MS + 20_000);
+    const doc = await finalDoc(res.body.id, DEADLINE_MS + 20_000);
     expect(doc).toMatchObject({
       status: "rejected",
       sunat: null,
@@ -152,21 +131,6 @@ describe("submission verdicts against the simulator's knobs", () => {
     });
     expect(doc.status_details.message).toContain("503");
     expect(await eventTypes(doc.id)).toEqual(["document.rejected"]);
-    expect(await simulatorView(`${RUC}-01-F706-1`)).toMatchObject({ registered: false });
-  });
-
-  it("a document in flight when the system stops is finished after it returns, registered once", async () => {
-    await scenario({ series: "F707", operation: "sendBill" }, { latency_ms: 4_000 }, 1);
-    const res = await issue("/v1/invoices", invoice("F707"), 0);
-    expect(res.body.status).toBe("pending");
-    await eventually(
-      async () => (await simulatorView(`${RUC}-01-F707-1`))?.send_bill_calls ?? 0,
-      (calls) => Number(calls) >= 1,
-      10_000,
-    );
-    await sys.restart();
-    const doc = await finalDocument(res.body.id, 30_000);
-    expect(doc).toMatchObject({ status: "accepted" });
-    expect(await simulatorView(`${RUC}-01-F707-1`)).toMatchObject({ registrations: 1 });
+    expect(await view(`${RUC}-01-F706-1`)).toMatchObject({ registered: false });
   });
 });

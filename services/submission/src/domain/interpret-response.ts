@@ -23,7 +23,8 @@ export type Interpretation =
 const REGISTERED_BEFORE = new Set(["1033", "1032", "2223"]);
 
 /**
- * Reads sendBill's answer: a CDR gives the verdict (0 accepted, ≥ 4000 observed, 2000–3999 rejected); a fault
+ * Reads sendBill's answer: a CDR gives the verdict (0 accepted, 0 with notes or ≥ 4000 observed, 2000–3999
+ * rejected); a fault
  * in 2000–3999 is a rejection without CDR; 1033/1032/2223 say SUNAT registered it before; any other exception
  * (0100–1999) leaves the document unprocessed and is retried.
  */
@@ -109,6 +110,11 @@ function interpretCdr(zip: Buffer): Interpretation {
     notes: cdr.notes.map((n) => ({ code: n.code, description: n.text })),
   };
   const cls = classifyResponseCode(cdr.responseCode);
+  // SUNAT accepts with observations as ResponseCode 0 plus Notes "4xxx - …" (some stacks put the 4xxx in the
+  // code itself): either way the document is observed.
+  if (cls === "accepted" && verdict.notes.length > 0) {
+    return { kind: "verdict", outcome: "observed", verdict, cdrZip: zip };
+  }
   if (cls === "exception") {
     return {
       kind: "retry",

@@ -166,7 +166,13 @@ describe("AttemptSubmission", () => {
     expect(published).toHaveLength(1);
   });
 
-  it("observed: keeps the notes", async () => {
+  it("observed: code 0 with notes, as SUNAT answers observations", async () => {
+    const sunat = new ScriptedSunat({ sendBill: [await accepted("0", [{ code: "4287", text: "precio" }])] });
+    const record = await runToEnd(sunat, await queued());
+    expect(record).toMatchObject({ outcome: "observed", sunat: { code: "0" } });
+  });
+
+  it("observed: a 4xxx response code with its notes", async () => {
     const sunat = new ScriptedSunat({
       sendBill: [await accepted("4287", [{ code: "4287", text: "precio" }])],
     });
