@@ -3,6 +3,7 @@ import { DETRACTION_CODES, PAYMENT_METHODS } from "./catalogs.js";
 import type { Errors } from "./errors.js";
 import { type Dec, fmt2, fmtUnit, HUNDRED, ONE, round2 } from "./money.js";
 import { parseDecimal } from "./parse-number.js";
+import { hasInvalidXmlChar } from "./text.js";
 
 /** Accepted gap between a PEN `amount` sent and percent × total (deposits are often rounded to whole soles). */
 export const DETRACTION_TOLERANCE = ONE;
@@ -32,6 +33,12 @@ export function computeDetraction(
   const percent = parseDecimal(input.percent, "detraction.percent", { decimals: 2, max: HUNDRED }, errors);
   if (typeof input.account !== "string" || input.account.trim() === "") {
     errors.add("detraction.account", "required", "the Banco de la Nación account is required"); // ERR 3034
+  } else if (hasInvalidXmlChar(input.account)) {
+    errors.add(
+      "detraction.account",
+      "invalid_characters",
+      "detraction.account contains a control character XML cannot carry",
+    );
   }
   const method = input.payment_method ?? "001";
   if (!PAYMENT_METHODS.has(method)) {

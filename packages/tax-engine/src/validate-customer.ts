@@ -1,6 +1,7 @@
 import type { ComputedParty, CustomerInput, SaleDocumentType } from "@einvoice/domain";
 import { IDENTITY_TYPES } from "./catalogs.js";
 import type { Errors } from "./errors.js";
+import { hasInvalidXmlChar, isSingleLineText } from "./text.js";
 
 /** Name printed for an anonymous receipt customer. */
 export const ANONYMOUS_NAME = "CLIENTES VARIOS";
@@ -43,7 +44,16 @@ export function resolveCustomer(
     document_number: number ?? "",
     name,
   };
-  if (input.address) party.address = input.address;
+  if (input.address) {
+    party.address = input.address;
+    if (typeof input.address !== "string" || hasInvalidXmlChar(input.address)) {
+      errors.add(
+        "customer.address",
+        "invalid_characters",
+        "customer.address contains a control character XML cannot carry",
+      );
+    }
+  }
   if (input.country_code) party.country_code = input.country_code;
 
   if (docType === undefined) {
@@ -100,7 +110,7 @@ export function resolveCustomer(
     docType !== undefined &&
     docType !== "6" &&
     docType !== "1" &&
-    !/^\S{1,15}$/.test(number ?? "")
+    (!/^\S{1,15}$/.test(number ?? "") || hasInvalidXmlChar(number ?? ""))
   ) {
     errors.add(
       "customer.document_number",
@@ -115,6 +125,13 @@ export function resolveCustomer(
       "customer.name",
       name ? "invalid_length" : "required",
       "customer.name needs 3 to 1500 characters",
+    );
+  } else if (!isSingleLineText(name)) {
+    // ERR 2022: any character including space, but no line break, tab or other whitespace character.
+    errors.add(
+      "customer.name",
+      "invalid_characters",
+      "customer.name may not contain line breaks, tabs or control characters",
     );
   }
   return party;

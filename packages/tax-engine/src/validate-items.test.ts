@@ -1,6 +1,6 @@
 import type { InvoiceRequest } from "@einvoice/domain";
 import { describe, expect, it } from "vitest";
-import { ctx, expectError, invoice, item, refused } from "./test-support/fixtures.js";
+import { ctx, expectError, invoice, item, ok, refused } from "./test-support/fixtures.js";
 
 /** [case, request, param, code]: each line-level check returns 422 naming the field. */
 const CASES: [string, InvoiceRequest, string, string][] = [
@@ -40,6 +40,12 @@ const CASES: [string, InvoiceRequest, string, string][] = [
     invoice({ items: [item({ description: " " })] }),
     "items.0.description",
     "required",
+  ],
+  [
+    "description with a control character XML cannot carry (0306)",
+    invoice({ items: [item({ description: "Caja\u0007 azul" })] }),
+    "items.0.description",
+    "invalid_characters",
   ],
   [
     "unit_code invalid",
@@ -184,6 +190,11 @@ describe("line checks → 422", () => {
       "icbper_not_in_force",
       ctx("01", "2019-07-31"),
     );
+  });
+
+  it("a description may hold line breaks and tabs (ERR 2027 allows them)", () => {
+    const doc = ok(invoice({ items: [item({ description: "Caja azul\n\tcon tapa\r\n" })] }));
+    expect(doc.lines[0]!.description).toBe("Caja azul\n\tcon tapa");
   });
 
   it("collects every error, across lines and fields", () => {

@@ -4,6 +4,7 @@ import { type ParsedDiscount, parseDiscount } from "./discounts.js";
 import type { Errors } from "./errors.js";
 import { type Dec, HUNDRED } from "./money.js";
 import { parseDecimal } from "./parse-number.js";
+import { hasInvalidXmlChar } from "./text.js";
 
 /** Default `items[].unit_code`: `NIU` (unit of goods, UN/ECE rec 20). Services may send `ZZ`. */
 export const DEFAULT_UNIT_CODE = "NIU";
@@ -38,6 +39,13 @@ export function parseItem(item: ItemInput, index: number, errors: Errors): Parse
       `${param}.description`,
       description ? "invalid_length" : "required",
       "description: 1 to 500 characters",
+    );
+  } else if (hasInvalidXmlChar(description)) {
+    // ERR 2027 allows line breaks and tabs here, but XML cannot carry other control characters (0306).
+    errors.add(
+      `${param}.description`,
+      "invalid_characters",
+      "description contains a control character XML cannot carry",
     );
   }
   const quantity = parseDecimal(item.quantity, `${param}.quantity`, { decimals: 10 }, errors); // ERR 2025

@@ -55,6 +55,38 @@ const CASES: [string, InvoiceRequest, string, string, ComputeContext?][] = [
   ],
   ["name missing", invoice({ customer: { document_number: "20123456789" } }), "customer.name", "required"],
   [
+    "name of 1501 characters (ERR 2022)",
+    invoice({ customer: { document_number: "20123456789", name: "A".repeat(1501) } }),
+    "customer.name",
+    "invalid_length",
+  ],
+  [
+    "name with a tab (ERR 2022)",
+    invoice({ customer: { document_number: "20123456789", name: "ACME\tS.A.C." } }),
+    "customer.name",
+    "invalid_characters",
+  ],
+  [
+    "name with a line break (ERR 2022)",
+    receipt({ customer: { document_number: "12345678", name: "Juan\nPérez" } }),
+    "customer.name",
+    "invalid_characters",
+    R03,
+  ],
+  [
+    "address with a control character (0306)",
+    invoice({ customer: { document_number: "20123456789", name: "ACME", address: "Av. Lima\u0000 1" } }),
+    "customer.address",
+    "invalid_characters",
+  ],
+  [
+    "foreign document number with a control character",
+    receipt({ customer: { document_type: "4", document_number: "AB\u000212", name: "Ana" } }),
+    "customer.document_number",
+    "invalid_document_number",
+    R03,
+  ],
+  [
     "anonymous receipt above S/ 700",
     receipt({ items: [item({ quantity: 6 })] }),
     "customer",
@@ -219,6 +251,12 @@ const CASES: [string, InvoiceRequest, string, string, ComputeContext?][] = [
     "required",
   ],
   [
+    "detraction account with a control character (0306)",
+    invoice({ detraction: { ...DETRACTION, account: "00-\u001b123" } }),
+    "detraction.account",
+    "invalid_characters",
+  ],
+  [
     "detraction percent 0",
     invoice({ detraction: { ...DETRACTION, percent: 0 } }),
     "detraction.percent",
@@ -339,6 +377,12 @@ const CASES: [string, InvoiceRequest, string, string, ComputeContext?][] = [
 describe("document checks → 422", () => {
   it.each(CASES)("%s", (_name, req, param, code, context) => {
     expectError(req, param, code, context);
+  });
+
+  it("a name of 1500 characters with spaces and accents is accepted (ERR 2022: an..1500)", () => {
+    const name = `José Ñandú ${"A".repeat(1489)}`;
+    expect(name).toHaveLength(1500);
+    expect(ok(invoice({ customer: { document_number: "20123456789", name } })).customer.name).toBe(name);
   });
 
   it("a receipt of exactly S/ 700.00 may stay anonymous; above it an identified buyer passes", () => {

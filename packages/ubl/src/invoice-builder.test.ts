@@ -145,6 +145,21 @@ describe("buildInvoiceXml", () => {
     );
   });
 
+  it("refuses text XML 1.0 cannot carry instead of writing an ill-formed document (SUNAT 0306)", () => {
+    const doc = MATRIX["01-taxed-10"]!;
+    const withName = (name: string) => ({ ...doc, customer: { ...doc.customer, name } });
+    for (const bad of ["ACME\u0001", "ACME\u001b", "ACME\uffff", "ACME\ud800"]) {
+      expect(() => buildInvoiceXml({ issuer: ISSUER, document: withName(bad), number: 1 })).toThrow(
+        /cbc:RegistrationName/,
+      );
+    }
+    const line = { ...doc.lines[0]!, description: "Caja\n\tazul 😀" };
+    const xml = buildInvoiceXml({ issuer: ISSUER, document: { ...doc, lines: [line] }, number: 1 });
+    expect(text(parseInvoice(xml)["cac:InvoiceLine"][0]["cac:Item"]["cbc:Description"])).toBe(
+      "Caja\n\tazul 😀",
+    );
+  });
+
   it("refuses values it cannot print faithfully", () => {
     const doc = MATRIX["01-taxed-10"]!;
     const bad = { ...doc, monetary_total: { ...doc.monetary_total, payable_amount: "1e3" } };

@@ -49,7 +49,8 @@ export const invoiceRequestSchema = {
       properties: {
         document_type: { type: "string", maxLength: 1 },
         document_number: { type: "string", maxLength: 20 },
-        name: { type: "string", maxLength: 500 },
+        // RegistrationName is an..1500 (ERR 2022); the tax engine checks 3–1500 and the characters.
+        name: { type: "string", maxLength: 1500 },
         address: { type: "string", maxLength: 500 },
         country_code: { type: "string", pattern: "^[A-Z]{2}$" },
       },

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { RequestValidator } from "./validate.js";
+
+const validator = new RequestValidator();
+const withName = (name: string) => ({
+  series: "F001",
+  customer: { document_number: "20100070970", name },
+  items: [{ description: "x", quantity: 1, unit_price: "10.00" }],
+});
+
+describe("invoice request schema: customer.name", () => {
+  it("lets names up to 1500 characters through to the tax engine (RegistrationName an..1500, ERR 2022)", () => {
+    expect(validator.invoice(withName("A".repeat(501)))).toEqual([]);
+    expect(validator.invoice(withName("A".repeat(1500)))).toEqual([]);
+  });
+
+  it("refuses a longer name as a shape error", () => {
+    expect(validator.invoice(withName("A".repeat(1501)))).toEqual([
+      expect.objectContaining({ param: "customer.name", code: "parameter_invalid" }),
+    ]);
+  });
+});
