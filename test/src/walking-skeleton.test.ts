@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
+import { eventually } from "./support/simulator-control.js";
 
 const invoice = (overrides: Record<string, unknown> = {}) => ({
   series: "F001",
@@ -10,19 +11,6 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   ],
   ...overrides,
 });
-
-async function eventually<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("an invoice travelling end to end", () => {
   let sys: TestSystem;

@@ -1,0 +1,43 @@
+/** Request building blocks shared by the end-to-end tables. */
+
+export type Body = Record<string, unknown>;
+export type Kind = "invoice" | "receipt";
+
+export const PATH: Record<Kind, string> = { invoice: "/v1/invoices", receipt: "/v1/receipts" };
+export const TYPE_CODE: Record<Kind, "01" | "03"> = { invoice: "01", receipt: "03" };
+
+/** A RUC customer (an invoice needs one, ERR 2800). */
+export const RUC_CUSTOMER = { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" };
+/** A DNI customer (receipts). */
+export const DNI_CUSTOMER = { document_type: "1", document_number: "45678912", name: "JUAN PEREZ" };
+/** An export buyer: document_type 0, number "-", a foreign country (spec tax rule 5). */
+export const FOREIGN_CUSTOMER = {
+  document_type: "0",
+  document_number: "-",
+  name: "ACME TRADING INC",
+  country_code: "US",
+};
+
+export const item = (over: Body = {}): Body => ({
+  description: "Producto",
+  quantity: 1,
+  unit_price: "100.00",
+  ...over,
+});
+
+/** The smallest valid body of each kind: one taxed line of 100.00 (total 118.00), PEN, issued today. */
+export const validBody = (kind: Kind, series: string, over: Body = {}): Body =>
+  kind === "invoice"
+    ? { series, customer: RUC_CUSTOMER, items: [item()], ...over }
+    : { series, items: [item()], ...over };
+
+/**
+ * `count` distinct series of a kind: `F`/`B` + `prefix` + base-36 digits (e.g. `FV00`, `FV01` … `FVZZ`), so every
+ * case of a table can own a series whose counter nothing else touches.
+ */
+export const seriesFor = (kind: Kind, prefix: string, index: number): string => {
+  const width = 3 - prefix.length;
+  const digits = index.toString(36).toUpperCase().padStart(width, "0");
+  if (digits.length > width) throw new Error(`series index ${index} does not fit ${width} characters`);
+  return `${kind === "invoice" ? "F" : "B"}${prefix}${digits}`;
+};
