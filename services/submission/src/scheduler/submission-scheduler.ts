@@ -1,6 +1,7 @@
 import { type Logger, SpanKind, withSpan } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
+import { nextAttemptAt } from "../domain/retry-schedule.js";
 import type { AttemptSubmission } from "../usecases/attempt-submission.js";
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
 
@@ -149,10 +150,10 @@ export class SubmissionScheduler {
   }
 
   private async releaseAfterError(record: SubmissionRecord, error: unknown): Promise<void> {
-    const retryAt = new Date(this.clock().getTime() + this.settings.leaseMs).toISOString();
+    const retryAt = nextAttemptAt(this.clock(), this.settings.leaseMs, new Date(record.deadline_at));
     Object.assign(record, {
       last_error: (error as Error).message,
-      next_attempt_at: retryAt < record.deadline_at ? retryAt : record.deadline_at,
+      next_attempt_at: retryAt.toISOString(),
       lease_until: NO_LEASE,
     });
     await new SubmissionRepository(this.store).save(record).catch(() => undefined);

@@ -46,7 +46,7 @@ export type GetSubmissionResponse = Message<"einvoice.submission.v1.GetSubmissio
   documentId: string;
 
   /**
-   * "submitting", "done".
+   * "queued" (SUNAT surely has no copy), "uncertain" (a send may have reached SUNAT: the next step asks it), "done".
    *
    * @generated from field: string state = 2;
    */
