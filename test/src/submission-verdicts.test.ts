@@ -111,6 +111,18 @@ describe("submission verdicts against the simulator's knobs", () => {
     expect(registered?.status_cdr_calls).toBeGreaterThanOrEqual(1);
   });
 
+  it("a timeout is followed by a status query, then a safe resend", async () => {
+    await scenario({ series: "F708", operation: "sendBill" }, { timeout_rate: 1 }, 1);
+    const res = await issue("/v1/invoices", invoice("F708"));
+    const doc = res.status === 201 ? res.body : await finalDoc(res.body.id);
+    expect(doc).toMatchObject({ status: "accepted", sunat: { code: "0" } });
+    expect(await view(`${RUC}-01-F708-1`)).toMatchObject({
+      registrations: 1,
+      send_bill_calls: 2,
+      status_cdr_calls: 1,
+    });
+  });
+
   it("a receipt's lost reply is resolved by a resend that SUNAT answers 1033, still registered once", async () => {
     await scenario({ series: "B705", operation: "sendBill" }, { lost_reply_rate: 1 }, 1);
     const res = await issue("/v1/receipts", receipt("B705"));
