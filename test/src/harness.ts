@@ -6,6 +6,7 @@ import { openAdminStore } from "@einvoice/gateway/admin";
 import {
   ensureDevCredentials,
   freePorts,
+  type Ports,
   type RunningSystem,
   type SystemOptions,
   startSystem,
@@ -41,16 +42,24 @@ export interface TestSystem {
 }
 
 /** Boots the real system (nats-server, simulator, every service) on free ports in a fresh data dir. */
-export async function bootTestSystem(options: Pick<SystemOptions, "serviceEnv"> = {}): Promise<TestSystem> {
+type ServiceEnv = NonNullable<SystemOptions["serviceEnv"]>;
+
+export interface BootOptions {
+  /** Extra env per service; a function receives the chosen ports (e.g. to point a URL at the simulator). */
+  serviceEnv?: ServiceEnv | ((ports: Ports) => ServiceEnv);
+}
+
+export async function bootTestSystem(options: BootOptions = {}): Promise<TestSystem> {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-e2e-"));
   const credentials = await ensureDevCredentials(dataDir, undefined);
   const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
   const live = await admin.createApiKey.execute(credentials.company_id, true);
   await admin.close();
   const ports = await freePorts();
+  const extraEnv = typeof options.serviceEnv === "function" ? options.serviceEnv(ports) : options.serviceEnv;
   const serviceEnv = {
-    ...options.serviceEnv,
-    "sunat-simulator": { ...SIMULATOR_TEST_ENV, ...options.serviceEnv?.["sunat-simulator"] },
+    ...extraEnv,
+    "sunat-simulator": { ...SIMULATOR_TEST_ENV, ...extraEnv?.["sunat-simulator"] },
   };
   let system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv });
   const handle: TestSystem = {

@@ -3,8 +3,8 @@
  * the company uploaded its certificate and set its SOL user; once both are in, live documents are numbered from
  * 1 and signed with the uploaded certificate. Also the admin CLI's `certificate upload` and `sol set`.
  *
- * The live billService is SUNAT production, unreachable offline and never to be hit by tests: submission is
- * pointed at a closed local port, and no test waits for a live verdict.
+ * The live billService is SUNAT production, unreachable offline and never to be hit by tests: submission's live
+ * endpoints point at the simulator (`SUNAT_LIVE_SIMULATED`), which checks the signature and the SOAP user's RUC.
  */
 import { execFile } from "node:child_process";
 import { X509Certificate } from "node:crypto";
@@ -61,13 +61,15 @@ describe("live credentials", () => {
   let second: SigningCredentials;
 
   beforeAll(async () => {
+    // Production SUNAT is unreachable offline: live mode talks to the simulator here, flagged as simulated.
     sys = await bootTestSystem({
-      serviceEnv: {
+      serviceEnv: (ports) => ({
         submission: {
-          SUNAT_LIVE_BILL_URL: `${CLOSED_PORT_URL}/ol-ti-itcpfegem/billService`,
-          SUNAT_LIVE_CONSULT_URL: "",
+          SUNAT_LIVE_BILL_URL: `http://127.0.0.1:${ports.simulator}/ol-ti-itcpfegem/billService`,
+          SUNAT_LIVE_CONSULT_URL: `http://127.0.0.1:${ports.simulator}/ol-it-wsconscpegem/billConsultService`,
+          SUNAT_LIVE_SIMULATED: "true",
         },
-      },
+      }),
     });
     live = (path, init = {}) => sys.request(path, { ...init, key: sys.liveKey });
     tmp = await mkdtemp(join(tmpdir(), "live-credentials-"));
@@ -193,10 +195,16 @@ describe("live credentials", () => {
     return { created, signed, embedded };
   }
 
-  it("should number the first live invoice 1 and sign it with the uploaded certificate", async () => {
+  it("should number the first live invoice 1, sign it with the uploaded certificate and submit it with the company's SOL user", async () => {
     const { created, embedded } = await issueLiveInvoice();
     expect(created.body).toMatchObject({ object: "document", livemode: true, series: "F001", number: 1 });
     expect(embedded).toBe(der64(first));
+    // The simulator verifies the signature with the embedded certificate and the RUC of the SOAP username.
+    const final = await eventually(
+      () => live(`/v1/documents/${created.body.id}`),
+      (r) => r.body.status !== "pending",
+    );
+    expect(final.body).toMatchObject({ status: "accepted", sunat: { code: "0", simulated: true } });
   });
 
   it("should sign with a replacing certificate right away", async () => {
