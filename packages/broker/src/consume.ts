@@ -2,9 +2,10 @@ import { extractContext, type Logger, SpanKind, withSpan } from "@einvoice/platf
 import type { ConsumerMessages, JetStreamClient, JsMsg } from "@nats-io/jetstream";
 import { context } from "@opentelemetry/api";
 import type { z } from "zod";
-import { type ConsumerDef, subjects } from "./catalog.js";
+import type { ConsumerDef } from "./catalog.js";
+import { publishDeadLetter } from "./dead-letter.js";
+import { watchMaxDeliveries } from "./dead-letter-advisories.js";
 import { natsHeaderGetter } from "./headers.js";
-import { publish } from "./publish.js";
 
 /** A handler signals "this failure is final, do not retry" by throwing PermanentError. */
 export class PermanentError extends Error {
@@ -41,7 +42,8 @@ export interface RunningConsumer {
  * Runs a durable, explicit-ack consumer. Each message is schema-checked, handled inside a CONSUMER span whose
  * parent comes from the message headers, then acked. Failures are nak'ed with the catalog's retry delays; a
  * message that fails its last delivery, fails its schema or throws PermanentError is copied to the
- * dead-letter stream and terminated, so nothing is lost and nothing loops forever.
+ * dead-letter stream and terminated, so nothing is lost and nothing loops forever. A last delivery that ends
+ * with no decision (crash, hang past ack-wait) is dead-lettered from the server's max-deliveries advisory.
  */
 export async function startConsumer<S extends z.ZodType>(
   js: JetStreamClient,
@@ -50,7 +52,15 @@ export async function startConsumer<S extends z.ZodType>(
   logger: Logger,
 ): Promise<RunningConsumer> {
   const consumer = await js.consumers.get(def.stream.name, def.durable);
-  const messages: ConsumerMessages = await consumer.consume({ max_messages: def.concurrency });
+  // Listen before pulling, so no delivery of this replica can run out unseen.
+  const advisories = await watchMaxDeliveries(js, def, logger);
+  let messages: ConsumerMessages;
+  try {
+    messages = await consumer.consume({ max_messages: def.concurrency });
+  } catch (error) {
+    await advisories.stop();
+    throw error;
+  }
   const inFlight = new Set<Promise<void>>();
   const log = logger.child({ consumer: def.durable });
 
@@ -115,6 +125,7 @@ export async function startConsumer<S extends z.ZodType>(
       await messages.close();
       await loop.catch(() => undefined);
       await Promise.allSettled([...inFlight]);
+      await advisories.stop();
     },
   };
 }
@@ -126,25 +137,19 @@ async function deadLetter(
   reason: string,
   logger: Logger,
 ): Promise<void> {
-  const subject = `${subjects.deadLetter.subject}.${def.durable}`;
   try {
-    await publish(
-      js,
-      subjects.deadLetter,
-      {
-        consumer: def.durable,
-        subject: msg.subject,
-        stream_sequence: msg.seq,
-        deliveries: msg.info.deliveryCount,
-        error: reason,
-        payload: msg.string(),
-      },
-      { msgId: `${def.stream.name}:${msg.seq}:${def.durable}`, subject },
-    );
+    await publishDeadLetter(js, def, {
+      subject: msg.subject,
+      stream_sequence: msg.seq,
+      deliveries: msg.info.deliveryCount,
+      error: reason,
+      payload: msg.string(),
+    });
     logger.error({ seq: msg.seq, reason }, "message dead-lettered");
     msg.term(reason);
   } catch (error) {
-    // Could not park it: leave it to be redelivered rather than lose it.
+    // Could not park it: leave it to be redelivered rather than lose it (after the last delivery, the
+    // max-deliveries advisory parks it).
     logger.error({ err: error, seq: msg.seq }, "dead-letter publish failed");
     msg.nak(5_000);
   }
