@@ -1,6 +1,7 @@
 import { Router } from "@koa/router";
 import Koa from "koa";
 import { ApiError } from "../errors/public-errors.js";
+import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
 import { Authenticate } from "../usecases/authenticate.js";
 import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { companyRoutes } from "./company-routes.js";
@@ -10,9 +11,10 @@ import { documentRoutes } from "./document-routes.js";
 import { eventRoutes } from "./event-routes.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
 
-/** The public REST API: health first (no key), then authentication, then the /v1 routes. */
+/** The public REST API: health and the OpenAPI document (no key), then authentication, then /v1 routes. */
 export function createApp(deps: GatewayDeps): Koa {
   const app = new Koa();
+  const openApi = buildOpenApiDocument();
   app.use(errorHandling(deps.logger));
   app.use(async (ctx, next) => {
     if (ctx.path === "/healthz") {
@@ -27,6 +29,10 @@ export function createApp(deps: GatewayDeps): Koa {
         ctx.status = 503;
         ctx.body = { status: "not_ready", service: "gateway", reason: (error as Error).message };
       }
+      return;
+    }
+    if (ctx.path === OPENAPI_PATH && (ctx.method === "GET" || ctx.method === "HEAD")) {
+      ctx.body = openApi;
       return;
     }
     await next();

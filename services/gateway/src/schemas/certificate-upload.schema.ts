@@ -7,15 +7,22 @@ import type { Violation } from "@einvoice/platform";
  */
 export const certificateUploadSchema = {
   $id: "CertificateUpload",
+  description:
+    "Either `pfx` with its `password`, or `certificate` with its `private_key` (the gateway refuses both or a half pair with 422).",
   type: "object",
   additionalProperties: false,
   properties: {
     /** Standard base64; line breaks allowed, as `base64` and `openssl base64` wrap lines. */
-    pfx: { type: "string", minLength: 1, pattern: "^[A-Za-z0-9+/\\s]+={0,2}\\s*$" },
+    pfx: {
+      type: "string",
+      minLength: 1,
+      pattern: "^[A-Za-z0-9+/\\s]+={0,2}\\s*$",
+      description: "Base64 of the .pfx/.p12 file; line breaks allowed.",
+    },
     /** May be empty: some PKCS#12 files have no password. */
-    password: { type: "string", maxLength: 256 },
-    certificate: { type: "string", minLength: 1 },
-    private_key: { type: "string", minLength: 1 },
+    password: { type: "string", maxLength: 256, description: "The PFX password; may be empty." },
+    certificate: { type: "string", minLength: 1, description: "PEM X.509 certificate." },
+    private_key: { type: "string", minLength: 1, description: "PEM private key (RSA), unencrypted." },
   },
 } as const;
 

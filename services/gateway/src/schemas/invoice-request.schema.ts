@@ -2,12 +2,18 @@
  * JSON Schema of the invoice/receipt request body: shapes and types only (the tax service owns every business
  * rule). Also the source of the OpenAPI request schema.
  */
-const decimal = { type: "string", pattern: "^-?\\d{1,12}(\\.\\d{1,10})?$" } as const;
+const decimal = {
+  type: "string",
+  pattern: "^-?\\d{1,12}(\\.\\d{1,10})?$",
+  description: "A decimal string, e.g. `100.00`.",
+} as const;
 const decimalOrNumber = { type: ["string", "number"] } as const;
-const date = { type: "string", format: "date" } as const;
+const date = { type: "string", format: "date", description: "`YYYY-MM-DD`." } as const;
 
 const discount = {
   type: "object",
+  description:
+    "Exactly one of `percent` or `amount` (checked by the tax engine); `affects_base` defaults to true.",
   additionalProperties: false,
   properties: { percent: decimalOrNumber, amount: decimal, affects_base: { type: "boolean" } },
 } as const;
@@ -19,9 +25,12 @@ const item = {
   properties: {
     description: { type: "string", minLength: 1, maxLength: 500 },
     quantity: decimalOrNumber,
-    unit_price: decimal,
-    unit_code: { type: "string", pattern: "^[A-Z0-9]{1,3}$" },
-    tax_affectation: { type: "string", pattern: "^\\d{2}$" },
+    unit_price: {
+      ...decimal,
+      description: "Unit value without taxes, unless `price_includes_tax` is true.",
+    },
+    unit_code: { type: "string", pattern: "^[A-Z0-9]{1,3}$", description: "UN/ECE rec 20; default `NIU`." },
+    tax_affectation: { type: "string", pattern: "^\\d{2}$", description: "Catalog 07; default `10`." },
     price_includes_tax: { type: "boolean" },
     discount,
     icbper: { type: "boolean" },
@@ -36,15 +45,24 @@ const item = {
 
 export const invoiceRequestSchema = {
   $id: "InvoiceRequest",
+  description:
+    "The body of `POST /v1/invoices` and `POST /v1/receipts`: shapes and types only; the tax service checks every business rule (422 naming the field).",
   type: "object",
   additionalProperties: false,
   required: ["series", "items"],
   properties: {
-    series: { type: "string", minLength: 1, maxLength: 4 },
-    currency: { type: "string", pattern: "^[A-Z]{3}$" },
-    issue_date: date,
+    series: {
+      type: "string",
+      minLength: 1,
+      maxLength: 4,
+      description: "Invoice `F` + 3 alphanumerics; receipt `B` + 3.",
+    },
+    currency: { type: "string", pattern: "^[A-Z]{3}$", description: "`PEN` (default) or `USD`." },
+    issue_date: { ...date, description: "Default today in Lima; at most 3 days back, never in the future." },
     customer: {
       type: "object",
+      description:
+        "Invoice: a RUC holder, except on export. Receipt: optional up to S/ 700.00 in PEN. `document_type` defaults from the number's length (11 digits: `6` RUC, 8: `1` DNI).",
       additionalProperties: false,
       properties: {
         document_type: { type: "string", maxLength: 1 },
@@ -55,10 +73,11 @@ export const invoiceRequestSchema = {
         country_code: { type: "string", pattern: "^[A-Z]{2}$" },
       },
     },
-    items: { type: "array", minItems: 1, maxItems: 999, items: item },
+    items: { type: "array", minItems: 1, maxItems: 999, items: item, description: "The lines, 1–999." },
     discount,
     payment: {
       type: "object",
+      description: "Credit sale with installments (invoices only); they must add up to the amount pending.",
       additionalProperties: false,
       required: ["type"],
       properties: {
@@ -76,6 +95,7 @@ export const invoiceRequestSchema = {
     },
     detraction: {
       type: "object",
+      description: "Invoices only; always in PEN (`amount` required in another currency).",
       additionalProperties: false,
       required: ["code", "percent", "account"],
       properties: {
@@ -88,6 +108,7 @@ export const invoiceRequestSchema = {
     },
     prepayments: {
       type: "array",
+      description: "Prepayment documents deducted from this one, with their amounts including taxes.",
       items: {
         type: "object",
         additionalProperties: false,
@@ -110,6 +131,7 @@ export const invoiceRequestSchema = {
     },
     perception: {
       type: "object",
+      description: "`code` `51`, `52` or `53`; PEN and cash sales only.",
       additionalProperties: false,
       required: ["code"],
       properties: { code: { type: "string" } },

@@ -1,0 +1,175 @@
+import { Code, ConnectError, notFound, reasonError, violationsError } from "@einvoice/platform";
+import { ApiError, publicErrorFromConnect, validationFailed } from "../errors/public-errors.js";
+import { schemaRef } from "./json-schema.js";
+import type { Reference, Response } from "./openapi-types.js";
+
+/**
+ * The public errors the document shows, built with the gateway's own error code: `ApiError` for what the edge
+ * answers itself (middleware and routes), `validationFailed` for shape errors, and `publicErrorFromConnect`
+ * (the single table in public-errors.ts) for what services throw. Status, type and code therefore come from
+ * the code that answers, and each example is the exact body a caller receives.
+ */
+const fromService = (error: ConnectError) => publicErrorFromConnect(error);
+const edge = (
+  status: number,
+  code: string,
+  message: string,
+  param: string | null = null,
+  type: ApiError["type"] = "invalid_request_error",
+) => new ApiError(status, type, code, message, param);
+
+export const publicErrors = {
+  // middleware.ts: the JSON body.
+  invalid_json: edge(400, "invalid_json", "The body must be a JSON object."),
+  payload_too_large: edge(413, "payload_too_large", "The body exceeds 1048576 bytes."),
+  unsupported_media_type: edge(
+    415,
+    "unsupported_media_type",
+    "Send the body as JSON with 'Content-Type: application/json'.",
+  ),
+  // middleware.ts: the bearer key; an unknown or revoked key reads as the table's Unauthenticated.
+  api_key_missing: edge(
+    401,
+    "api_key_missing",
+    "No API key provided. Send 'Authorization: Bearer sk_…'.",
+    null,
+    "authentication_error",
+  ),
+  api_key_invalid: fromService(new ConnectError("unknown key", Code.Unauthenticated)),
+  // event-routes.ts: query parameters.
+  limit_invalid: edge(400, "parameter_invalid", "limit must be an integer from 1 to 100.", "limit"),
+  // Routes and services: ids of another company or mode answer exactly like unknown ids.
+  document_missing: fromService(notFound("document", "doc_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
+  event_missing: fromService(notFound("event", "evt_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
+  file_missing: edge(404, "resource_missing", "The cdr of this document is not available (yet).", "kind"),
+  // validate.ts, through validationFailed: shape errors name every field.
+  shape_invalid: validationFailed([
+    { param: "items", code: "parameter_missing", message: "items is required." },
+    { param: "colour", code: "parameter_unknown", message: "colour is not a known field." },
+    { param: "issue_date", code: "parameter_invalid", message: 'issue_date must match format "date".' },
+  ]),
+  sol_user_invalid: validationFailed([
+    { param: "user", code: "parameter_invalid", message: 'user must match pattern "^[A-Za-z0-9]{1,20}$".' },
+  ]),
+  // Tax service: every business check, as field violations.
+  tax_rules: fromService(
+    violationsError([
+      {
+        param: "items.0.discount.amount",
+        code: "discount_exceeds_amount",
+        message: "The discount is larger than the amount it reduces.",
+      },
+      {
+        param: "payment.installments",
+        code: "installments_sum_mismatch",
+        message: "The installments must add up to the total (236.00).",
+      },
+    ]),
+  ),
+  // Signing service: the uploaded credentials, naming the field to fix.
+  wrong_password: fromService(
+    violationsError([
+      { param: "password", code: "wrong_password", message: "The password does not open the PKCS#12 file." },
+    ]),
+  ),
+  key_certificate_mismatch: fromService(
+    violationsError([
+      {
+        param: "private_key",
+        code: "key_certificate_mismatch",
+        message: "The private key does not belong to the certificate.",
+      },
+    ]),
+  ),
+  company_not_configured: fromService(
+    reasonError(
+      Code.FailedPrecondition,
+      "company_not_configured",
+      "Live mode needs the company's digital certificate and SOL user. Missing: the SOL user (set it with PUT /v1/company/sol_credentials).",
+    ),
+  ),
+  rate_limit_exceeded: fromService(new ConnectError("too many", Code.ResourceExhausted)),
+  service_unavailable: fromService(new ConnectError("down", Code.Unavailable)),
+  internal_error: fromService(new ConnectError("bug", Code.Internal)),
+} satisfies Record<string, ApiError>;
+
+export type PublicErrorName = keyof typeof publicErrors;
+
+/** Shape codes of `validate.ts` (a 422 before any service is called). */
+export const SHAPE_CODES = ["parameter_missing", "parameter_unknown", "parameter_invalid"] as const;
+
+/** Codes the signing service answers for refused credentials (422, naming the field). */
+export const CREDENTIAL_CODES = [
+  "invalid_pfx",
+  "wrong_password",
+  "key_certificate_mismatch",
+  "unsupported_key",
+  "certificate_expired",
+  "certificate_not_yet_valid",
+  "invalid_certificate",
+  "invalid_private_key",
+] as const;
+
+const codeList = (codes: readonly string[]) => codes.map((code) => `\`${code}\``).join(", ");
+
+/**
+ * One error response: the Error schema, the `Request-Id` header and one example per public error, keyed by
+ * name. All errors must share one status (the response's).
+ */
+export function errorResponse(
+  description: string,
+  names: PublicErrorName[],
+  moreCodes: string[] = [],
+): Response {
+  const errors = names.map((name) => [name, publicErrors[name]] as const);
+  const statuses = new Set(errors.map(([, error]) => error.status));
+  if (statuses.size !== 1) throw new Error(`one status per response: ${names.join(", ")}`);
+  const codes = [...new Set([...moreCodes, ...errors.map(([, error]) => error.code)])];
+  return {
+    description: `${description} Codes: ${codeList(codes)}.`,
+    headers: { "Request-Id": { $ref: "#/components/headers/RequestId" } },
+    content: {
+      "application/json": {
+        schema: schemaRef("Error"),
+        examples: Object.fromEntries(
+          errors.map(([name, error]) => [name, { summary: `${error.code}`, value: error.toBody() }]),
+        ),
+      },
+    },
+  };
+}
+
+/** Error responses shared by several operations (`components.responses`). */
+export const sharedErrorResponses = {
+  Unauthorized: errorResponse("No bearer key, or an unknown or revoked key.", [
+    "api_key_missing",
+    "api_key_invalid",
+  ]),
+  InvalidJson: errorResponse("The body is not valid JSON or not a JSON object.", ["invalid_json"]),
+  PayloadTooLarge: errorResponse("The body is over the limit (`MAX_BODY_BYTES`, default 1 MiB).", [
+    "payload_too_large",
+  ]),
+  UnsupportedMediaType: errorResponse("The body is not `application/json`.", ["unsupported_media_type"]),
+  TooManyRequests: errorResponse("Too many requests; retry later.", ["rate_limit_exceeded"]),
+  InternalError: errorResponse("A bug; it is logged with the `Request-Id`.", ["internal_error"]),
+  ServiceUnavailable: errorResponse("An internal service is unreachable; retry.", ["service_unavailable"]),
+} satisfies Record<string, Response>;
+
+const shared = (name: keyof typeof sharedErrorResponses): Reference => ({
+  $ref: `#/components/responses/${name}`,
+});
+
+/** Errors any authenticated operation may answer. */
+export const authenticatedErrors = (): Record<string, Reference> => ({
+  "401": shared("Unauthorized"),
+  "429": shared("TooManyRequests"),
+  "500": shared("InternalError"),
+  "503": shared("ServiceUnavailable"),
+});
+
+/** Errors of reading a JSON body (POST and PUT). */
+export const bodyErrors = (): Record<string, Reference> => ({
+  "400": shared("InvalidJson"),
+  "413": shared("PayloadTooLarge"),
+  "415": shared("UnsupportedMediaType"),
+});

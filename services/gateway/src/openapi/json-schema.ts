@@ -1,0 +1,71 @@
+/**
+ * Small typed builders for the JSON Schema (2020-12) parts of the OpenAPI document. The types tie each
+ * response schema to the TypeScript type it describes: every key of the type must have a schema, no other
+ * key may, a key whose type admits `null` must be built with {@link nullable} (and no other), and the keys
+ * left out of `required` are exactly the optional ones.
+ */
+
+/** Any JSON Schema object; the builders below add the guarantees. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+declare const nullableBrand: unique symbol;
+
+/** A schema that also accepts `null` (type-level mark only; nothing extra is serialised). */
+export type NullableSchema = JsonSchema & { readonly [nullableBrand]: true };
+
+/** A schema that does not accept `null`. */
+export type PlainSchema = JsonSchema & { readonly [nullableBrand]?: never };
+
+/** `{ $ref }` to a schema of `components.schemas`. */
+export const schemaRef = (name: string): PlainSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** The same schema, also accepting `null`: `type: [t, "null"]` for a simple typed schema, else `anyOf`. */
+export function nullable(schema: PlainSchema): NullableSchema {
+  const simple = typeof schema.type === "string" && !("enum" in schema) && !("const" in schema);
+  const widened = simple ? { ...schema, type: [schema.type, "null"] } : { anyOf: [schema, { type: "null" }] };
+  return widened as unknown as NullableSchema;
+}
+
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+
+/** One schema per key of `T`; `nullable(…)` exactly where `T[K]` admits null. */
+export type PropertiesOf<T> = { [K in keyof T]-?: null extends T[K] ? NullableSchema : PlainSchema };
+
+/**
+ * An object schema describing `T`. `optional` must name every optional key of `T` (and only those); the
+ * others are `required`. Response objects stay open to new fields (no `additionalProperties: false`).
+ */
+export function objectSchema<T>() {
+  return (spec: {
+    description?: string;
+    properties: PropertiesOf<T>;
+    optional: { [K in OptionalKeys<T>]: true };
+  }): PlainSchema => {
+    const optional = new Set(Object.keys(spec.optional));
+    return {
+      type: "object",
+      ...(spec.description ? { description: spec.description } : {}),
+      required: Object.keys(spec.properties).filter((key) => !optional.has(key)),
+      properties: spec.properties,
+    };
+  };
+}
+
+/**
+ * Every member of the string union `T`, checked at compile time: a missing member is an error naming it.
+ * `allOf<"a" | "b">()(["a", "b"])`.
+ */
+export const allOf =
+  <T extends string>() =>
+  <const V extends readonly T[]>(
+    values: V & ([Exclude<T, V[number]>] extends [never] ? unknown : { missing: Exclude<T, V[number]> }),
+  ): V =>
+    values;
+
+export const stringEnum = (values: readonly string[], description?: string): PlainSchema => ({
+  type: "string",
+  enum: [...values],
+  ...(description ? { description } : {}),
+});
+
+export const constant = (value: string): PlainSchema => ({ type: "string", const: value });
