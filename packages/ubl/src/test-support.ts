@@ -1,9 +1,12 @@
-/** Test helpers: the external validators (xmllint, xmlsec1) and a parse-back of the amounts in an XML. */
-import { spawnSync } from "node:child_process";
+/**
+ * Test helpers: the external validators (xmllint, xmlsec1; the wrappers are @einvoice/testkit's, shared with the
+ * end-to-end suite) and a parse-back of the amounts in an XML.
+ */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { UBL_PARSER_OPTIONS, validateAgainstXsd, xmlsecVerify } from "@einvoice/testkit";
 import { Decimal } from "decimal.js";
 import { XMLParser } from "fast-xml-parser";
 
@@ -25,41 +28,17 @@ export const writeTemp = (dir: string, name: string, content: string): string =>
  * with xmllint's messages, so a failure names the broken fixture.
  */
 export const xsdFailures = (files: string[]): { failed: string[]; output: string } => {
-  const run = spawnSync("xmllint", ["--noout", "--nonet", "--schema", INVOICE_XSD, ...files], {
-    encoding: "utf8",
-  });
-  if (run.error) throw run.error;
-  const output = `${run.stdout}${run.stderr}`;
-  const failed = files.filter((f) => !output.includes(`${f} validates`));
-  if (failed.length === 0 && run.status !== 0) return { failed: ["(xmllint exit code)"], output };
+  const { valid, output, status } = validateAgainstXsd(INVOICE_XSD, files);
+  const failed = files.filter((f) => !valid.has(f));
+  if (failed.length === 0 && status !== 0) return { failed: ["(xmllint exit code)"], output };
   return { failed, output };
 };
 
 /** `xmlsec1 --verify --trusted-pem cert.pem file.xml`: true only on exit 0. */
-export const xmlsecVerifies = (file: string, certFile: string): { ok: boolean; output: string } => {
-  const run = spawnSync("xmlsec1", ["--verify", "--trusted-pem", certFile, file], { encoding: "utf8" });
-  if (run.error) throw run.error;
-  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
-};
+export const xmlsecVerifies = xmlsecVerify;
 
-const REPEATED = new Set([
-  "cbc:Note",
-  "cac:AdditionalDocumentReference",
-  "cac:PaymentTerms",
-  "cac:PrepaidPayment",
-  "cac:AllowanceCharge",
-  "cac:TaxSubtotal",
-  "cac:InvoiceLine",
-]);
-
-/** Keeps every value as the exact string in the XML (no number parsing: "18.00" must stay "18.00"). */
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  isArray: (name) => REPEATED.has(name),
-});
+/** Values stay the exact strings in the XML ("18.00" must stay "18.00"); repeated elements are arrays. */
+const parser = new XMLParser(UBL_PARSER_OPTIONS);
 
 // biome-ignore lint/suspicious/noExplicitAny: parsed XML is walked dynamically in tests.
 export type Parsed = any;

@@ -3,6 +3,13 @@
 export type Body = Record<string, unknown>;
 export type Kind = "invoice" | "receipt";
 
+/**
+ * A request or a part of one; a function when it holds dates, so they are computed when the request is sent (a
+ * run may cross midnight).
+ */
+export type LazyBody = Body | (() => Body);
+export const resolveBody = (body: LazyBody): Body => (typeof body === "function" ? body() : body);
+
 export const PATH: Record<Kind, string> = { invoice: "/v1/invoices", receipt: "/v1/receipts" };
 export const TYPE_CODE: Record<Kind, "01" | "03"> = { invoice: "01", receipt: "03" };
 
@@ -17,6 +24,15 @@ export const FOREIGN_CUSTOMER = {
   name: "ACME TRADING INC",
   country_code: "US",
 };
+
+/** A detraction: catalog 54 code 037 at 12 %, to be paid into `account`. */
+export const DETRACTION = { code: "037", percent: 12, account: "00-000-123456" };
+
+/** `payment` of a credit sale: one installment per `[amount, due_date]`. */
+export const credit = (...installments: [string, string][]): Body => ({
+  type: "credit",
+  installments: installments.map(([amount, due_date]) => ({ amount, due_date })),
+});
 
 export const item = (over: Body = {}): Body => ({
   description: "Producto",
