@@ -43,20 +43,9 @@ export function interpretSendBill(response: SoapResponse): Interpretation {
         cdrZip: null,
       };
     }
-    return {
-      kind: "retry",
-      code: code ?? "",
-      reason: `${response.faultCode}: ${response.faultString}`,
-      // A fault without a number is a front-end failure more often than a verdict on the file.
-      transient: code ? isTransientException(code) : true,
-    };
+    return faultRetry(response);
   }
-  return {
-    kind: "retry",
-    code: "",
-    reason: `unexpected ${response.kind} answer to sendBill`,
-    transient: true,
-  };
+  return unexpectedAnswer(response, "sendBill");
 }
 
 export type StatusInterpretation =
@@ -87,17 +76,28 @@ export function interpretStatusCdr(response: SoapResponse): StatusInterpretation
   if (response.kind === "fault") {
     const code = response.code ?? "";
     if (NOT_FOUND_CODES.has(code)) return { kind: "not-found", code, reason: response.faultString };
-    return {
-      kind: "retry",
-      code,
-      reason: `${response.faultCode}: ${response.faultString}`,
-      transient: code ? isTransientException(code) : true,
-    };
+    return faultRetry(response);
   }
+  return unexpectedAnswer(response, "getStatusCdr");
+}
+
+type Retry = Extract<Interpretation, { kind: "retry" }>;
+
+function faultRetry(fault: Extract<SoapResponse, { kind: "fault" }>): Retry {
+  return {
+    kind: "retry",
+    code: fault.code ?? "",
+    reason: `${fault.faultCode}: ${fault.faultString}`,
+    // A fault without a number is a front-end failure more often than a verdict on the file.
+    transient: fault.code ? isTransientException(fault.code) : true,
+  };
+}
+
+function unexpectedAnswer(response: SoapResponse, operation: string): Retry {
   return {
     kind: "retry",
     code: "",
-    reason: `unexpected ${response.kind} answer to getStatusCdr`,
+    reason: `unexpected ${response.kind} answer to ${operation}`,
     transient: true,
   };
 }

@@ -1,4 +1,4 @@
-import type { Collection, CollectionSpec, Store } from "@einvoice/store";
+import { type Collection, type CollectionSpec, DuplicateKeyError, type Store } from "@einvoice/store";
 
 /** What the simulated SUNAT has registered: one entry per document identity, as SUNAT keeps it. */
 export interface Registration {
@@ -39,6 +39,33 @@ export class Registry {
       await tx.collection<Registration>(registrationsCollection).insertOne(registration);
       await tx.counters.increment(registrationsCounter(registration._id));
     });
+  }
+
+  /**
+   * Registers a verdict with its CDR. Returns false when the identity was registered meanwhile (a concurrent
+   * send won): the caller answers 1033, as SUNAT does.
+   */
+  async registerVerdict(
+    id: string,
+    outcome: Registration["outcome"],
+    verdict: { responseCode: string; description: string },
+    cdrZip: Buffer,
+    at: Date,
+  ): Promise<boolean> {
+    try {
+      await this.register({
+        _id: id,
+        outcome,
+        response_code: verdict.responseCode,
+        description: verdict.description,
+        cdr_zip: cdrZip.toString("base64"),
+        registered_at: at.toISOString(),
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
   }
 
   /** Marks documents as voided by an accepted comunicación de baja. */

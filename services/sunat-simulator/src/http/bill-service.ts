@@ -1,4 +1,3 @@
-import { DuplicateKeyError } from "@einvoice/store";
 import { buildSendBillResponse, messageFor } from "@einvoice/sunat";
 import {
   checkInvoiceRules,
@@ -63,19 +62,8 @@ export class BillService {
       documentTypeCode: document.type,
       verdict,
     });
-    try {
-      await this.ctx.registry.register({
-        _id: identity,
-        outcome,
-        response_code: verdict.responseCode,
-        description: verdict.description,
-        cdr_zip: cdrZip.toString("base64"),
-        registered_at: this.ctx.clock().toISOString(),
-      });
-    } catch (error) {
-      // A concurrent send of the same identity registered first.
-      if (error instanceof DuplicateKeyError) return faultReply("1033");
-      throw error;
+    if (!(await this.ctx.registry.registerVerdict(identity, outcome, verdict, cdrZip, this.ctx.clock()))) {
+      return faultReply("1033");
     }
     if (outcome === "rejected") return faultReply(verdict.responseCode, verdict.description);
     return xmlReply(buildSendBillResponse(cdrZip.toString("base64")));

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
 import { timeInLima, todayInLima } from "@einvoice/platform";
-import { DuplicateKeyError } from "@einvoice/store";
 import { messageFor } from "@einvoice/sunat";
 import type { GreToken } from "../adapters/gre-tokens.js";
 import type { TicketRecord } from "../adapters/tickets.js";
@@ -160,18 +159,8 @@ export class GreService {
       verdict,
       ...(outcome !== "rejected" && { documentDescription: greQrUrl(key, request.hashZip) }),
     });
-    try {
-      await this.ctx.registry.register({
-        _id: key,
-        outcome,
-        response_code: verdict.responseCode,
-        description: verdict.description,
-        cdr_zip: cdrZip.toString("base64"),
-        registered_at: this.ctx.clock().toISOString(),
-      });
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) return { verdict: decideVerdict([issueFor("1033")]) };
-      throw error;
+    if (!(await this.ctx.registry.registerVerdict(key, outcome, verdict, cdrZip, this.ctx.clock()))) {
+      return { verdict: decideVerdict([issueFor("1033")]) };
     }
     return { verdict, cdrZip: cdrZip.toString("base64") };
   }
