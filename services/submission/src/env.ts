@@ -60,7 +60,7 @@ export const submissionEnvSchema = z.object({
   SUBMISSION_LEASE_MS: envFields.milliseconds(30_000),
   /** Submissions in flight per replica. Default 16. */
   SUBMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(16),
-  /** Submissions in flight per issuer RUC per replica (SUNAT refuses bursts with 0111). Default 4. */
+  /** Submissions in flight per issuer RUC across all replicas (SUNAT refuses bursts with 0111). Default 4. */
   SUBMISSION_MAX_PER_RUC: z.coerce.number().int().min(1).default(4),
 });
 

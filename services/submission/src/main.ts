@@ -10,6 +10,7 @@ import {
 } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { HttpBillServiceClient } from "./adapters/bill-service-client.js";
+import { rucSlotsCollection } from "./adapters/ruc-slots.js";
 import { SolCredentialStore, solCredentialsCollection } from "./adapters/sol-credential-repository.js";
 import { submissionsCollection } from "./adapters/submission-repository.js";
 import { SunatEndpoints } from "./adapters/sunat-endpoints.js";
@@ -25,7 +26,7 @@ const logger = createLogger("submission", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
-  await store.ensure([submissionsCollection, solCredentialsCollection]);
+  await store.ensure([submissionsCollection, solCredentialsCollection, rucSlotsCollection]);
   const masterKey = await resolveMasterKey(env.SUBMISSION_MASTER_KEY, env.DATA_DIR, {
     variable: "SUBMISSION_MASTER_KEY",
     file: "submission-master.key",

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createLogger } from "@einvoice/platform";
 import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rucSlotsCollection } from "../adapters/ruc-slots.js";
 import {
   NO_LEASE,
   type SubmissionRecord,
@@ -23,7 +24,7 @@ describe("SubmissionScheduler", () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), "scheduler-"));
     store = await openStore({ engine: "sqlite", file: join(dir, "s.sqlite") });
-    await store.ensure([submissionsCollection]);
+    await store.ensure([submissionsCollection, rucSlotsCollection]);
   });
   afterEach(async () => {
     await store.close();
@@ -80,6 +81,19 @@ describe("SubmissionScheduler", () => {
     await scheduler.stop();
     expect(peak.get("20000000001")).toBe(2);
     expect(peak.get("20000000002")).toBe(2);
+  });
+
+  it("keeps the per-RUC cap across replicas sharing the store", async () => {
+    for (let i = 1; i <= 8; i++) await queue(`doc_${i}`, "20000000001");
+    const { attempt, peak, finished } = slowAttempt(80);
+    const replicas = [1, 2, 3].map(
+      () => new SubmissionScheduler(store, attempt as never, {} as never, settings, logger),
+    );
+    for (const replica of replicas) replica.start();
+    await expect.poll(() => finished.length, { timeout: 8_000 }).toBe(8);
+    await Promise.all(replicas.map((r) => r.stop()));
+    expect(peak.get("20000000001")).toBe(2);
+    expect(new Set(finished).size).toBe(8);
   });
 
   it("does not take a record another replica holds until its lease lapses", async () => {

@@ -1,5 +1,6 @@
 import { type Logger, SpanKind, withSpan } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
+import { RucSlots } from "../adapters/ruc-slots.js";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { nextAttemptAt } from "../domain/retry-schedule.js";
 import type { AttemptSubmission } from "../usecases/attempt-submission.js";
@@ -12,7 +13,7 @@ export interface SchedulerSettings {
   leaseMs: number;
   /** Attempts running at once in this replica. */
   maxInFlight: number;
-  /** Attempts running at once per issuer RUC in this replica (SUNAT answers bursts with 0111 "Rejected by policy"). */
+  /** Attempts running at once per issuer RUC across all replicas (SUNAT answers bursts with 0111 "Rejected by policy"). */
   maxPerRuc: number;
   /** On shutdown, how long to let running attempts finish before abandoning them, in milliseconds. */
   drainMs: number;
@@ -24,8 +25,10 @@ export interface SchedulerSettings {
  * continues exactly where the last one stopped.
  */
 export class SubmissionScheduler {
-  private readonly running = new Map<string, { record: SubmissionRecord; done: Promise<void> }>();
-  private readonly perRuc = new Map<string, number>();
+  private readonly running = new Map<
+    string,
+    { record: SubmissionRecord; slot: string; done: Promise<void> }
+  >();
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
   private wakeAgain = false;
@@ -70,9 +73,11 @@ export class SubmissionScheduler {
     // Each abandoned record was saved as `uncertain` before its call, so whoever takes it next asks SUNAT
     // first; releasing the lease lets that happen at once instead of after the lease lapses.
     const repository = new SubmissionRepository(this.store);
-    for (const { record } of this.running.values()) {
+    const slots = new RucSlots(this.store, this.settings.maxPerRuc);
+    for (const { record, slot } of this.running.values()) {
       this.logger.warn({ document: record._id }, "abandoning a running submission at shutdown");
       await repository.renew(record, NO_LEASE).catch(() => undefined);
+      await slots.release(slot, record._id).catch(() => undefined);
     }
   }
 
@@ -106,24 +111,34 @@ export class SubmissionScheduler {
     const free = this.settings.maxInFlight - this.running.size;
     if (free <= 0) return;
     const now = this.clock();
+    const leaseUntil = new Date(now.getTime() + this.settings.leaseMs).toISOString();
     const repository = new SubmissionRepository(this.store);
+    const slots = new RucSlots(this.store, this.settings.maxPerRuc);
+    const rucsAtCap = new Set<string>();
     // Over-fetch: running records and RUCs at their cap are skipped below.
     for (const record of await repository.due(now, free + this.running.size + 20)) {
       if (this.running.size >= this.settings.maxInFlight) break;
-      if (this.running.has(record._id)) continue;
-      if ((this.perRuc.get(record.ruc) ?? 0) >= this.settings.maxPerRuc) continue;
+      if (this.running.has(record._id) || rucsAtCap.has(record.ruc)) continue;
+      const slot = await slots.acquire(record.ruc, record._id, now, leaseUntil);
+      if (!slot) {
+        rucsAtCap.add(record.ruc);
+        continue;
+      }
       const claimed = await repository.claim(record, now, this.settings.leaseMs);
-      if (claimed) this.run(claimed);
+      if (claimed) this.run(claimed, slot);
+      else await slots.release(slot, record._id);
     }
   }
 
-  private run(record: SubmissionRecord): void {
-    this.perRuc.set(record.ruc, (this.perRuc.get(record.ruc) ?? 0) + 1);
+  private run(record: SubmissionRecord, slot: string): void {
     const repository = new SubmissionRepository(this.store);
+    const slots = new RucSlots(this.store, this.settings.maxPerRuc);
     const renewal = setInterval(
       () => {
         const until = new Date(this.clock().getTime() + this.settings.leaseMs).toISOString();
-        repository.renew(record, until).catch((err) => this.logger.warn({ err }, "lease renewal failed"));
+        Promise.all([repository.renew(record, until), slots.renew(slot, record._id, until)]).catch((err) =>
+          this.logger.warn({ err }, "lease renewal failed"),
+        );
       },
       Math.max(100, Math.floor(this.settings.leaseMs / 3)),
     );
@@ -138,15 +153,15 @@ export class SubmissionScheduler {
         this.logger.error({ err: error, document: record._id }, "submission attempt failed");
         return this.releaseAfterError(record, error);
       })
-      .finally(() => {
+      .finally(async () => {
         clearInterval(renewal);
-        const left = (this.perRuc.get(record.ruc) ?? 1) - 1;
-        if (left > 0) this.perRuc.set(record.ruc, left);
-        else this.perRuc.delete(record.ruc);
+        await slots
+          .release(slot, record._id)
+          .catch((err) => this.logger.warn({ err }, "slot release failed"));
         this.running.delete(record._id);
         this.wake();
       });
-    this.running.set(record._id, { record, done });
+    this.running.set(record._id, { record, slot, done });
   }
 
   private async releaseAfterError(record: SubmissionRecord, error: unknown): Promise<void> {
