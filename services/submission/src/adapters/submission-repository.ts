@@ -102,7 +102,24 @@ export class SubmissionRepository {
     );
   }
 
-  /** Extends (or, with NO_LEASE, releases) this replica's claim; the in-memory record follows. */
+  /**
+   * Extends a claim that is still held. A claim the attempt already released (NO_LEASE, when it scheduled its
+   * next try) stays released, so a renewal racing the attempt's last save cannot hold the record back.
+   */
+  async extendLease(record: SubmissionRecord, leaseUntil: string): Promise<void> {
+    const updated = await this.submissions.updateOne(
+      {
+        _id: record._id,
+        company_id: record.company_id,
+        livemode: record.livemode,
+        lease_until: { $ne: NO_LEASE },
+      },
+      { lease_until: leaseUntil },
+    );
+    if (updated && record.lease_until !== NO_LEASE) record.lease_until = leaseUntil;
+  }
+
+  /** Sets (or, with NO_LEASE, releases) this replica's claim; the in-memory record follows. */
   async renew(record: SubmissionRecord, leaseUntil: string): Promise<void> {
     record.lease_until = leaseUntil;
     await this.submissions.updateOne(

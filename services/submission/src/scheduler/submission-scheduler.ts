@@ -136,8 +136,8 @@ export class SubmissionScheduler {
     const renewal = setInterval(
       () => {
         const until = new Date(this.clock().getTime() + this.settings.leaseMs).toISOString();
-        Promise.all([repository.renew(record, until), slots.renew(slot, record._id, until)]).catch((err) =>
-          this.logger.warn({ err }, "lease renewal failed"),
+        Promise.all([repository.extendLease(record, until), slots.renew(slot, record._id, until)]).catch(
+          (err) => this.logger.warn({ err }, "lease renewal failed"),
         );
       },
       Math.max(100, Math.floor(this.settings.leaseMs / 3)),
