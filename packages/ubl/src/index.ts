@@ -1,6 +1,7 @@
 // The secret box moved to @einvoice/platform (submission needs it too); re-exported so existing imports work.
 export { decryptSecret, decryptSecretBytes, encryptSecret, SecretBoxError } from "@einvoice/platform";
 export { benchmarkInput } from "./bench-sample.js";
+export { C14nError, type C14nErrorCode } from "./c14n.js";
 export {
   CertificateExpiredError,
   type CertificateInfo,
@@ -17,6 +18,7 @@ export {
 } from "./certificates.js";
 export { documentFileName } from "./file-name.js";
 export { type BuildInvoiceInput, buildInvoiceXml } from "./invoice-builder.js";
+export { LeanSigner } from "./lean-signer.js";
 export { DEFAULT_SIGNATURE_ID, NS } from "./namespaces.js";
 export { UblInputError } from "./xml-node.js";
 export {

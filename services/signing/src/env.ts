@@ -15,6 +15,11 @@ export const signingEnvSchema = z.object({
    * absent, a key is generated once into `DATA_DIR/signing-master.key` (embedded mode only).
    */
   SIGNING_MASTER_KEY: z.string().optional(),
+  /**
+   * XMLDSig implementation: `lean` (own C14N + node:crypto, falls back to xml-crypto on XML it does not handle)
+   * or `xml-crypto`. Both produce byte-identical signatures on our documents. Default `lean`.
+   */
+  SIGNER: z.enum(["lean", "xml-crypto"]).default("lean"),
 });
 
 export type SigningEnv = z.infer<typeof signingEnvSchema>;

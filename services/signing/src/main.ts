@@ -9,8 +9,8 @@ import {
   storeConfig,
 } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
-import { XmlCryptoSigner } from "@einvoice/ubl";
 import { credentialsCollection } from "./adapters/credential-repository.js";
+import { createSigner } from "./adapters/preferred-signer.js";
 import { signaturesCollection } from "./adapters/signature-repository.js";
 import { loadSigningEnv } from "./env.js";
 import { signingRoutes } from "./rpc/signing-routes.js";
@@ -35,7 +35,7 @@ await runService(logger, async (lifecycle) => {
     file: "signing-master.key",
   });
   const vault = new CredentialVault(store, masterKey);
-  const signDocument = new SignDocument(store, objects, broker, vault, new XmlCryptoSigner());
+  const signDocument = new SignDocument(store, objects, broker, vault, createSigner(env.SIGNER, logger));
   lifecycle.add(
     "issued-consumer",
     await startConsumer(broker.js, consumers.signingIssued, (p) => signDocument.execute(p), logger),

@@ -1,0 +1,32 @@
+import { createLogger } from "@einvoice/platform";
+import { benchmarkInput, buildInvoiceXml, createTestCertificate, XmlCryptoSigner } from "@einvoice/ubl";
+import { describe, expect, it } from "vitest";
+import { createSigner, LeanSignerWithFallback } from "./preferred-signer.js";
+
+const credentials = createTestCertificate({ ruc: "20000000001", legalName: "EMPRESA DE PRUEBA S.A.C." });
+const logger = createLogger("test", "silent");
+
+describe("LeanSignerWithFallback", () => {
+  it("signs our documents exactly as xml-crypto does", () => {
+    const xml = buildInvoiceXml(benchmarkInput(5));
+    const lean = new LeanSignerWithFallback(logger).sign(xml, credentials);
+    const reference = new XmlCryptoSigner().sign(xml, credentials);
+    expect(lean.hash).toBe(reference.hash);
+    expect(lean.xml).toBe(reference.xml);
+  });
+
+  it("falls back to xml-crypto for XML the lean canonicalizer refuses (a comment)", () => {
+    const xml = buildInvoiceXml(benchmarkInput(1)).replace(
+      "<cbc:UBLVersionID>",
+      "<!-- note --><cbc:UBLVersionID>",
+    );
+    const signed = new LeanSignerWithFallback(logger).sign(xml, credentials);
+    expect(signed.xml).toContain("<ds:SignatureValue>");
+    expect(signed.hash).toBe(new XmlCryptoSigner().sign(xml, credentials).hash);
+  });
+
+  it("is chosen by configuration", () => {
+    expect(createSigner("lean", logger)).toBeInstanceOf(LeanSignerWithFallback);
+    expect(createSigner("xml-crypto", logger)).toBeInstanceOf(XmlCryptoSigner);
+  });
+});
