@@ -37,6 +37,8 @@ export interface InvoiceDocument {
   typeCode: string;
   /** `InvoiceTypeCode/@listID` (catálogo 51), e.g. 0101 venta interna. */
   operationType: string;
+  /** AccountingCustomerParty's RegistrationName, as written (absent on an anonymous receipt). */
+  customerName?: string;
   lines: InvoiceLine[];
   taxTotal?: Decimal;
   subtotals: TaxSubtotal[];
@@ -61,6 +63,11 @@ export function readInvoice(xml: string): InvoiceDocument | undefined {
   return {
     typeCode: text(typeCodeNode) ?? "",
     operationType: attr(typeCodeNode, "listID") ?? "",
+    customerName: text(
+      child(child(invoice, "AccountingCustomerParty"), "Party"),
+      "PartyLegalEntity",
+      "RegistrationName",
+    ),
     lines: children(invoice, "InvoiceLine").map(readLine),
     taxTotal: amount(text(taxTotal, "TaxAmount")),
     subtotals: children(taxTotal, "TaxSubtotal").map(readSubtotal),

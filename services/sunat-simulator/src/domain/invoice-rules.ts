@@ -1,12 +1,13 @@
 import { xmlSyntaxError } from "@einvoice/sunat";
 import { readInvoice } from "./invoice-reader.js";
 import { checkLines } from "./line-rules.js";
+import { checkParties } from "./party-rules.js";
 import { IssueCollector, issueFor, type RuleIssue } from "./rule-issue.js";
 import { checkTotals } from "./total-rules.js";
 
 /**
  * Runs the workbook's arithmetic rules (RV:Factura2_0 / RV:Boleta2_0) on a UBL Invoice and
- * returns every failure, in document order (lines first, then totals). Facturas (01) get the
+ * returns every failure, in document order (parties, lines, then totals). Facturas (01) get the
  * ERROR codes, boletas (03) the OBSERV codes where the workbook has them (see rule-codes.ts).
  * Not well-formed XML → 0306. Other roots (CreditNote, DebitNote: their own sheets and codes)
  * and other type codes are outside these rules and yield no issues.
@@ -18,6 +19,7 @@ export function checkInvoiceRules(xml: string): RuleIssue[] {
   const kind = doc.typeCode === "01" ? "factura" : doc.typeCode === "03" ? "boleta" : undefined;
   if (!kind) return [];
   const issues = new IssueCollector(kind);
+  checkParties(doc, issues);
   checkLines(doc, issues);
   checkTotals(doc, issues);
   return issues.issues;

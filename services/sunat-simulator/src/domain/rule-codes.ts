@@ -19,11 +19,14 @@ export type RuleId =
   | "lineExtensionTotal"
   | "taxInclusiveTotal"
   | "payableTotal"
-  | "allowanceTotal";
+  | "allowanceTotal"
+  | "customerName";
 
 export type InvoiceKind = "factura" | "boleta";
 
 const CODES: Record<RuleId, Record<InvoiceKind, string>> = {
+  // RegistrationName: up to 1500 characters, no whitespace but the space (ERR 2022, both sheets).
+  customerName: { factura: "2022", boleta: "2022" },
   freeLinePrice: { factura: "2640", boleta: "2640" },
   lineValue: { factura: "3271", boleta: "4288" },
   lineIgv: { factura: "3103", boleta: "3103" },
