@@ -16,7 +16,7 @@
  * `SignedInfo` case): the apex element renders every namespace in scope and inherits the ancestors' `xml:*`
  * attributes, as inclusive C14N 1.0 requires.
  */
-import { SigningError } from "./xml-signer.js";
+import { SigningError } from "./signing-error.js";
 
 export type C14nErrorCode =
   /** `<!-- -->`: a signer that discards comments would sign a different node-set than the input shows. */
