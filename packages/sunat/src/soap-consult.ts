@@ -1,8 +1,7 @@
 import { create } from "xmlbuilder2";
 import { SoapRequestError } from "./errors.js";
-import { messageFor } from "./response-codes.js";
+import { readDocumentQuery, readSoapCall } from "./soap-call.js";
 import { SOAP_ENV_NS, SUNAT_SERVICE_NS } from "./soap-namespaces.js";
-import { child, firstElement, parseXml, text } from "./xml-read.js";
 
 /**
  * A billConsultService call as a server receives it. Both operations of that service (getStatus and
@@ -25,28 +24,16 @@ export interface ConsultRequest {
  * UsernameToken, no code for XML that is not such a call (unknown operation, missing parameter).
  */
 export function parseConsultRequest(xml: string): ConsultRequest {
-  const doc = parseXml(xml);
-  if (!doc) throw new SoapRequestError("Request is not well-formed XML");
-  const envelope = child(doc, "Envelope");
-  const call = firstElement(child(envelope, "Body"));
-  if (!call) throw new SoapRequestError("Request has no SOAP Envelope/Body operation");
-  const token = child(child(child(envelope, "Header"), "Security"), "UsernameToken");
-  const username = text(token, "Username");
-  const password = text(token, "Password");
-  if (!username || password === undefined) throw new SoapRequestError(messageFor("0101"), "0101");
+  const call = readSoapCall(xml);
   if (call.name !== "getStatus" && call.name !== "getStatusCdr") {
     throw new SoapRequestError(`Unsupported operation ${call.name}`);
   }
-  const ruc = text(call.node, "rucComprobante");
-  const type = text(call.node, "tipoComprobante");
-  const series = text(call.node, "serieComprobante");
-  const number = text(call.node, "numeroComprobante");
-  if (!ruc || !type || !series || !number) {
-    throw new SoapRequestError(
-      `${call.name} requires rucComprobante, tipoComprobante, serieComprobante and numeroComprobante`,
-    );
-  }
-  return { operation: call.name, username, password, ruc, type, series, number };
+  return {
+    operation: call.name,
+    username: call.username,
+    password: call.password,
+    ...readDocumentQuery(call),
+  };
 }
 
 export interface ConsultStatusInput {

@@ -2,8 +2,9 @@ import { create } from "xmlbuilder2";
 import { decodeBase64Strict } from "./base64.js";
 import { SoapRequestError } from "./errors.js";
 import { isTransientException, messageFor } from "./response-codes.js";
+import { readDocumentQuery, readSoapCall } from "./soap-call.js";
 import { SOAP_ENV_NS, SUNAT_SERVICE_NS } from "./soap-namespaces.js";
-import { child, firstElement, parseXml, text, type XmlNode } from "./xml-read.js";
+import { text, type XmlNode } from "./xml-read.js";
 
 type XMLBuilder = ReturnType<typeof create>;
 
@@ -26,22 +27,8 @@ export type SoapOperation = SoapRequest["operation"];
  * 0127 no ticket; no code (plain `soap-env:Client` fault) for XML that is not a SOAP call at all.
  */
 export function parseSoapRequest(xml: string): SoapRequest {
-  const doc = parseXml(xml);
-  if (!doc) throw new SoapRequestError("Request is not well-formed XML");
-  const envelope = child(doc, "Envelope");
-  const body = child(envelope, "Body");
-  if (!body) throw new SoapRequestError("Request has no SOAP Envelope/Body");
-  const call = firstElement(body);
-  if (!call) throw new SoapRequestError("SOAP Body is empty");
-
-  const token = child(child(child(envelope, "Header"), "Security"), "UsernameToken");
-  const username = text(token, "Username");
-  const password = text(token, "Password");
-  if (!username || password === undefined) {
-    throw new SoapRequestError(messageFor("0101"), "0101");
-  }
-  const credentials = { username, password };
-
+  const call = readSoapCall(xml);
+  const credentials = { username: call.username, password: call.password };
   switch (call.name) {
     case "sendBill":
     case "sendSummary":
@@ -51,18 +38,8 @@ export function parseSoapRequest(xml: string): SoapRequest {
       if (!ticket) throw new SoapRequestError(messageFor("0127"), "0127");
       return { ...credentials, operation: "getStatus", ticket };
     }
-    case "getStatusCdr": {
-      const ruc = text(call.node, "rucComprobante");
-      const type = text(call.node, "tipoComprobante");
-      const series = text(call.node, "serieComprobante");
-      const number = text(call.node, "numeroComprobante");
-      if (!ruc || !type || !series || !number) {
-        throw new SoapRequestError(
-          "getStatusCdr requires rucComprobante, tipoComprobante, serieComprobante and numeroComprobante",
-        );
-      }
-      return { ...credentials, operation: "getStatusCdr", ruc, type, series, number };
-    }
+    case "getStatusCdr":
+      return { ...credentials, operation: "getStatusCdr", ...readDocumentQuery(call) };
     default:
       throw new SoapRequestError(`Unsupported operation ${call.name}`);
   }
