@@ -1,15 +1,12 @@
 import { buildSendBillResponse, messageFor } from "@einvoice/sunat";
 import {
   checkInvoiceRules,
-  checkSignature,
-  decideVerdict,
-  forcedVerdict,
   identityKey,
   type Knobs,
   parseSummaryFileName,
-  type Verdict,
   validateInvoiceSubmission,
 } from "../domain/index.js";
+import { judgeContent } from "./content-verdict.js";
 import type { SimulatorContext } from "./context.js";
 import { faultReply, type HttpReply, senderRuc, xmlReply } from "./http-io.js";
 
@@ -43,15 +40,14 @@ export class BillService {
     if (await this.ctx.registry.find(identity)) return faultReply("1033");
 
     const subject = { type: document.type, series: document.series, number: String(Number(document.number)) };
-    let verdict: Verdict;
-    if (knobs.force_code !== undefined) {
-      verdict = forcedVerdict(knobs.force_code, subject);
-    } else {
-      const xsd = await this.ctx.xsd?.validate(check.xml, document.root);
-      if (xsd && xsd.ok === false) return faultReply("0306", `${messageFor("0306")} - ${xsd.message}`);
-      const signature = checkSignature(check.xml);
-      verdict = decideVerdict(signature ? [signature] : checkInvoiceRules(check.xml), subject);
-    }
+    const judged = await judgeContent(
+      this.ctx,
+      { xml: check.xml, root: document.root, subject },
+      knobs,
+      checkInvoiceRules,
+    );
+    if ("xsdFailure" in judged) return faultReply("0306", `${messageFor("0306")} - ${judged.xsdFailure}`);
+    const { verdict } = judged;
     const { outcome } = verdict;
     if (outcome === "exception") return faultReply(verdict.responseCode, verdict.description);
 

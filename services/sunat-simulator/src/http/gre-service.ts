@@ -5,9 +5,7 @@ import type { GreToken } from "../adapters/gre-tokens.js";
 import type { TicketRecord } from "../adapters/tickets.js";
 import {
   type CompleteIdentity,
-  checkSignature,
   decideVerdict,
-  forcedVerdict,
   GRE_TYPES,
   greQrUrl,
   identityKey,
@@ -19,6 +17,7 @@ import {
   type Verdict,
   validateDespatchSubmission,
 } from "../domain/index.js";
+import { judgeContent } from "./content-verdict.js";
 import type { SimulatorContext } from "./context.js";
 import { forcedException } from "./forced-exception.js";
 import { type HttpReply, jsonReply } from "./http-io.js";
@@ -140,15 +139,15 @@ export class GreService {
     if (await this.ctx.registry.find(key)) return { verdict: decideVerdict([issueFor("1033")]) };
     const { document } = check;
     const subject = { type: document.type, series: document.series, number: String(Number(document.number)) };
-    let verdict: Verdict;
-    if (knobs.force_code !== undefined) {
-      verdict = forcedVerdict(knobs.force_code, subject);
-    } else {
-      const xsd = await this.ctx.xsd?.validate(check.xml, document.root);
-      if (xsd && xsd.ok === false) return { verdict: decideVerdict([issueFor("0306", xsd.message)]) };
-      const signature = checkSignature(check.xml);
-      verdict = decideVerdict(signature ? [signature] : [], subject);
-    }
+    // GRE content rules are not checked (README): XSD and signature only.
+    const judged = await judgeContent(
+      this.ctx,
+      { xml: check.xml, root: document.root, subject },
+      knobs,
+      () => [],
+    );
+    if ("xsdFailure" in judged) return { verdict: decideVerdict([issueFor("0306", judged.xsdFailure)]) };
+    const { verdict } = judged;
     const { outcome } = verdict;
     if (outcome === "exception") return { verdict };
     const cdrZip = await this.ctx.cdrs.issue({
