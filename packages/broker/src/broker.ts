@@ -10,7 +10,6 @@ import {
   StorageType,
 } from "@nats-io/jetstream";
 import { connect, type NatsConnection, nanos } from "@nats-io/transport-node";
-import type { ZodType } from "zod";
 import {
   consumers as allConsumers,
   streams as allStreams,
@@ -78,7 +77,7 @@ export async function ensureStream(jsm: JetStreamManager, def: StreamDef): Promi
 }
 
 /** Creates or updates a durable pull consumer to match its catalog definition. */
-export async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDef<ZodType>): Promise<void> {
+export async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDef<unknown>): Promise<void> {
   const config = {
     durable_name: def.durable,
     ack_policy: AckPolicy.Explicit,
@@ -101,7 +100,7 @@ export async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDef<Zod
 /** Declares every stream and the given consumers (a service declares the consumers it reads). */
 export async function ensureTopology(
   jsm: JetStreamManager,
-  consumers: ConsumerDef<ZodType>[] = Object.values(allConsumers),
+  consumers: ConsumerDef<unknown>[] = Object.values(allConsumers),
 ): Promise<void> {
   for (const stream of Object.values(allStreams)) await ensureStream(jsm, stream);
   for (const consumer of consumers) await ensureConsumer(jsm, consumer);

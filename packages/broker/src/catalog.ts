@@ -1,17 +1,18 @@
-import type {
-  ComputedDocument,
-  DocumentEventType,
-  DocumentResource,
-  Issuer,
-  StatusDetails,
-  SunatVerdict,
-} from "@einvoice/domain";
-import { z } from "zod";
+import {
+  DeadLetterSchema,
+  DocumentIssuedSchema,
+  DocumentSignedSchema,
+  DocumentStateSchema,
+  DocumentVerdictSchema,
+  EventSchema,
+} from "@einvoice/proto";
+import { MessagePayload, type PayloadCodec } from "./payload.js";
 
 /**
  * The one catalog of JetStream streams, subjects and durable consumers. Every publisher and consumer goes
  * through these definitions, so a subject, its payload schema and its delivery policy are stated once.
- * Payloads are JSON (UTF-8), documented in docs/architecture.md; anyone may subscribe to them.
+ * Payloads are proto messages (proto/einvoice/subjects/v1, events/v1) travelling as their canonical JSON; their
+ * JSON Schemas are generated into docs/events; anyone may subscribe to them.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,82 +42,54 @@ export const streams = {
   },
 } as const satisfies Record<string, StreamDef>;
 
-const obj = <T>() => z.custom<T>((v) => typeof v === "object" && v !== null && !Array.isArray(v));
-
-const scoped = { document_id: z.string(), company_id: z.string(), livemode: z.boolean() };
-
-export const schemas = {
-  /** numbering → signing: a number was assigned; the computed document and the issuer snapshot travel along. */
-  documentIssued: z.object({
-    ...scoped,
-    number: z.number().int().positive(),
-    issuer: obj<Issuer>(),
-    computed: obj<ComputedDocument>(),
-  }),
-  /** signing → submission, numbering: the signed XML is in the object store. */
-  documentSigned: z.object({
-    ...scoped,
-    ruc: z.string(),
-    type: z.string(),
-    series: z.string(),
-    number: z.number().int().positive(),
-    issue_date: z.string(),
-    file_name: z.string(),
-    xml_key: z.string(),
-    hash: z.string(),
-  }),
-  /** submission → numbering: SUNAT's verdict (or the deadline's). */
-  documentVerdict: z.object({
-    ...scoped,
-    outcome: z.enum(["accepted", "observed", "rejected"]),
-    /** Null when SUNAT gave no verdict (the deadline rejected the document; see status_details). */
-    sunat: obj<SunatVerdict>().nullable(),
-    status_details: obj<StatusDetails>().nullable().default(null),
-    cdr_key: z.string().nullable(),
-  }),
-  /** numbering → notification, stream, gateway: the document as it now stands. */
-  documentState: z.object({
-    ...scoped,
-    /** The public event this change produces, or null (e.g. a document becoming pending). */
-    event_type: z.custom<DocumentEventType | null>((v) => v === null || typeof v === "string"),
-    document: obj<DocumentResource>(),
-  }),
-  /** notification → public: an Event resource (`evt_…`). */
-  event: z.object({
-    id: z.string(),
-    object: z.literal("event"),
-    type: z.string(),
-    created_at: z.string(),
-    livemode: z.boolean(),
-    data: z.object({ object: obj<Record<string, unknown>>() }),
-  }),
-  deadLetter: z.object({
-    consumer: z.string(),
-    subject: z.string(),
-    stream_sequence: z.number(),
-    deliveries: z.number(),
-    error: z.string(),
-    payload: z.string(),
-  }),
-};
-
-export interface SubjectDef<S extends z.ZodType> {
-  /** Concrete subject, or a pattern for families (`events.<mode>.<type>`). */
+export interface SubjectDef<T> {
+  /** Concrete subject, or the prefix of a family (`events` → `events.<mode>.<type>`, `dead` → `dead.<durable>`). */
   subject: string;
   stream: StreamDef;
-  schema: S;
+  payload: PayloadCodec<T>;
+  /** What the subject announces, for the generated docs (docs/events). */
+  summary: string;
 }
 
 export const subjects = {
-  documentIssued: { subject: "documents.issued", stream: streams.documents, schema: schemas.documentIssued },
-  documentSigned: { subject: "documents.signed", stream: streams.documents, schema: schemas.documentSigned },
+  documentIssued: {
+    subject: "documents.issued",
+    stream: streams.documents,
+    payload: new MessagePayload(DocumentIssuedSchema),
+    summary:
+      "numbering → signing: a number was assigned; the issuer snapshot and the computed document travel along.",
+  },
+  documentSigned: {
+    subject: "documents.signed",
+    stream: streams.documents,
+    payload: new MessagePayload(DocumentSignedSchema),
+    summary: "signing → submission, numbering: the signed XML is in the object store.",
+  },
   documentVerdict: {
     subject: "documents.verdict",
     stream: streams.documents,
-    schema: schemas.documentVerdict,
+    payload: new MessagePayload(DocumentVerdictSchema),
+    summary: "submission → numbering: SUNAT's verdict, or the sending deadline's.",
   },
-  documentState: { subject: "documents.state", stream: streams.documents, schema: schemas.documentState },
-  deadLetter: { subject: "dead", stream: streams.deadLetters, schema: schemas.deadLetter },
+  documentState: {
+    subject: "documents.state",
+    stream: streams.documents,
+    payload: new MessagePayload(DocumentStateSchema),
+    summary: "numbering → notification, gateway waiters: the document as it now stands.",
+  },
+  event: {
+    subject: "events",
+    stream: streams.events,
+    payload: new MessagePayload(EventSchema),
+    summary:
+      "notification → anyone: a public Event on events.<test|live>.<type> (e.g. events.test.document.accepted).",
+  },
+  deadLetter: {
+    subject: "dead",
+    stream: streams.deadLetters,
+    payload: new MessagePayload(DeadLetterSchema),
+    summary: "broker → operators: a message a consumer gave up on, on dead.<durable>.",
+  },
 } as const;
 
 /** `events.test.document.accepted`: public events by mode and type. */
@@ -124,13 +97,13 @@ export function eventSubject(livemode: boolean, type: string): string {
   return `events.${livemode ? "live" : "test"}.${type}`;
 }
 
-export interface ConsumerDef<S extends z.ZodType> {
+export interface ConsumerDef<T> {
   /** Durable name, unique per stream. */
   durable: string;
   stream: StreamDef;
   /** One subject (nats-server 2.9 has no multi-subject filters). */
   filterSubject: string;
-  schema: S;
+  payload: PayloadCodec<T>;
   /** Time the server waits for an ack before redelivering, in milliseconds. */
   ackWaitMs: number;
   /** Deliveries before the message goes to the dead-letter stream. Finite on purpose. */
@@ -141,11 +114,11 @@ export interface ConsumerDef<S extends z.ZodType> {
   concurrency: number;
 }
 
-function consumer<S extends z.ZodType>(
-  def: { subject: SubjectDef<S> } & Omit<ConsumerDef<S>, "stream" | "filterSubject" | "schema">,
-): ConsumerDef<S> {
+function consumer<T>(
+  def: { subject: SubjectDef<T> } & Omit<ConsumerDef<T>, "stream" | "filterSubject" | "payload">,
+): ConsumerDef<T> {
   const { subject, ...rest } = def;
-  return { ...rest, stream: subject.stream, filterSubject: subject.subject, schema: subject.schema };
+  return { ...rest, stream: subject.stream, filterSubject: subject.subject, payload: subject.payload };
 }
 
 export const consumers = {
@@ -192,4 +165,6 @@ export const consumers = {
   }),
 };
 
-export type Payload<S extends { schema: z.ZodType }> = z.infer<S["schema"]>;
+/** The payload type of a subject or consumer: `Payload<typeof subjects.documentSigned>`. */
+export type Payload<S extends { payload: PayloadCodec<unknown> }> =
+  S["payload"] extends PayloadCodec<infer T> ? T : never;

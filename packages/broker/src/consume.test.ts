@@ -1,7 +1,7 @@
 import { createLogger } from "@einvoice/platform";
 import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { type Probe, probePayload } from "../test-support/probe-payload.js";
 import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
 import { type ConsumerDef, streams, subjects } from "./catalog.js";
 import { PermanentError, startConsumer } from "./consume.js";
@@ -11,15 +11,15 @@ const logger = createLogger("broker-test", "silent");
 const testSubject = {
   subject: "documents.test-probe",
   stream: streams.documents,
-  schema: z.object({ n: z.number() }),
+  payload: probePayload,
 };
 
-function probeConsumer(durable: string, maxDeliver: number): ConsumerDef<typeof testSubject.schema> {
+function probeConsumer(durable: string, maxDeliver: number): ConsumerDef<Probe> {
   return {
     durable,
     stream: streams.documents,
     filterSubject: testSubject.subject,
-    schema: testSubject.schema,
+    payload: probePayload,
     ackWaitMs: 5_000,
     maxDeliver,
     retryDelaysMs: [50],

@@ -1,7 +1,6 @@
 import { extractContext, type Logger, SpanKind, withSpan } from "@einvoice/platform";
 import type { ConsumerMessages, JetStreamClient, JsMsg } from "@nats-io/jetstream";
 import { context } from "@opentelemetry/api";
-import type { z } from "zod";
 import type { ConsumerDef } from "./catalog.js";
 import { publishDeadLetter } from "./dead-letter.js";
 import { watchMaxDeliveries } from "./dead-letter-advisories.js";
@@ -45,10 +44,10 @@ export interface RunningConsumer {
  * dead-letter stream and terminated, so nothing is lost and nothing loops forever. A last delivery that ends
  * with no decision (crash, hang past ack-wait) is dead-lettered from the server's max-deliveries advisory.
  */
-export async function startConsumer<S extends z.ZodType>(
+export async function startConsumer<T>(
   js: JetStreamClient,
-  def: ConsumerDef<S>,
-  handler: (payload: z.infer<S>, ctx: MessageContext) => Promise<void>,
+  def: ConsumerDef<T>,
+  handler: (payload: T, ctx: MessageContext) => Promise<void>,
   logger: Logger,
 ): Promise<RunningConsumer> {
   const consumer = await js.consumers.get(def.stream.name, def.durable);
@@ -82,9 +81,9 @@ export async function startConsumer<S extends z.ZodType>(
           attributes: { "messaging.system": "nats", "messaging.delivery_count": deliveryCount },
         },
         async () => {
-          let payload: z.infer<S>;
+          let payload: T;
           try {
-            payload = def.schema.parse(msg.json());
+            payload = def.payload.decode(msg.json());
           } catch (error) {
             await deadLetter(js, def, msg, `invalid payload: ${(error as Error).message}`, log);
             return;
@@ -132,7 +131,7 @@ export async function startConsumer<S extends z.ZodType>(
 
 async function deadLetter(
   js: JetStreamClient,
-  def: ConsumerDef<z.ZodType>,
+  def: ConsumerDef<unknown>,
   msg: JsMsg,
   reason: string,
   logger: Logger,
@@ -140,7 +139,7 @@ async function deadLetter(
   try {
     await publishDeadLetter(js, def, {
       subject: msg.subject,
-      stream_sequence: msg.seq,
+      streamSequence: msg.seq,
       deliveries: msg.info.deliveryCount,
       error: reason,
       payload: msg.string(),

@@ -1,7 +1,7 @@
 import { createLogger } from "@einvoice/platform";
 import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { type Probe, probePayload } from "../test-support/probe-payload.js";
 import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
 import { type ConsumerDef, streams } from "./catalog.js";
 import { startConsumer } from "./consume.js";
@@ -10,19 +10,18 @@ import { MAX_DELIVERIES_REASON, maxDeliveriesAdvisorySubject } from "./dead-lett
 import { publish } from "./publish.js";
 
 const logger = createLogger("broker-test", "silent");
-const schema = z.object({ n: z.number() });
 
 /** Each test has its own subject, so a consumer (deliver policy all) sees only its test's messages. */
 function probe(durable: string) {
-  return { subject: `documents.advisory-probe.${durable}`, stream: streams.documents, schema };
+  return { subject: `documents.advisory-probe.${durable}`, stream: streams.documents, payload: probePayload };
 }
 
-function probeConsumer(durable: string): ConsumerDef<typeof schema> {
+function probeConsumer(durable: string): ConsumerDef<Probe> {
   return {
     durable,
     stream: streams.documents,
     filterSubject: probe(durable).subject,
-    schema,
+    payload: probePayload,
     ackWaitMs: 500,
     maxDeliver: 2,
     retryDelaysMs: [50],

@@ -30,7 +30,7 @@ const maxDeliverAdvisory = z.object({
   deliveries: z.number().int().nonnegative(),
 });
 
-type Def = ConsumerDef<z.ZodType>;
+type Def = ConsumerDef<unknown>;
 
 /** `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.<STREAM>.<durable>` */
 export function maxDeliveriesAdvisorySubject(def: Pick<Def, "durable" | "stream">): string {
@@ -108,7 +108,7 @@ async function copyToDeadLetters(
     async () => {
       const ack = await publishDeadLetter(js, def, {
         subject: original?.subject ?? def.filterSubject,
-        stream_sequence: seq,
+        streamSequence: seq,
         deliveries: advisory.deliveries,
         error: original ? MAX_DELIVERIES_REASON : `${MAX_DELIVERIES_REASON}; message no longer in the stream`,
         payload: original?.string() ?? "",

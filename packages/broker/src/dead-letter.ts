@@ -1,13 +1,19 @@
+import { create } from "@bufbuild/protobuf";
+import { type DeadLetter, DeadLetterSchema } from "@einvoice/proto";
 import type { JetStreamClient, PubAck } from "@nats-io/jetstream";
-import type { z } from "zod";
-import { type ConsumerDef, type schemas, subjects } from "./catalog.js";
+import { type ConsumerDef, subjects } from "./catalog.js";
 import { publish } from "./publish.js";
 
-/** A dead letter as stored on `dead.<durable>` (see `schemas.deadLetter`). */
-export type DeadLetter = z.infer<typeof schemas.deadLetter>;
+export type { DeadLetter };
+
+/** The fields of a dead letter (the message without protobuf's bookkeeping). */
+export type DeadLetterFields = Pick<
+  DeadLetter,
+  "consumer" | "subject" | "streamSequence" | "deliveries" | "error" | "payload"
+>;
 
 /** `dead.<durable>`: the subject a consumer's dead letters go to. */
-export function deadLetterSubject(def: Pick<ConsumerDef<z.ZodType>, "durable">): string {
+export function deadLetterSubject(def: Pick<ConsumerDef<unknown>, "durable">): string {
   return `${subjects.deadLetter.subject}.${def.durable}`;
 }
 
@@ -16,23 +22,18 @@ export function deadLetterSubject(def: Pick<ConsumerDef<z.ZodType>, "durable">):
  * same message (the failing handler, each replica's max-deliveries advisory) writes one dead letter; DEAD_LETTERS
  * drops the repeats inside its duplicate window.
  */
-export function deadLetterMsgId(
-  def: Pick<ConsumerDef<z.ZodType>, "durable" | "stream">,
-  seq: number,
-): string {
+export function deadLetterMsgId(def: Pick<ConsumerDef<unknown>, "durable" | "stream">, seq: number): string {
   return `${def.stream.name}:${seq}:${def.durable}`;
 }
 
 /** Copies a stream message that a consumer gave up on to `dead.<durable>`, deduplicated by stream sequence. */
 export async function publishDeadLetter(
   js: JetStreamClient,
-  def: Pick<ConsumerDef<z.ZodType>, "durable" | "stream">,
-  letter: Omit<DeadLetter, "consumer">,
+  def: Pick<ConsumerDef<unknown>, "durable" | "stream">,
+  letter: Omit<DeadLetterFields, "consumer">,
 ): Promise<PubAck> {
-  return publish(
-    js,
-    subjects.deadLetter,
-    { consumer: def.durable, ...letter },
-    { msgId: deadLetterMsgId(def, letter.stream_sequence), subject: deadLetterSubject(def) },
-  );
+  return publish(js, subjects.deadLetter, create(DeadLetterSchema, { consumer: def.durable, ...letter }), {
+    msgId: deadLetterMsgId(def, letter.streamSequence),
+    subject: deadLetterSubject(def),
+  });
 }

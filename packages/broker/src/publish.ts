@@ -1,20 +1,36 @@
 import { injectContext, SpanKind, withSpan } from "@einvoice/platform";
 import type { JetStreamClient, PubAck } from "@nats-io/jetstream";
-import type { z } from "zod";
 import { natsHeaderSetter, newHeaders } from "./headers.js";
+import type { PayloadCodec } from "./payload.js";
 
-/**
- * Publishes a JSON payload after checking it against the subject's schema. `msgId` becomes `Nats-Msg-Id`, so a
- * republish inside the stream's duplicate window (a relay restart, a redelivered handler) is dropped.
- */
-export async function publish<S extends z.ZodType>(
+interface PublishOptions {
+  /** Becomes `Nats-Msg-Id`: a republish inside the stream's duplicate window (relay restart, redelivery) is dropped. */
+  msgId: string;
+  /** The concrete subject of a family (`events.test.document.accepted`); default the definition's. */
+  subject?: string;
+}
+
+/** Publishes a payload as its strict-checked canonical JSON (see PayloadCodec). */
+export async function publish<T>(
   js: JetStreamClient,
-  def: { subject: string; schema: S },
-  payload: z.infer<S>,
-  options: { msgId: string; subject?: string },
+  def: { subject: string; payload: PayloadCodec<T> },
+  payload: T,
+  options: PublishOptions,
 ): Promise<PubAck> {
-  const subject = options.subject ?? def.subject;
-  const body = def.schema.parse(payload);
+  return send(js, options.subject ?? def.subject, def.payload.encode(payload), options.msgId);
+}
+
+/** Publishes JSON encoded earlier (an outbox row), checked again against the subject's contract. */
+export async function publishJson(
+  js: JetStreamClient,
+  def: { subject: string; payload: PayloadCodec<unknown> },
+  json: unknown,
+  options: PublishOptions,
+): Promise<PubAck> {
+  return send(js, options.subject ?? def.subject, def.payload.check(json), options.msgId);
+}
+
+function send(js: JetStreamClient, subject: string, body: unknown, msgId: string): Promise<PubAck> {
   return withSpan(
     "broker",
     `send ${subject}`,
@@ -26,7 +42,7 @@ export async function publish<S extends z.ZodType>(
       const headers = newHeaders();
       headers.set("content-type", "application/json");
       injectContext(headers, natsHeaderSetter);
-      return js.publish(subject, JSON.stringify(body), { msgID: options.msgId, headers });
+      return js.publish(subject, JSON.stringify(body), { msgID: msgId, headers });
     },
   );
 }

@@ -8,7 +8,22 @@ import type { Decimal, IsoDate } from "./money.js";
  */
 export type DocumentStatus = "pending" | "accepted" | "observed" | "rejected";
 
-export const FINAL_STATUSES: readonly DocumentStatus[] = ["accepted", "observed", "rejected"];
+/** What a verdict (SUNAT's, or the sending deadline's) makes of a pending document. */
+export type VerdictOutcome = "accepted" | "observed" | "rejected";
+
+export const VERDICT_OUTCOMES: readonly VerdictOutcome[] = ["accepted", "observed", "rejected"];
+
+export function isVerdictOutcome(value: string): value is VerdictOutcome {
+  return VERDICT_OUTCOMES.some((outcome) => outcome === value);
+}
+
+/** The statuses a document never leaves: a verdict's outcomes. */
+export const FINAL_STATUSES: readonly DocumentStatus[] = VERDICT_OUTCOMES;
+
+/** True when a document with this status will not change again (an unknown status is not final). */
+export function isFinalStatus(status: string): boolean {
+  return FINAL_STATUSES.some((final) => final === status);
+}
 
 export interface SunatNote {
   code: string;
@@ -29,7 +44,8 @@ export interface SunatVerdict {
  * SUNAT gave no verdict before the sending deadline; `message` carries the last error seen).
  */
 export interface StatusDetails {
-  code: "submission_deadline_exceeded";
+  /** Open set: more reasons may come (see the proto `StatusDetails`). */
+  code: string;
   message: string;
 }
 
@@ -57,4 +73,15 @@ export interface DocumentResource {
   links: { pdf: string | null; xml: string | null; cdr: string | null };
   created_at: string;
   updated_at: string;
+}
+
+/** The public Event resource (`object: "event"`): a change of a resource, with the resource as it stood. */
+export interface EventResource {
+  id: string;
+  object: "event";
+  type: string;
+  /** ISO 8601 UTC with milliseconds. */
+  created_at: string;
+  livemode: boolean;
+  data: { object: DocumentResource };
 }

@@ -5,3 +5,5 @@ export * from "./file-name.js";
 export * from "./invoice-request.js";
 export * from "./issuer.js";
 export * from "./money.js";
+export * from "./object-keys.js";
+export * from "./scope.js";

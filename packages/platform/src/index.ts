@@ -7,6 +7,7 @@ export * from "./ops-server.js";
 export * from "./rpc-client.js";
 export * from "./rpc-errors.js";
 export * from "./rpc-server.js";
+export * from "./scope.js";
 export * from "./secret-box.js";
 export * from "./serve.js";
 export * from "./store-config.js";

@@ -4,6 +4,7 @@ import { openStore } from "@einvoice/store";
 import { eventsCollection } from "./adapters/event-repository.js";
 import { loadNotificationEnv } from "./env.js";
 import { notificationRoutes } from "./rpc/notification-routes.js";
+import { GetEvent, ListEvents } from "./usecases/read-events.js";
 import { RecordDocumentEvent } from "./usecases/record-document-event.js";
 
 const env = loadNotificationEnv();
@@ -32,7 +33,7 @@ await runService(logger, async (lifecycle) => {
     rpcPort: env.RPC_PORT,
     opsPort: env.OPS_PORT,
     logger,
-    routes: notificationRoutes(store),
+    routes: notificationRoutes({ listEvents: new ListEvents(store), getEvent: new GetEvent(store) }),
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });
 });

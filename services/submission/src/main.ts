@@ -18,8 +18,10 @@ import { loadSubmissionEnv } from "./env.js";
 import { submissionRoutes } from "./rpc/submission-routes.js";
 import { SubmissionScheduler } from "./scheduler/submission-scheduler.js";
 import { AttemptSubmission } from "./usecases/attempt-submission.js";
+import { GetSubmission } from "./usecases/get-submission.js";
 import { PublishVerdict } from "./usecases/publish-verdict.js";
 import { QueueSubmission } from "./usecases/queue-submission.js";
+import { GetSubmissionSetup, SetSolCredentials } from "./usecases/sol-credentials.js";
 
 const env = loadSubmissionEnv();
 const logger = createLogger("submission", env.LOG_LEVEL);
@@ -99,7 +101,11 @@ await runService(logger, async (lifecycle) => {
     rpcPort: env.RPC_PORT,
     opsPort: env.OPS_PORT,
     logger,
-    routes: submissionRoutes(store, solCredentials),
+    routes: submissionRoutes({
+      getSubmission: new GetSubmission(store),
+      setSolCredentials: new SetSolCredentials(solCredentials),
+      getSubmissionSetup: new GetSubmissionSetup(solCredentials),
+    }),
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });
 });

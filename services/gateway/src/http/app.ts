@@ -3,6 +3,7 @@ import Koa from "koa";
 import { ApiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
 import { Authenticate } from "../usecases/authenticate.js";
+import { CreateDocument } from "../usecases/create-document.js";
 import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { companyRoutes } from "./company-routes.js";
 import type { AuthedState, GatewayDeps } from "./context.js";
@@ -43,7 +44,13 @@ export function createApp(deps: GatewayDeps): Koa {
   const readSetup = new ReadCompanySetup(deps.signing, deps.submission);
   companyRoutes(router, readSetup);
   credentialRoutes(router, deps);
-  documentRoutes(router, deps, readSetup);
+  const createDocument = new CreateDocument({
+    tax: deps.tax,
+    numbering: deps.numbering,
+    readSetup,
+    waiter: deps.waiter,
+  });
+  documentRoutes(router, deps, createDocument);
   eventRoutes(router, deps);
   app.use(router.routes());
   app.use(

@@ -2,6 +2,7 @@ import { hasIdShape } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import { ApiError } from "../errors/public-errors.js";
 import { type AuthedState, type GatewayDeps, scopeOf } from "./context.js";
+import { presentEvent } from "./presenters.js";
 
 const MAX_LIMIT = 100;
 
@@ -42,7 +43,12 @@ export function eventRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
       documentId: documentId ?? "",
       startingAfter: startingAfter ?? "",
     });
-    ctx.body = { object: "list", url: "/v1/events", has_more: res.hasMore, data: res.events };
+    ctx.body = {
+      object: "list",
+      url: "/v1/events",
+      has_more: res.hasMore,
+      data: res.events.map(presentEvent),
+    };
   });
 
   router.get("/v1/events/:id", async (ctx) => {
@@ -50,6 +56,6 @@ export function eventRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
     if (!hasIdShape(id, "evt"))
       throw new ApiError(404, "invalid_request_error", "resource_missing", `No such event: '${id}'`, "id");
     const res = await deps.notification.getEvent({ scope: scopeOf(ctx.state.caller), id });
-    ctx.body = res.event;
+    ctx.body = presentEvent(res.event);
   });
 }

@@ -73,5 +73,5 @@ export const eventExample: EventResource = {
   type: "document.accepted",
   created_at: "2026-06-01T15:04:06.460Z",
   livemode: false,
-  data: { object: documentExample as unknown as Record<string, unknown> },
+  data: { object: documentExample },
 };

@@ -1,16 +1,15 @@
-import type { schemas } from "@einvoice/broker";
 import type {
   ComputedParty,
   DocumentAmounts,
   DocumentEventType,
   DocumentResource,
   DocumentStatus,
+  EventResource,
   StatusDetails,
   SunatNote,
   SunatVerdict,
 } from "@einvoice/domain";
 import type { Violation } from "@einvoice/platform";
-import type { z } from "zod";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import type { ApiError, ErrorType } from "../errors/public-errors.js";
 import type { certificateResource } from "../http/certificate-resource.js";
@@ -52,7 +51,7 @@ export interface SolCredentialsResource {
   user: string;
 }
 
-export type EventResource = z.infer<typeof schemas.event>;
+export type { EventResource };
 
 export interface EventListResource {
   object: "list";

@@ -1,3 +1,4 @@
+import type { InvoiceRequest } from "@einvoice/domain";
 import type { Violation } from "@einvoice/platform";
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
@@ -21,15 +22,22 @@ export class RequestValidator {
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
     (addFormats.default ?? (addFormatsModule as unknown as (a: Ajv) => Ajv))(ajv);
-    this.validateInvoice = ajv.compile(invoiceRequestSchema);
+    this.validateInvoice = ajv.compile<InvoiceRequest>(invoiceRequestSchema);
     this.validateCertificateUpload = ajv.compile(certificateUploadSchema);
     this.validateSolCredentials = ajv.compile(solCredentialsSchema);
   }
 
   /** Every shape problem of an invoice or receipt body, each named by its dotted path. */
   invoice(body: unknown): Violation[] {
-    if (this.validateInvoice(body)) return [];
-    return dedupe((this.validateInvoice.errors ?? []).map(toViolation));
+    return this.invoiceRequest(body).violations;
+  }
+
+  /** The body as an InvoiceRequest once its shape is valid; otherwise every violation (and no request). */
+  invoiceRequest(
+    body: unknown,
+  ): { request: InvoiceRequest; violations: [] } | { request: null; violations: Violation[] } {
+    if (this.validateInvoice(body)) return { request: body, violations: [] };
+    return { request: null, violations: dedupe((this.validateInvoice.errors ?? []).map(toViolation)) };
   }
 
   /** Problems of a certificate upload body: shapes first, then whether it is exactly one of the two forms. */

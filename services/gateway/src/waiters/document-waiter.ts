@@ -1,5 +1,6 @@
-import { type Broker, subjects } from "@einvoice/broker";
-import { type DocumentResource, FINAL_STATUSES } from "@einvoice/domain";
+import { type Broker, type Payload, subjects } from "@einvoice/broker";
+import { isFinalStatus } from "@einvoice/domain";
+import type { Document } from "@einvoice/proto";
 import type { Subscription } from "@nats-io/transport-node";
 
 /**
@@ -7,16 +8,16 @@ import type { Subscription } from "@nats-io/transport-node";
  * to `documents.state` per gateway fans each change out to the requests waiting on that document.
  */
 export class DocumentWaiter {
-  private readonly waiting = new Map<string, Set<(document: DocumentResource) => void>>();
+  private readonly waiting = new Map<string, Set<(document: Document) => void>>();
   private subscription: Subscription | undefined;
 
   start(broker: Broker): void {
     this.subscription = broker.nc.subscribe(subjects.documentState.subject, {
       callback: (error, msg) => {
         if (error) return;
-        const state = subjects.documentState.schema.safeParse(msg.json());
-        if (!state.success) return;
-        for (const resolve of this.waiting.get(state.data.document_id) ?? []) resolve(state.data.document);
+        const state = decodeState(msg.json());
+        if (!state?.document) return;
+        for (const resolve of this.waiting.get(state.documentId) ?? []) resolve(state.document);
       },
     });
   }
@@ -29,17 +30,13 @@ export class DocumentWaiter {
    * Resolves with the document once final, or with the latest known state after `timeoutMs`. `current` is read
    * after subscribing, so a verdict that landed before the wait began is not missed.
    */
-  async waitForFinal(
-    id: string,
-    timeoutMs: number,
-    current: () => Promise<DocumentResource>,
-  ): Promise<DocumentResource> {
-    let resolveFinal!: (document: DocumentResource) => void;
-    const final = new Promise<DocumentResource>((resolve) => {
+  async waitForFinal(id: string, timeoutMs: number, current: () => Promise<Document>): Promise<Document> {
+    let resolveFinal!: (document: Document) => void;
+    const final = new Promise<Document>((resolve) => {
       resolveFinal = resolve;
     });
-    const listener = (document: DocumentResource) => {
-      if (FINAL_STATUSES.includes(document.status)) resolveFinal(document);
+    const listener = (document: Document) => {
+      if (isFinalStatus(document.status)) resolveFinal(document);
     };
     const listeners = this.waiting.get(id) ?? new Set();
     listeners.add(listener);
@@ -47,7 +44,7 @@ export class DocumentWaiter {
     let timer: NodeJS.Timeout | undefined;
     try {
       const now = await current();
-      if (FINAL_STATUSES.includes(now.status)) return now;
+      if (isFinalStatus(now.status)) return now;
       const timedOut = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), timeoutMs);
       });
@@ -57,5 +54,14 @@ export class DocumentWaiter {
       listeners.delete(listener);
       if (listeners.size === 0) this.waiting.delete(id);
     }
+  }
+}
+
+/** A state message, or null when it breaks the contract (a waiter then times out and reads the register). */
+function decodeState(json: unknown): Payload<typeof subjects.documentState> | null {
+  try {
+    return subjects.documentState.payload.decode(json);
+  } catch {
+    return null;
   }
 }

@@ -1,3 +1,5 @@
+import type { JsonValue } from "@bufbuild/protobuf";
+import type { Scope } from "@einvoice/domain";
 import type { Collection, CollectionSpec, Filter, TransactionScope } from "@einvoice/store";
 
 /** An Event as stored: the public resource plus the scope and keys it is found by. */
@@ -12,7 +14,8 @@ export interface EventRecord {
   document_id: string | null;
   /** What produced it (`<document id>:<event type>`): one event per change, however often it is delivered. */
   source_key: string;
-  object: Record<string, unknown>;
+  /** The resource as it stood, as its message's canonical JSON. */
+  object: JsonValue;
 }
 
 export const eventsCollection: CollectionSpec = {
@@ -25,8 +28,6 @@ export const eventsCollection: CollectionSpec = {
 };
 
 export interface EventQuery {
-  companyId: string;
-  livemode: boolean;
   type?: string;
   documentId?: string;
   /** Only events older than this id. */
@@ -49,13 +50,13 @@ export class EventRepository {
     return this.events.findOne({ source_key: sourceKey });
   }
 
-  findById(companyId: string, livemode: boolean, id: string): Promise<EventRecord | null> {
-    return this.events.findOne({ _id: id, company_id: companyId, livemode });
+  findById(scope: Scope, id: string): Promise<EventRecord | null> {
+    return this.events.findOne({ _id: id, company_id: scope.companyId, livemode: scope.livemode });
   }
 
   /** Newest first. */
-  list(query: EventQuery): Promise<EventRecord[]> {
-    const filter: Filter = { company_id: query.companyId, livemode: query.livemode };
+  list(scope: Scope, query: EventQuery): Promise<EventRecord[]> {
+    const filter: Filter = { company_id: scope.companyId, livemode: scope.livemode };
     if (query.type) filter.type = query.type;
     if (query.documentId) filter.document_id = query.documentId;
     if (query.startingAfter) filter._id = { $lt: query.startingAfter };

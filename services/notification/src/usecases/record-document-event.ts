@@ -1,22 +1,10 @@
-import { type Broker, eventSubject, type Payload, publish, schemas, type subjects } from "@einvoice/broker";
+import { type Broker, eventSubject, type Payload, publish, subjects } from "@einvoice/broker";
 import { newId } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
-import type { z } from "zod";
 import { type EventRecord, EventRepository } from "../adapters/event-repository.js";
+import { eventMessageOf, storedObjectOf } from "../domain/event-message.js";
 
 type State = Payload<typeof subjects.documentState>;
-export type EventResource = z.infer<typeof schemas.event>;
-
-export function presentEvent(record: EventRecord): EventResource {
-  return {
-    id: record._id,
-    object: "event",
-    type: record.type,
-    created_at: record.created_at,
-    livemode: record.livemode,
-    data: { object: record.object },
-  };
-}
 
 /**
  * Turns a document state change into an Event (`evt_…`) holding the document as it stood, stores it once (a
@@ -31,37 +19,35 @@ export class RecordDocumentEvent {
   ) {}
 
   async execute(state: State): Promise<void> {
-    if (!state.event_type) return;
+    if (!state.eventType || !state.document) return;
     const repository = new EventRepository(this.store);
-    const sourceKey = `${state.document_id}:${state.event_type}`;
+    const sourceKey = `${state.documentId}:${state.eventType}`;
     let record = await repository.findBySource(sourceKey);
     if (!record) {
       const now = this.clock();
-      record = {
+      const fresh: EventRecord = {
         _id: newId("evt", now.getTime()),
-        company_id: state.company_id,
+        company_id: state.companyId,
         livemode: state.livemode,
-        type: state.event_type,
+        type: state.eventType,
         created_at: now.toISOString(),
-        document_id: state.document_id,
+        document_id: state.documentId,
         source_key: sourceKey,
-        object: state.document as unknown as Record<string, unknown>,
+        object: storedObjectOf(state.document),
       };
-      try {
-        await repository.insert(record);
-      } catch (error) {
-        if (!(error instanceof DuplicateKeyError)) throw error;
-        record = await repository.findBySource(sourceKey);
-        if (!record) throw error;
-      }
+      record = await repository.insert(fresh).then(
+        () => fresh,
+        async (error) => {
+          if (!(error instanceof DuplicateKeyError)) throw error;
+          const winner = await repository.findBySource(sourceKey);
+          if (!winner) throw error;
+          return winner;
+        },
+      );
     }
-    await publish(
-      this.broker.js,
-      { subject: eventSubject(record.livemode, record.type), schema: schemas.event },
-      presentEvent(record),
-      {
-        msgId: record._id,
-      },
-    );
+    await publish(this.broker.js, subjects.event, eventMessageOf(record), {
+      msgId: record._id,
+      subject: eventSubject(record.livemode, record.type),
+    });
   }
 }

@@ -1,3 +1,4 @@
+import type { Scope } from "@einvoice/domain";
 import type { Collection, CollectionSpec, Filter, TransactionScope } from "@einvoice/store";
 import type { DocumentRecord } from "../domain/document-record.js";
 
@@ -9,11 +10,6 @@ export const documentsCollection: CollectionSpec = {
     { fields: ["company_id", "livemode", "created_at"] },
   ],
 };
-
-export interface Scope {
-  companyId: string;
-  livemode: boolean;
-}
 
 /** Documents, always queried within one company and mode. */
 export class DocumentRepository {

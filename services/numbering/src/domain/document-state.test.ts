@@ -20,3 +20,9 @@ describe("verdictTransition()", () => {
     expect(verdictTransition(from, outcome).kind).toBe("refused");
   });
 });
+
+describe("verdictTransition with an unknown outcome", () => {
+  it("should refuse it and keep the document as it is", () => {
+    expect(verdictTransition("pending", "voided").kind).toBe("refused");
+  });
+});

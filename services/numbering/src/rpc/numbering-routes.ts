@@ -1,8 +1,7 @@
 import type { ConnectRouter } from "@connectrpc/connect";
-import type { ComputedDocument, Issuer } from "@einvoice/domain";
-import { Code, ConnectError } from "@einvoice/platform";
-import { NumberingService, type Scope as ScopeMessage } from "@einvoice/proto";
-import type { Scope } from "../adapters/document-repository.js";
+import { computedDocuments, documentMessage, issuers } from "@einvoice/contracts";
+import { requireScope } from "@einvoice/platform";
+import { NumberingService } from "@einvoice/proto";
 import type { GetDocument } from "../usecases/get-document.js";
 import type { IssueDocument } from "../usecases/issue-document.js";
 
@@ -11,32 +10,24 @@ export interface NumberingUseCases {
   getDocument: GetDocument;
 }
 
-export function toScope(scope: ScopeMessage | undefined): Scope {
-  if (!scope?.companyId) throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
-  return { companyId: scope.companyId, livemode: scope.livemode };
-}
-
+/** Translates RPC messages to the use cases' domain values and back; nothing else. */
 export function numberingRoutes(useCases: NumberingUseCases) {
   return (router: ConnectRouter) =>
     router.service(NumberingService, {
       async issueDocument(req) {
-        if (!req.issuer || !req.computed) {
-          throw new ConnectError("issuer and computed are required", Code.InvalidArgument);
-        }
         const document = await useCases.issueDocument.execute({
-          scope: toScope(req.scope),
-          issuer: req.issuer as unknown as Issuer,
-          computed: req.computed as unknown as ComputedDocument,
+          scope: requireScope(req.scope),
+          issuer: issuers.fromMessage(req.issuer, "issuer"),
+          computed: computedDocuments.fromMessage(req.computed, "computed"),
         });
-        return { document: document as never };
+        return { document: documentMessage(document) };
       },
       async getDocument(req) {
-        const view = await useCases.getDocument.execute(toScope(req.scope), req.id);
-        return { document: view.document as never, files: compact(view.files) };
+        const { document, files } = await useCases.getDocument.execute(requireScope(req.scope), req.id);
+        return {
+          document: documentMessage(document),
+          files: { xml: files.xml ?? undefined, cdr: files.cdr ?? undefined, pdf: files.pdf ?? undefined },
+        };
       },
     });
-}
-
-function compact(files: Record<string, string | null>): Record<string, string> {
-  return Object.fromEntries(Object.entries(files).filter((e): e is [string, string] => e[1] !== null));
 }

@@ -1,5 +1,8 @@
+import { create } from "@bufbuild/protobuf";
 import type { Payload, subjects } from "@einvoice/broker";
+import { documentMessage, statusDetailsOf, sunatVerdictOf } from "@einvoice/contracts";
 import type { Logger } from "@einvoice/platform";
+import { DocumentStateSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
 import { addToOutbox } from "../adapters/outbox.js";
@@ -19,11 +22,11 @@ export class ApplyVerdict {
   ) {}
 
   async execute(verdict: Payload<typeof subjects.documentVerdict>): Promise<void> {
-    const scope = { companyId: verdict.company_id, livemode: verdict.livemode };
+    const scope = { companyId: verdict.companyId, livemode: verdict.livemode };
     const applied = await this.store.transaction(async (tx) => {
       const repository = new DocumentRepository(tx);
-      const current = await repository.findById(scope, verdict.document_id);
-      if (!current) throw new Error(`document ${verdict.document_id} not found`);
+      const current = await repository.findById(scope, verdict.documentId);
+      if (!current) throw new Error(`document ${verdict.documentId} not found`);
       const transition = verdictTransition(current.status, verdict.outcome);
       if (transition.kind === "already-applied") return false;
       if (transition.kind === "refused") {
@@ -37,9 +40,9 @@ export class ApplyVerdict {
         { status: "pending" },
         {
           status: transition.to,
-          sunat: verdict.sunat,
-          status_details: verdict.status_details ?? null,
-          files: { ...current.files, cdr: verdict.cdr_key },
+          sunat: verdict.sunat ? sunatVerdictOf(verdict.sunat) : null,
+          status_details: verdict.statusDetails ? statusDetailsOf(verdict.statusDetails) : null,
+          files: { ...current.files, cdr: verdict.cdrKey ?? null },
           updated_at: now,
         },
       );
@@ -49,13 +52,13 @@ export class ApplyVerdict {
         {
           _id: `${current._id}:${transition.to}`,
           subject: "documentState",
-          payload: {
-            document_id: current._id,
-            company_id: scope.companyId,
+          payload: create(DocumentStateSchema, {
+            documentId: current._id,
+            companyId: scope.companyId,
             livemode: scope.livemode,
-            event_type: transition.event,
-            document: presentDocument(updated, this.filesBaseUrl),
-          },
+            ...(transition.event ? { eventType: transition.event } : {}),
+            document: documentMessage(presentDocument(updated, this.filesBaseUrl)),
+          }),
         },
         now,
       );

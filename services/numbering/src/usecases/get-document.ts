@@ -1,7 +1,7 @@
-import type { DocumentResource } from "@einvoice/domain";
+import type { DocumentResource, Scope } from "@einvoice/domain";
 import { notFound } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
-import { DocumentRepository, type Scope } from "../adapters/document-repository.js";
+import { DocumentRepository } from "../adapters/document-repository.js";
 import type { DocumentRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
 

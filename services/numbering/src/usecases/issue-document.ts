@@ -1,7 +1,10 @@
-import type { ComputedDocument, DocumentResource, Issuer } from "@einvoice/domain";
+import { create } from "@bufbuild/protobuf";
+import { computedDocuments, issuers } from "@einvoice/contracts";
+import type { ComputedDocument, DocumentResource, Issuer, Scope } from "@einvoice/domain";
 import { newId } from "@einvoice/platform";
+import { DocumentIssuedSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
-import { DocumentRepository, type Scope, seriesCounterKey } from "../adapters/document-repository.js";
+import { DocumentRepository, seriesCounterKey } from "../adapters/document-repository.js";
 import { addToOutbox } from "../adapters/outbox.js";
 import type { DocumentRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
@@ -51,14 +54,14 @@ export class IssueDocument {
         {
           _id: `${record._id}:issued`,
           subject: "documentIssued",
-          payload: {
-            document_id: record._id,
-            company_id: scope.companyId,
+          payload: create(DocumentIssuedSchema, {
+            documentId: record._id,
+            companyId: scope.companyId,
             livemode: scope.livemode,
             number,
-            issuer,
-            computed,
-          },
+            issuer: issuers.toMessage(issuer),
+            computed: computedDocuments.toMessage(computed),
+          }),
         },
         now,
       );

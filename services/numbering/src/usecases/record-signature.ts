@@ -8,17 +8,17 @@ export class RecordSignature {
 
   async execute(signed: Payload<typeof subjects.documentSigned>): Promise<void> {
     const repository = new DocumentRepository(this.store);
-    const scope = { companyId: signed.company_id, livemode: signed.livemode };
-    const current = await repository.findById(scope, signed.document_id);
-    if (!current) throw new Error(`document ${signed.document_id} not found`);
-    if (current.files.xml === signed.xml_key && current.hash === signed.hash) return;
+    const scope = { companyId: signed.companyId, livemode: signed.livemode };
+    const current = await repository.findById(scope, signed.documentId);
+    if (!current) throw new Error(`document ${signed.documentId} not found`);
+    if (current.files.xml === signed.xmlKey && current.hash === signed.hash) return;
     await repository.update(
       scope,
-      signed.document_id,
+      signed.documentId,
       {},
       {
         hash: signed.hash,
-        files: { ...current.files, xml: signed.xml_key },
+        files: { ...current.files, xml: signed.xmlKey },
         updated_at: new Date().toISOString(),
       },
     );

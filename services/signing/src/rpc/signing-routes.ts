@@ -1,14 +1,9 @@
 import type { ConnectRouter } from "@connectrpc/connect";
-import { Code, ConnectError, violationsError } from "@einvoice/platform";
-import { type Scope, SigningService, type UploadCertificateRequest } from "@einvoice/proto";
+import { requireScope, violationsError } from "@einvoice/platform";
+import { SigningService, type UploadCertificateRequest } from "@einvoice/proto";
 import { type CertificateDetails, describeCertificate } from "../domain/certificate-details.js";
 import type { CredentialVault } from "../usecases/credential-vault.js";
 import type { CertificateUpload, UploadCertificate } from "../usecases/upload-certificate.js";
-
-function requireScope(scope: Scope | undefined): { companyId: string; livemode: boolean } {
-  if (!scope?.companyId) throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
-  return { companyId: scope.companyId, livemode: scope.livemode };
-}
 
 function uploadOf(req: UploadCertificateRequest): CertificateUpload {
   switch (req.credentials.case) {

@@ -1,17 +1,16 @@
+import { create } from "@bufbuild/protobuf";
 import { type Broker, type Payload, publish, subjects } from "@einvoice/broker";
-import { documentFileName } from "@einvoice/domain";
+import { computedDocuments, issuers } from "@einvoice/contracts";
+import { documentFileName, documentObjectKey } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import { timeInLima } from "@einvoice/platform";
+import { DocumentSignedSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { buildInvoiceXml, type XmlSigner } from "@einvoice/ubl";
 import { SignatureRepository } from "../adapters/signature-repository.js";
 import type { CredentialVault } from "./credential-vault.js";
 
 type Issued = Payload<typeof subjects.documentIssued>;
-
-/** Where a document's files live in the shared bucket. */
-export const documentObjectPrefix = (p: { company_id: string; livemode: boolean; document_id: string }) =>
-  `${p.company_id}/${p.livemode ? "live" : "test"}/${p.document_id}`;
 
 /**
  * Builds the UBL XML of an issued document, signs it, stores it and announces it. Signing happens once per
@@ -28,12 +27,14 @@ export class SignDocument {
   ) {}
 
   async execute(issued: Issued): Promise<void> {
+    const { documentId, companyId, livemode, number } = issued;
+    const issuer = issuers.fromMessage(issued.issuer, "issuer");
+    const computed = computedDocuments.fromMessage(issued.computed, "computed");
     const signatures = new SignatureRepository(this.store);
-    let signature = await signatures.find(issued.company_id, issued.livemode, issued.document_id);
+    let signature = await signatures.find(companyId, livemode, documentId);
     if (!signature) {
-      const { computed, issuer, number } = issued;
       const fileName = documentFileName(issuer.ruc, computed.type, computed.series, number);
-      const credentials = await this.vault.forIssuer(issued.company_id, issued.livemode, issuer);
+      const credentials = await this.vault.forIssuer(companyId, livemode, issuer);
       const unsigned = buildInvoiceXml({
         issuer,
         document: computed,
@@ -41,12 +42,12 @@ export class SignDocument {
         issueTime: timeInLima(this.clock()),
       });
       const signed = this.signer.sign(unsigned, credentials);
-      const xmlKey = `${documentObjectPrefix(issued)}/${fileName}.xml`;
+      const xmlKey = documentObjectKey({ companyId, livemode }, documentId, "xml", fileName);
       await this.objects.put(xmlKey, Buffer.from(signed.xml, "utf8"), "application/xml");
       signature = {
-        _id: issued.document_id,
-        company_id: issued.company_id,
-        livemode: issued.livemode,
+        _id: documentId,
+        company_id: companyId,
+        livemode,
         file_name: fileName,
         xml_key: xmlKey,
         hash: signed.digestValue,
@@ -54,29 +55,28 @@ export class SignDocument {
       };
       await signatures.insert(signature).catch(async (error) => {
         // Lost a race with a concurrent delivery: the first stored signature wins.
-        const winner = await signatures.find(issued.company_id, issued.livemode, issued.document_id);
+        const winner = await signatures.find(companyId, livemode, documentId);
         if (!winner) throw error;
         signature = winner;
       });
     }
-    const { computed, issuer, number } = issued;
     await publish(
       this.broker.js,
       subjects.documentSigned,
-      {
-        document_id: issued.document_id,
-        company_id: issued.company_id,
-        livemode: issued.livemode,
+      create(DocumentSignedSchema, {
+        documentId,
+        companyId,
+        livemode,
         ruc: issuer.ruc,
         type: computed.type,
         series: computed.series,
         number,
-        issue_date: computed.issue_date,
-        file_name: signature.file_name,
-        xml_key: signature.xml_key,
+        issueDate: computed.issue_date,
+        fileName: signature.file_name,
+        xmlKey: signature.xml_key,
         hash: signature.hash,
-      },
-      { msgId: `${issued.document_id}:signed` },
+      }),
+      { msgId: `${documentId}:signed` },
     );
   }
 }

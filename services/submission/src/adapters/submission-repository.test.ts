@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { create } from "@bufbuild/protobuf";
+import { DocumentSignedSchema } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { QueueSubmission } from "../usecases/queue-submission.js";
@@ -20,19 +22,21 @@ describe("SubmissionRepository leases", () => {
       { deadlineMs: 0 },
       () => undefined,
       () => now,
-    ).execute({
-      document_id: "doc_1",
-      company_id: "cmp_1",
-      livemode: false,
-      ruc: "20000000001",
-      type: "01",
-      series: "F001",
-      number: 1,
-      issue_date: "2026-11-22",
-      file_name: "20000000001-01-F001-1",
-      xml_key: "k/doc_1.xml",
-      hash: "h",
-    });
+    ).execute(
+      create(DocumentSignedSchema, {
+        documentId: "doc_1",
+        companyId: "cmp_1",
+        livemode: false,
+        ruc: "20000000001",
+        type: "01",
+        series: "F001",
+        number: 1,
+        issueDate: "2026-11-22",
+        fileName: "20000000001-01-F001-1",
+        xmlKey: "k/doc_1.xml",
+        hash: "h",
+      }),
+    );
   });
   afterEach(async () => {
     await store.close();

@@ -1,4 +1,4 @@
-import type { StatusDetails, SunatVerdict } from "@einvoice/domain";
+import type { StatusDetails, SunatVerdict, VerdictOutcome } from "@einvoice/domain";
 import type { Collection, CollectionSpec, TransactionScope } from "@einvoice/store";
 
 /**
@@ -38,7 +38,7 @@ export interface SubmissionRecord {
   /** ISO time until which one replica owns the record; the epoch when nobody does. */
   lease_until: string;
   last_error: string | null;
-  outcome: "accepted" | "observed" | "rejected" | null;
+  outcome: VerdictOutcome | null;
   sunat: SunatVerdict | null;
   status_details: StatusDetails | null;
   cdr_key: string | null;

@@ -1,7 +1,5 @@
-import type { SunatVerdict } from "@einvoice/domain";
+import type { SunatVerdict, VerdictOutcome } from "@einvoice/domain";
 import { classifyResponseCode, isTransientException, readCdrZip, type SoapResponse } from "@einvoice/sunat";
-
-export type VerdictOutcome = "accepted" | "observed" | "rejected";
 
 export type Interpretation =
   | {

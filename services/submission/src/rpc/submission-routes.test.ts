@@ -6,6 +6,8 @@ import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SolCredentialStore, solCredentialsCollection } from "../adapters/sol-credential-repository.js";
 import { submissionsCollection } from "../adapters/submission-repository.js";
+import { GetSubmission } from "../usecases/get-submission.js";
+import { GetSubmissionSetup, SetSolCredentials } from "../usecases/sol-credentials.js";
 import { submissionRoutes } from "./submission-routes.js";
 
 const live = { companyId: "cmp_1", livemode: true };
@@ -17,7 +19,16 @@ beforeEach(async () => {
   store = await openStore({ engine: "sqlite", file: ":memory:" });
   await store.ensure([submissionsCollection, solCredentialsCollection]);
   sol = new SolCredentialStore(store, randomBytes(32));
-  client = createClient(SubmissionService, createRouterTransport(submissionRoutes(store, sol)));
+  client = createClient(
+    SubmissionService,
+    createRouterTransport(
+      submissionRoutes({
+        getSubmission: new GetSubmission(store),
+        setSolCredentials: new SetSolCredentials(sol),
+        getSubmissionSetup: new GetSubmissionSetup(sol),
+      }),
+    ),
+  );
 });
 
 afterEach(async () => {

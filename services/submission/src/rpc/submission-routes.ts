@@ -1,28 +1,21 @@
 import type { ConnectRouter } from "@connectrpc/connect";
-import { Code, ConnectError, notFound, violationsError } from "@einvoice/platform";
+import { requireScope } from "@einvoice/platform";
 import { SubmissionService } from "@einvoice/proto";
-import type { Store } from "@einvoice/store";
-import type { SolCredentialStore } from "../adapters/sol-credential-repository.js";
-import { SubmissionRepository } from "../adapters/submission-repository.js";
-import { solCredentialViolations } from "./sol-credential-violations.js";
+import type { GetSubmission } from "../usecases/get-submission.js";
+import type { GetSubmissionSetup, SetSolCredentials } from "../usecases/sol-credentials.js";
 
-const requireScope = (scope: { companyId: string; livemode: boolean } | undefined) => {
-  if (!scope?.companyId) throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
-  return { companyId: scope.companyId, livemode: scope.livemode };
-};
+export interface SubmissionUseCases {
+  getSubmission: GetSubmission;
+  setSolCredentials: SetSolCredentials;
+  getSubmissionSetup: GetSubmissionSetup;
+}
 
-export function submissionRoutes(store: Store, solCredentials: SolCredentialStore) {
+/** Translates RPC messages to the use cases and back; nothing else. */
+export function submissionRoutes(useCases: SubmissionUseCases) {
   return (router: ConnectRouter) =>
     router.service(SubmissionService, {
       async getSubmission(req) {
-        if (!req.scope?.companyId)
-          throw new ConnectError("scope.company_id is required", Code.InvalidArgument);
-        const record = await new SubmissionRepository(store).find(
-          req.scope.companyId,
-          req.scope.livemode,
-          req.documentId,
-        );
-        if (!record) throw notFound("submission", req.documentId);
+        const record = await useCases.getSubmission.execute(requireScope(req.scope), req.documentId);
         return {
           documentId: record._id,
           state: record.state,
@@ -35,16 +28,16 @@ export function submissionRoutes(store: Store, solCredentials: SolCredentialStor
       },
 
       async setSolCredentials(req) {
-        const { companyId, livemode } = requireScope(req.scope);
-        const violations = solCredentialViolations(req.user, req.password);
-        if (violations.length > 0) throw violationsError(violations);
-        await solCredentials.set(companyId, livemode, { user: req.user, password: req.password });
-        return { solUser: req.user };
+        const solUser = await useCases.setSolCredentials.execute(
+          requireScope(req.scope),
+          req.user,
+          req.password,
+        );
+        return { solUser };
       },
 
       async getSubmissionSetup(req) {
-        const { companyId, livemode } = requireScope(req.scope);
-        const user = await solCredentials.findUser(companyId, livemode);
+        const user = await useCases.getSubmissionSetup.execute(requireScope(req.scope));
         return { hasSolCredentials: user !== null, solUser: user ?? "" };
       },
     });

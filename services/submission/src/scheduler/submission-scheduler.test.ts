@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { create } from "@bufbuild/protobuf";
 import { createLogger } from "@einvoice/platform";
+import { DocumentSignedSchema } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rucSlotsCollection } from "../adapters/ruc-slots.js";
@@ -32,19 +34,21 @@ describe("SubmissionScheduler", () => {
   });
 
   async function queue(id: string, ruc: string) {
-    await new QueueSubmission(store, { deadlineMs: 0 }, () => undefined).execute({
-      document_id: id,
-      company_id: "cmp_1",
-      livemode: false,
-      ruc,
-      type: "01",
-      series: "F001",
-      number: Number(id.slice(4)),
-      issue_date: "2026-11-22",
-      file_name: `${ruc}-01-F001-${id.slice(4)}`,
-      xml_key: `k/${id}.xml`,
-      hash: "h",
-    });
+    await new QueueSubmission(store, { deadlineMs: 0 }, () => undefined).execute(
+      create(DocumentSignedSchema, {
+        documentId: id,
+        companyId: "cmp_1",
+        livemode: false,
+        ruc,
+        type: "01",
+        series: "F001",
+        number: Number(id.slice(4)),
+        issueDate: "2026-11-22",
+        fileName: `${ruc}-01-F001-${id.slice(4)}`,
+        xmlKey: `k/${id}.xml`,
+        hash: "h",
+      }),
+    );
   }
 
   /** An attempt that finishes each record after `ms`, tracking the peak concurrency per RUC. */

@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { create } from "@bufbuild/protobuf";
 import { FilesystemObjectStore } from "@einvoice/objects";
 import { createLogger } from "@einvoice/platform";
+import { DocumentSignedSchema } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
 import {
   buildCdrXml,
@@ -98,7 +100,11 @@ describe("AttemptSubmission", () => {
     store = await openStore({ engine: "sqlite", file: join(dir, "s.sqlite") });
     await store.ensure([submissionsCollection]);
     objects = await FilesystemObjectStore.open(join(dir, "objects"));
-    await objects.put("c/doc_1/20000000001-01-F001-1.xml", Buffer.from("<Invoice/>"), "application/xml");
+    await objects.put(
+      "cmp_1/test/doc_1/20000000001-01-F001-1.xml",
+      Buffer.from("<Invoice/>"),
+      "application/xml",
+    );
     now = new Date("2026-11-22T15:00:00.000Z");
     published = [];
   });
@@ -113,19 +119,21 @@ describe("AttemptSubmission", () => {
       { deadlineMs },
       () => undefined,
       () => now,
-    ).execute({
-      document_id: "doc_1",
-      company_id: "cmp_1",
-      livemode: false,
-      ruc: "20000000001",
-      type,
-      series: type === "01" ? "F001" : "B001",
-      number: 1,
-      issue_date: "2026-11-22",
-      file_name: `20000000001-${type}-${type === "01" ? "F001" : "B001"}-1`,
-      xml_key: "c/doc_1/20000000001-01-F001-1.xml",
-      hash: "h",
-    });
+    ).execute(
+      create(DocumentSignedSchema, {
+        documentId: "doc_1",
+        companyId: "cmp_1",
+        livemode: false,
+        ruc: "20000000001",
+        type,
+        series: type === "01" ? "F001" : "B001",
+        number: 1,
+        issueDate: "2026-11-22",
+        fileName: `20000000001-${type}-${type === "01" ? "F001" : "B001"}-1`,
+        xmlKey: "cmp_1/test/doc_1/20000000001-01-F001-1.xml",
+        hash: "h",
+      }),
+    );
     return (await new SubmissionRepository(store).find("cmp_1", false, "doc_1"))!;
   }
 
@@ -161,7 +169,7 @@ describe("AttemptSubmission", () => {
     const record = await runToEnd(sunat, await queued());
     expect(record).toMatchObject({ state: "done", outcome: "accepted", attempts: 1, status_queries: 0 });
     expect(record.sunat).toMatchObject({ code: "0", simulated: true });
-    expect(record.cdr_key).toBe("c/doc_1/R-20000000001-01-F001-1.zip");
+    expect(record.cdr_key).toBe("cmp_1/test/doc_1/R-20000000001-01-F001-1.zip");
     expect(await objects.get(record.cdr_key!)).not.toBeNull();
     expect(published).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import type { SunatVerdict } from "@einvoice/domain";
+import { documentObjectKey, type SunatVerdict, type VerdictOutcome } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
@@ -6,7 +6,7 @@ import { zipDocument } from "@einvoice/sunat";
 import { type BillServiceClient, SunatUnavailableError } from "../adapters/bill-service-client.js";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { SolCredentialsMissingError, type SunatEndpoint } from "../adapters/sunat-endpoints.js";
-import { interpretSendBill, interpretStatusCdr, type VerdictOutcome } from "../domain/interpret-response.js";
+import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-response.js";
 import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
 import { canQueryStatus } from "../domain/status-query.js";
 import type { PublishVerdict } from "./publish-verdict.js";
@@ -209,7 +209,8 @@ export class AttemptSubmission {
   ): Promise<void> {
     let cdrKey: string | null = null;
     if (result.cdrZip) {
-      cdrKey = record.xml_key.replace(/[^/]+$/, `R-${record.file_name}.zip`);
+      const scope = { companyId: record.company_id, livemode: record.livemode };
+      cdrKey = documentObjectKey(scope, record._id, "cdr", record.file_name);
       await this.objects.put(cdrKey, result.cdrZip, "application/zip");
     }
     await this.save(record, {

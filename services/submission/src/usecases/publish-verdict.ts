@@ -1,4 +1,6 @@
+import { create } from "@bufbuild/protobuf";
 import { type Broker, publish, subjects } from "@einvoice/broker";
+import { DocumentVerdictSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 
@@ -18,15 +20,15 @@ export class PublishVerdict {
     await publish(
       this.broker.js,
       subjects.documentVerdict,
-      {
-        document_id: record._id,
-        company_id: record.company_id,
+      create(DocumentVerdictSchema, {
+        documentId: record._id,
+        companyId: record.company_id,
         livemode: record.livemode,
         outcome: record.outcome,
-        sunat: record.sunat,
-        status_details: record.status_details,
-        cdr_key: record.cdr_key,
-      },
+        ...(record.sunat ? { sunat: record.sunat } : {}),
+        ...(record.status_details ? { statusDetails: record.status_details } : {}),
+        ...(record.cdr_key ? { cdrKey: record.cdr_key } : {}),
+      }),
       { msgId: `${record._id}:verdict` },
     );
     await new SubmissionRepository(this.store).markPublished(record);

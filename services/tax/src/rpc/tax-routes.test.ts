@@ -11,22 +11,21 @@ const client = createClient(
 
 const invoice = {
   series: "F001",
-  customer: { document_type: "6", document_number: "20100070970", name: "Cliente SAC" },
-  items: [{ description: "Widget", quantity: 2, unit_price: "50.00" }],
+  customer: { documentType: "6", documentNumber: "20100070970", name: "Cliente SAC" },
+  items: [{ description: "Widget", quantity: "2", unitPrice: "50.00" }],
 };
 
 describe("TaxService.ComputeDocument", () => {
   it("should compute a taxed PEN invoice", async () => {
     const res = await client.computeDocument({ type: "01", request: invoice });
-    const document = res.document as { amounts: Record<string, string>; issue_date: string };
-    expect(document.amounts).toMatchObject({ taxed: "100.00", igv: "18.00", total: "118.00" });
-    expect(document.issue_date).toBe("2026-11-22");
+    expect(res.document?.amounts).toMatchObject({ taxed: "100.00", igv: "18.00", total: "118.00" });
+    expect(res.document?.issueDate).toBe("2026-11-22");
   });
 
   it("should fail with field violations naming the field", async () => {
     const bad = {
       ...invoice,
-      items: [{ description: "Widget", quantity: 2, unit_price: "50.00", discount: { amount: "500.00" } }],
+      items: [{ description: "Widget", quantity: "2", unitPrice: "50.00", discount: { amount: "500.00" } }],
     };
     const error = await client.computeDocument({ type: "01", request: bad }).catch((e) => e);
     expect(error).toBeInstanceOf(ConnectError);
@@ -37,5 +36,15 @@ describe("TaxService.ComputeDocument", () => {
   it("should refuse an unknown document type", async () => {
     const error = await client.computeDocument({ type: "09", request: invoice }).catch((e) => e);
     expect((error as ConnectError).code).toBe(Code.InvalidArgument);
+  });
+
+  it("should name a missing request and a missing line field, not fail inside the engine", async () => {
+    const missing = await client.computeDocument({ type: "01" }).catch((e) => e);
+    expect(readViolations(missing)).toEqual([expect.objectContaining({ param: "", code: "required" })]);
+    const noItemsField = await client
+      .computeDocument({ type: "01", request: { series: "F001", items: [{ description: "Widget" }] } })
+      .catch((e) => e);
+    expect((noItemsField as ConnectError).code).toBe(Code.InvalidArgument);
+    expect(readViolations(noItemsField).map((v) => v.param)).toContain("items.0.quantity");
   });
 });

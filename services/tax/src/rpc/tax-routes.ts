@@ -1,26 +1,30 @@
 import type { ConnectRouter } from "@connectrpc/connect";
-import type { InvoiceRequest, SaleDocumentType } from "@einvoice/domain";
+import { computedDocuments, invoiceRequests } from "@einvoice/contracts";
+import type { SaleDocumentType } from "@einvoice/domain";
 import { Code, ConnectError, todayInLima, violationsError } from "@einvoice/platform";
 import { TaxService } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
 
-const SALE_TYPES: readonly string[] = ["01", "03"];
+const SALE_TYPES: readonly SaleDocumentType[] = ["01", "03"];
+
+function saleType(type: string): SaleDocumentType {
+  const found = SALE_TYPES.find((t) => t === type);
+  if (!found) throw new ConnectError(`type must be one of ${SALE_TYPES.join(", ")}`, Code.InvalidArgument);
+  return found;
+}
 
 /** The tax service is the pure engine behind an RPC: every SUNAT check fails here, before any number exists. */
 export function taxRoutes(clock: () => Date = () => new Date()) {
   return (router: ConnectRouter) =>
     router.service(TaxService, {
       async computeDocument(req) {
-        if (!SALE_TYPES.includes(req.type)) {
-          throw new ConnectError(`type must be one of ${SALE_TYPES.join(", ")}`, Code.InvalidArgument);
-        }
-        if (!req.request) throw new ConnectError("request is required", Code.InvalidArgument);
-        const result = computeDocument(req.request as unknown as InvoiceRequest, {
-          type: req.type as SaleDocumentType,
+        const type = saleType(req.type);
+        const result = computeDocument(invoiceRequests.fromMessage(req.request), {
+          type,
           today: req.today || todayInLima(clock()),
         });
         if (!result.ok) throw violationsError(result.errors);
-        return { document: result.document as never };
+        return { document: computedDocuments.toMessage(result.document) };
       },
     });
 }

@@ -6,14 +6,15 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Scope } from "../../common/v1/common_pb.js";
 import { file_einvoice_common_v1_common } from "../../common/v1/common_pb.js";
-import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
-import type { JsonObject, Message } from "@bufbuild/protobuf";
+import type { Event } from "../../events/v1/event_pb.js";
+import { file_einvoice_events_v1_event } from "../../events/v1/event_pb.js";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file einvoice/notification/v1/notification.proto.
  */
 export const file_einvoice_notification_v1_notification: GenFile = /*@__PURE__*/
-  fileDesc("CitlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uLnByb3RvEhhlaW52b2ljZS5ub3RpZmljYXRpb24udjEihwEKEUxpc3RFdmVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgwKBHR5cGUYAiABKAkSEwoLZG9jdW1lbnRfaWQYAyABKAkSDQoFbGltaXQYBCABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYBSABKAkiTwoSTGlzdEV2ZW50c1Jlc3BvbnNlEicKBmV2ZW50cxgBIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEAoIaGFzX21vcmUYAiABKAgiRwoPR2V0RXZlbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIjoKEEdldEV2ZW50UmVzcG9uc2USJgoFZXZlbnQYASABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0MuEBChNOb3RpZmljYXRpb25TZXJ2aWNlEmcKCkxpc3RFdmVudHMSKy5laW52b2ljZS5ub3RpZmljYXRpb24udjEuTGlzdEV2ZW50c1JlcXVlc3QaLC5laW52b2ljZS5ub3RpZmljYXRpb24udjEuTGlzdEV2ZW50c1Jlc3BvbnNlEmEKCEdldEV2ZW50EikuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkdldEV2ZW50UmVxdWVzdBoqLmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5HZXRFdmVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_google_protobuf_struct]);
+  fileDesc("CitlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uLnByb3RvEhhlaW52b2ljZS5ub3RpZmljYXRpb24udjEihwEKEUxpc3RFdmVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgwKBHR5cGUYAiABKAkSEwoLZG9jdW1lbnRfaWQYAyABKAkSDQoFbGltaXQYBCABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYBSABKAkiUQoSTGlzdEV2ZW50c1Jlc3BvbnNlEikKBmV2ZW50cxgBIAMoCzIZLmVpbnZvaWNlLmV2ZW50cy52MS5FdmVudBIQCghoYXNfbW9yZRgCIAEoCCJHCg9HZXRFdmVudFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCgoCaWQYAiABKAkiPAoQR2V0RXZlbnRSZXNwb25zZRIoCgVldmVudBgBIAEoCzIZLmVpbnZvaWNlLmV2ZW50cy52MS5FdmVudDLhAQoTTm90aWZpY2F0aW9uU2VydmljZRJnCgpMaXN0RXZlbnRzEisuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkxpc3RFdmVudHNSZXF1ZXN0GiwuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkxpc3RFdmVudHNSZXNwb25zZRJhCghHZXRFdmVudBIpLmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5HZXRFdmVudFJlcXVlc3QaKi5laW52b2ljZS5ub3RpZmljYXRpb24udjEuR2V0RXZlbnRSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_common, file_einvoice_events_v1_event]);
 
 /**
  * @generated from message einvoice.notification.v1.ListEventsRequest
@@ -67,9 +68,9 @@ export type ListEventsResponse = Message<"einvoice.notification.v1.ListEventsRes
   /**
    * Events, newest first.
    *
-   * @generated from field: repeated google.protobuf.Struct events = 1;
+   * @generated from field: repeated einvoice.events.v1.Event events = 1;
    */
-  events: JsonObject[];
+  events: Event[];
 
   /**
    * @generated from field: bool has_more = 2;
@@ -111,9 +112,9 @@ export const GetEventRequestSchema: GenMessage<GetEventRequest> = /*@__PURE__*/
  */
 export type GetEventResponse = Message<"einvoice.notification.v1.GetEventResponse"> & {
   /**
-   * @generated from field: google.protobuf.Struct event = 1;
+   * @generated from field: einvoice.events.v1.Event event = 1;
    */
-  event?: JsonObject | undefined;
+  event?: Event | undefined;
 };
 
 /**

@@ -6,14 +6,19 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Scope } from "../../common/v1/common_pb.js";
 import { file_einvoice_common_v1_common } from "../../common/v1/common_pb.js";
-import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
-import type { JsonObject, Message } from "@bufbuild/protobuf";
+import type { ComputedDocument } from "../../documents/v1/computed_document_pb.js";
+import { file_einvoice_documents_v1_computed_document } from "../../documents/v1/computed_document_pb.js";
+import type { Document } from "../../documents/v1/document_pb.js";
+import { file_einvoice_documents_v1_document } from "../../documents/v1/document_pb.js";
+import type { Issuer } from "../../documents/v1/issuer_pb.js";
+import { file_einvoice_documents_v1_issuer } from "../../documents/v1/issuer_pb.js";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file einvoice/numbering/v1/numbering.proto.
  */
 export const file_einvoice_numbering_v1_numbering: GenFile = /*@__PURE__*/
-  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEilAEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEicKBmlzc3VlchgCIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSKQoIY29tcHV0ZWQYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0IkIKFUlzc3VlRG9jdW1lbnRSZXNwb25zZRIpCghkb2N1bWVudBgBIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiSgoSR2V0RG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIrQBChNHZXREb2N1bWVudFJlc3BvbnNlEikKCGRvY3VtZW50GAEgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBJECgVmaWxlcxgCIAMoCzI1LmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlc3BvbnNlLkZpbGVzRW50cnkaLAoKRmlsZXNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBMuQBChBOdW1iZXJpbmdTZXJ2aWNlEmoKDUlzc3VlRG9jdW1lbnQSKy5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlc3BvbnNlEmQKC0dldERvY3VtZW50EikuZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVxdWVzdBoqLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_google_protobuf_struct]);
+  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiqgEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCJKChVJc3N1ZURvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiSgoSR2V0RG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIn0KE0dldERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSMwoFZmlsZXMYAiABKAsyJC5laW52b2ljZS5udW1iZXJpbmcudjEuRG9jdW1lbnRGaWxlcyJdCg1Eb2N1bWVudEZpbGVzEhAKA3htbBgBIAEoCUgAiAEBEhAKA2NkchgCIAEoCUgBiAEBEhAKA3BkZhgDIAEoCUgCiAEBQgYKBF94bWxCBgoEX2NkckIGCgRfcGRmMuQBChBOdW1iZXJpbmdTZXJ2aWNlEmoKDUlzc3VlRG9jdW1lbnQSKy5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlc3BvbnNlEmQKC0dldERvY3VtZW50EikuZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVxdWVzdBoqLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
 
 /**
  * @generated from message einvoice.numbering.v1.IssueDocumentRequest
@@ -25,18 +30,18 @@ export type IssueDocumentRequest = Message<"einvoice.numbering.v1.IssueDocumentR
   scope?: Scope | undefined;
 
   /**
-   * The issuing company as printed on the document (@einvoice/domain Issuer).
+   * The issuing company as printed on the document.
    *
-   * @generated from field: google.protobuf.Struct issuer = 2;
+   * @generated from field: einvoice.documents.v1.Issuer issuer = 2;
    */
-  issuer?: JsonObject | undefined;
+  issuer?: Issuer | undefined;
 
   /**
-   * The computed document (@einvoice/domain ComputedDocument).
+   * The computed document (TaxService.ComputeDocument's answer).
    *
-   * @generated from field: google.protobuf.Struct computed = 3;
+   * @generated from field: einvoice.documents.v1.ComputedDocument computed = 3;
    */
-  computed?: JsonObject | undefined;
+  computed?: ComputedDocument | undefined;
 };
 
 /**
@@ -51,11 +56,11 @@ export const IssueDocumentRequestSchema: GenMessage<IssueDocumentRequest> = /*@_
  */
 export type IssueDocumentResponse = Message<"einvoice.numbering.v1.IssueDocumentResponse"> & {
   /**
-   * The public Document resource.
+   * The public Document resource, pending.
    *
-   * @generated from field: google.protobuf.Struct document = 1;
+   * @generated from field: einvoice.documents.v1.Document document = 1;
    */
-  document?: JsonObject | undefined;
+  document?: Document | undefined;
 };
 
 /**
@@ -92,16 +97,16 @@ export const GetDocumentRequestSchema: GenMessage<GetDocumentRequest> = /*@__PUR
  */
 export type GetDocumentResponse = Message<"einvoice.numbering.v1.GetDocumentResponse"> & {
   /**
-   * @generated from field: google.protobuf.Struct document = 1;
+   * @generated from field: einvoice.documents.v1.Document document = 1;
    */
-  document?: JsonObject | undefined;
+  document?: Document | undefined;
 
   /**
-   * Object-store keys of the files that exist, by kind ("xml", "cdr", "pdf"); internal, never public.
+   * Object-store keys of the files that exist; internal, never public.
    *
-   * @generated from field: map<string, string> files = 2;
+   * @generated from field: einvoice.numbering.v1.DocumentFiles files = 2;
    */
-  files: { [key: string]: string };
+  files?: DocumentFiles | undefined;
 };
 
 /**
@@ -110,6 +115,35 @@ export type GetDocumentResponse = Message<"einvoice.numbering.v1.GetDocumentResp
  */
 export const GetDocumentResponseSchema: GenMessage<GetDocumentResponse> = /*@__PURE__*/
   messageDesc(file_einvoice_numbering_v1_numbering, 3);
+
+/**
+ * Object-store keys of a document's files; unset until the file exists.
+ *
+ * @generated from message einvoice.numbering.v1.DocumentFiles
+ */
+export type DocumentFiles = Message<"einvoice.numbering.v1.DocumentFiles"> & {
+  /**
+   * @generated from field: optional string xml = 1;
+   */
+  xml?: string | undefined;
+
+  /**
+   * @generated from field: optional string cdr = 2;
+   */
+  cdr?: string | undefined;
+
+  /**
+   * @generated from field: optional string pdf = 3;
+   */
+  pdf?: string | undefined;
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.DocumentFiles.
+ * Use `create(DocumentFilesSchema)` to create a new message.
+ */
+export const DocumentFilesSchema: GenMessage<DocumentFiles> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 4);
 
 /**
  * The document register: assigns numbers per (company, mode, series) and is the single writer of documents

@@ -4,14 +4,17 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
-import type { JsonObject, Message } from "@bufbuild/protobuf";
+import type { ComputedDocument } from "../../documents/v1/computed_document_pb.js";
+import { file_einvoice_documents_v1_computed_document } from "../../documents/v1/computed_document_pb.js";
+import type { InvoiceRequest } from "../../documents/v1/invoice_request_pb.js";
+import { file_einvoice_documents_v1_invoice_request } from "../../documents/v1/invoice_request_pb.js";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file einvoice/tax/v1/tax.proto.
  */
 export const file_einvoice_tax_v1_tax: GenFile = /*@__PURE__*/
-  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEiXwoWQ29tcHV0ZURvY3VtZW50UmVxdWVzdBIMCgR0eXBlGAEgASgJEigKB3JlcXVlc3QYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg0KBXRvZGF5GAMgASgJIkQKF0NvbXB1dGVEb2N1bWVudFJlc3BvbnNlEikKCGRvY3VtZW50GAEgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdDJyCgpUYXhTZXJ2aWNlEmQKD0NvbXB1dGVEb2N1bWVudBInLmVpbnZvaWNlLnRheC52MS5Db21wdXRlRG9jdW1lbnRSZXF1ZXN0GiguZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudFJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct]);
+  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEibQoWQ29tcHV0ZURvY3VtZW50UmVxdWVzdBIMCgR0eXBlGAEgASgJEjYKB3JlcXVlc3QYAiABKAsyJS5laW52b2ljZS5kb2N1bWVudHMudjEuSW52b2ljZVJlcXVlc3QSDQoFdG9kYXkYAyABKAkiVAoXQ29tcHV0ZURvY3VtZW50UmVzcG9uc2USOQoIZG9jdW1lbnQYASABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudDJyCgpUYXhTZXJ2aWNlEmQKD0NvbXB1dGVEb2N1bWVudBInLmVpbnZvaWNlLnRheC52MS5Db21wdXRlRG9jdW1lbnRSZXF1ZXN0GiguZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_invoice_request]);
 
 /**
  * @generated from message einvoice.tax.v1.ComputeDocumentRequest
@@ -25,11 +28,11 @@ export type ComputeDocumentRequest = Message<"einvoice.tax.v1.ComputeDocumentReq
   type: string;
 
   /**
-   * The caller's business content (JSON shape of POST /v1/invoices).
+   * The caller's business content (POST /v1/invoices, POST /v1/receipts).
    *
-   * @generated from field: google.protobuf.Struct request = 2;
+   * @generated from field: einvoice.documents.v1.InvoiceRequest request = 2;
    */
-  request?: JsonObject | undefined;
+  request?: InvoiceRequest | undefined;
 
   /**
    * Today in Lima (YYYY-MM-DD); empty means the service's clock.
@@ -51,11 +54,9 @@ export const ComputeDocumentRequestSchema: GenMessage<ComputeDocumentRequest> = 
  */
 export type ComputeDocumentResponse = Message<"einvoice.tax.v1.ComputeDocumentResponse"> & {
   /**
-   * The computed document (JSON shape of @einvoice/domain ComputedDocument).
-   *
-   * @generated from field: google.protobuf.Struct document = 1;
+   * @generated from field: einvoice.documents.v1.ComputedDocument document = 1;
    */
-  document?: JsonObject | undefined;
+  document?: ComputedDocument | undefined;
 };
 
 /**

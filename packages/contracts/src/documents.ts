@@ -1,0 +1,31 @@
+import type { ComputedDocument, DocumentResource, InvoiceRequest, Issuer } from "@einvoice/domain";
+import {
+  ComputedDocumentSchema,
+  type Document,
+  DocumentSchema,
+  InvoiceRequestSchema,
+  IssuerSchema,
+} from "@einvoice/proto";
+import { DomainContract, messageOf } from "./domain-contract.js";
+import { MessageContract } from "./message-contract.js";
+
+/** The caller's invoice/receipt content: gateway → tax. */
+export const invoiceRequests = new DomainContract<typeof InvoiceRequestSchema, InvoiceRequest>(
+  InvoiceRequestSchema,
+);
+
+/** The tax engine's result: tax → gateway → numbering → documents.issued. */
+export const computedDocuments = new DomainContract<typeof ComputedDocumentSchema, ComputedDocument>(
+  ComputedDocumentSchema,
+);
+
+/** The issuer snapshot printed on a document: gateway → numbering → documents.issued. */
+export const issuers = new DomainContract<typeof IssuerSchema, Issuer>(IssuerSchema);
+
+/** The public Document message and its canonical JSON (events store it; presenters add the nulls). */
+export const documentContract = new MessageContract(DocumentSchema);
+
+/** The public Document as the register builds it (null where unknown) → its message; the register's one mapping. */
+export function documentMessage(resource: DocumentResource): Document {
+  return messageOf(DocumentSchema, resource);
+}

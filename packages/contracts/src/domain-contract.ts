@@ -1,0 +1,60 @@
+import { type DescMessage, fromJson, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import { ContractViolation, MessageContract } from "./message-contract.js";
+
+/**
+ * Maps a domain type written in snake_case (the pure engine's `ComputedDocument`, `Issuer`, `InvoiceRequest`)
+ * to and from its proto message. The proto field names are the domain's names, so the mapping is the canonical
+ * JSON both ways; every message coming back is checked against the strict schema before it is typed, so a
+ * domain value built here has the fields and closed values the domain type promises.
+ */
+export class DomainContract<Desc extends DescMessage, T extends object> {
+  readonly contract: MessageContract<Desc>;
+
+  constructor(desc: Desc) {
+    this.contract = new MessageContract(desc);
+  }
+
+  toMessage(value: T): MessageShape<Desc> {
+    return messageOf(this.contract.desc, value);
+  }
+
+  /** Throws ContractViolation (each field named) when the message lacks what the domain type requires. */
+  fromMessage(message: MessageShape<Desc> | undefined, param = ""): T {
+    if (!message) {
+      throw new ContractViolation(this.contract.desc.typeName, [
+        { param, code: "required", message: "is required" },
+      ]);
+    }
+    const json = this.contract.toJson(message);
+    if (this.conforms(json)) return json;
+    throw new ContractViolation(
+      this.contract.desc.typeName,
+      this.contract
+        .check(json, "strict")
+        .map((e) => ({ ...e, param: [param, e.param].filter(Boolean).join(".") })),
+    );
+  }
+
+  private conforms(json: JsonValue): json is JsonValue & T {
+    return this.contract.check(json, "strict").length === 0;
+  }
+}
+
+/**
+ * The message of a plain data value whose keys are the message's proto field names (a domain object, or a
+ * stored record). `undefined` properties are dropped and `null` means unset, as in proto3 JSON. Unknown keys are
+ * refused: a field the contract lacks is a bug to see, not data to lose.
+ */
+export function messageOf<Desc extends DescMessage>(desc: Desc, value: object): MessageShape<Desc> {
+  return fromJson(desc, withoutUndefined(value));
+}
+
+function withoutUndefined(value: unknown): JsonValue {
+  if (Array.isArray(value)) return value.map(withoutUndefined);
+  if (value === null || typeof value !== "object") return value as JsonValue;
+  const out: { [key: string]: JsonValue } = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== undefined) out[key] = withoutUndefined(item);
+  }
+  return out;
+}

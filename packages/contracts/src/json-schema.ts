@@ -1,0 +1,162 @@
+import { type DescField, type DescMessage, getOption, hasOption, ScalarType } from "@bufbuild/protobuf";
+import { rules } from "@einvoice/proto";
+
+/**
+ * JSON Schema (draft 2020-12) of a message's canonical proto3 JSON: proto field names, every non-optional field
+ * present, unset optional fields absent. The .proto stays the one source: field rules (closed or open value sets,
+ * decimal/date formats) come from the `einvoice.common.v1.rules` option, descriptions from the caller (the docs
+ * generator reads proto comments; runtime checks need none).
+ *
+ * - `strict` (publishers and domain decoding): every listed value is enforced, unknown fields are refused.
+ * - `tolerant` (consumers and the published docs): unknown fields pass and open value sets accept new values, so
+ *   a subject can gain fields and values without breaking an older subscriber.
+ */
+export type SchemaMode = "strict" | "tolerant";
+
+export type JsonSchema = { [key: string]: unknown };
+
+export interface SchemaOptions {
+  mode: SchemaMode;
+  /** A description for a message or field, e.g. from the proto comments. */
+  describe?: (element: DescMessage | DescField) => string | undefined;
+}
+
+export const FORMAT_PATTERNS: Record<string, string> = {
+  decimal: "^-?\\d+(\\.\\d+)?$",
+  date: "^\\d{4}-\\d{2}-\\d{2}$",
+  "date-time": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$",
+};
+
+/** The schema of `root` with every message it reaches under `$defs`, keyed by full proto name. */
+export function messageJsonSchema(root: DescMessage, options: SchemaOptions): JsonSchema {
+  const defs: Record<string, JsonSchema> = {};
+  const pending = [root];
+  for (let desc = pending.pop(); desc; desc = pending.pop()) {
+    if (defs[desc.typeName]) continue;
+    defs[desc.typeName] = objectSchema(desc, options, (m) => pending.push(m));
+  }
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: root.typeName,
+    $ref: `#/$defs/${root.typeName}`,
+    $defs: defs,
+  };
+}
+
+/** True when the field may be absent: proto3 `optional`, or a member of a oneof. */
+export function isOptionalField(field: DescField): boolean {
+  return field.proto.proto3Optional || field.oneof !== undefined;
+}
+
+function objectSchema(
+  desc: DescMessage,
+  options: SchemaOptions,
+  reach: (m: DescMessage) => void,
+): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const field of desc.fields) {
+    properties[field.name] = withDescription(fieldSchema(field, options, reach), options.describe?.(field));
+    if (!isOptionalField(field)) required.push(field.name);
+  }
+  const oneofs = desc.oneofs
+    .filter((oneof) => oneof.fields.length > 1)
+    .map((oneof) => ({
+      // At most one member of a oneof is present.
+      not: { anyOf: pairs(oneof.fields.map((f) => f.name)).map((pair) => ({ required: pair })) },
+    }));
+  return withDescription(
+    {
+      type: "object",
+      properties,
+      required,
+      ...(options.mode === "strict" ? { additionalProperties: false } : {}),
+      ...(oneofs.length > 0 ? { allOf: oneofs } : {}),
+    },
+    options.describe?.(desc),
+  );
+}
+
+function pairs(names: string[]): string[][] {
+  return names.flatMap((a, i) => names.slice(i + 1).map((b) => [a, b]));
+}
+
+function withDescription(schema: JsonSchema, description: string | undefined): JsonSchema {
+  return description ? { description, ...schema } : schema;
+}
+
+function fieldSchema(field: DescField, options: SchemaOptions, reach: (m: DescMessage) => void): JsonSchema {
+  switch (field.fieldKind) {
+    case "scalar":
+      return scalarSchema(field.scalar, field, options);
+    case "enum":
+      return { type: "string", enum: field.enum.values.map((v) => v.name) };
+    case "message":
+      reach(field.message);
+      return { $ref: `#/$defs/${field.message.typeName}` };
+    case "list": {
+      if (field.listKind === "message") {
+        reach(field.message);
+        return { type: "array", items: { $ref: `#/$defs/${field.message.typeName}` } };
+      }
+      if (field.listKind === "enum") {
+        return { type: "array", items: { type: "string", enum: field.enum.values.map((v) => v.name) } };
+      }
+      return { type: "array", items: scalarSchema(field.scalar, field, options) };
+    }
+    case "map": {
+      let values: JsonSchema;
+      if (field.mapKind === "message") {
+        reach(field.message);
+        values = { $ref: `#/$defs/${field.message.typeName}` };
+      } else if (field.mapKind === "enum") {
+        values = { type: "string", enum: field.enum.values.map((v) => v.name) };
+      } else {
+        values = scalarSchema(field.scalar, field, options);
+      }
+      return { type: "object", additionalProperties: values };
+    }
+  }
+}
+
+function scalarSchema(scalar: ScalarType, field: DescField, options: SchemaOptions): JsonSchema {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return stringSchema(field, options);
+    case ScalarType.BOOL:
+      return { type: "boolean" };
+    case ScalarType.BYTES:
+      return { type: "string", contentEncoding: "base64" };
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return { type: "number" };
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return { type: "integer", minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return { type: "integer", minimum: 0, maximum: 2 ** 32 - 1 };
+    default:
+      // 64-bit integers are JSON strings in proto3 JSON.
+      return { type: "string", pattern: "^-?\\d+$" };
+  }
+}
+
+function stringSchema(field: DescField, options: SchemaOptions): JsonSchema {
+  if (!hasOption(field, rules)) return { type: "string" };
+  const { values, open, format } = getOption(field, rules);
+  const schema: JsonSchema = { type: "string" };
+  if (format) {
+    const pattern = FORMAT_PATTERNS[format];
+    if (!pattern) throw new Error(`${field.toString()}: unknown format '${format}'`);
+    schema.pattern = pattern;
+    // "decimal" is ours (the pattern says it all); date and date-time are JSON Schema's own formats.
+    if (format !== "decimal") schema.format = format;
+  }
+  if (values.length > 0) {
+    if (options.mode === "strict" || !open) schema.enum = [...values];
+    else schema.examples = [...values];
+  }
+  return schema;
+}

@@ -1,0 +1,112 @@
+import { type DescMessage, fromJson, type JsonValue, type MessageShape, toJson } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import type { FieldError } from "@einvoice/domain";
+import { FieldViolationsSchema } from "@einvoice/proto";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { type JsonSchema, messageJsonSchema } from "./json-schema.js";
+
+/**
+ * One proto message as a contract: its canonical JSON, checked against the JSON Schema generated from the same
+ * descriptor. Publishers and domain decoding use the strict schema; consumers the tolerant one, so a subject can
+ * gain fields and open-set values without breaking an older subscriber.
+ */
+export class MessageContract<Desc extends DescMessage> {
+  readonly strictSchema: JsonSchema;
+  readonly tolerantSchema: JsonSchema;
+  private readonly strict: ValidateFunction;
+  private readonly tolerant: ValidateFunction;
+
+  constructor(readonly desc: Desc) {
+    this.strictSchema = messageJsonSchema(desc, { mode: "strict" });
+    this.tolerantSchema = messageJsonSchema(desc, { mode: "tolerant" });
+    // Patterns carry the formats, so ajv's format plug-in is not needed.
+    const ajv = () => new Ajv2020({ allErrors: true, validateFormats: false, strict: true });
+    this.strict = ajv().compile(this.strictSchema);
+    this.tolerant = ajv().compile(this.tolerantSchema);
+  }
+
+  /** Canonical proto3 JSON: proto field names, non-optional fields always present, unset optional fields absent. */
+  toJson(message: MessageShape<Desc>): JsonValue {
+    return toJson(this.desc, message, { useProtoFieldName: true, alwaysEmitImplicit: true });
+  }
+
+  /** The field errors of `json` against the contract; empty when it conforms. */
+  check(json: unknown, mode: "strict" | "tolerant"): FieldError[] {
+    const validate = mode === "strict" ? this.strict : this.tolerant;
+    return validate(json) ? [] : (validate.errors ?? []).map(fieldErrorOf);
+  }
+
+  /** `json` itself once it conforms; throws ContractViolation naming every offending field. */
+  conforming(json: unknown, mode: "strict" | "tolerant"): JsonValue {
+    const errors = this.check(json, mode);
+    if (errors.length > 0) throw new ContractViolation(this.desc.typeName, errors);
+    return plainJson(json);
+  }
+
+  /** Checks `json` and decodes it; throws ContractViolation naming every offending field. */
+  fromJson(json: unknown, mode: "strict" | "tolerant"): MessageShape<Desc> {
+    return fromJson(this.desc, this.conforming(json, mode), { ignoreUnknownFields: mode === "tolerant" });
+  }
+}
+
+/**
+ * A payload or message that does not follow its contract; `errors` name each field by its dotted path. It is an
+ * INVALID_ARGUMENT ConnectError carrying FieldViolations, so an RPC handler that decodes a request lets it
+ * propagate and the caller learns which fields were wrong (the gateway answers 422).
+ */
+export class ContractViolation extends ConnectError {
+  // `name` stays "ConnectError": Connect recognises its errors by it, and would otherwise report an internal error.
+  constructor(
+    readonly typeName: string,
+    readonly errors: FieldError[],
+  ) {
+    super(
+      `${typeName}: ${errors.map((e) => `${e.param || "(message)"} ${e.message}`).join("; ")}`,
+      Code.InvalidArgument,
+      undefined,
+      [{ desc: FieldViolationsSchema, value: { violations: errors } }],
+    );
+  }
+}
+
+/** Validated JSON is plain data; this only narrows the static type for protobuf-es. */
+function plainJson(json: unknown): JsonValue {
+  return json as JsonValue;
+}
+
+/** An ajv error in our words: the dotted path (`items.0.quantity`) and a plain sentence, never ajv's wording. */
+export function fieldErrorOf(error: ErrorObject): FieldError {
+  const path = error.instancePath.split("/").slice(1).map(unescapePointer);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required": {
+      const param = [...path, String(params.missingProperty)].join(".");
+      return { param, code: "required", message: "is required" };
+    }
+    case "additionalProperties": {
+      const param = [...path, String(params.additionalProperty)].join(".");
+      return { param, code: "unknown_field", message: "is not a field of this message" };
+    }
+    case "enum":
+      return {
+        param: path.join("."),
+        code: "invalid_value",
+        message: `must be one of ${listOf(params.allowedValues)}`,
+      };
+    case "pattern":
+      return { param: path.join("."), code: "invalid_format", message: "does not have the expected format" };
+    case "type":
+      return { param: path.join("."), code: "invalid_type", message: `must be a ${String(params.type)}` };
+    default:
+      return { param: path.join("."), code: "invalid_value", message: "is not valid" };
+  }
+}
+
+function listOf(values: unknown): string {
+  return Array.isArray(values) ? values.map((v) => JSON.stringify(v)).join(", ") : String(values);
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}

@@ -1,0 +1,86 @@
+import type { Client } from "@connectrpc/connect";
+import { issuers } from "@einvoice/contracts";
+import { type InvoiceRequest, type Issuer, isFinalStatus, type SaleDocumentType } from "@einvoice/domain";
+import { Code, reasonError } from "@einvoice/platform";
+import type { Document, NumberingService, TaxService } from "@einvoice/proto";
+import type { CompanyRecord } from "../adapters/company-repository.js";
+import type { DocumentWaiter } from "../waiters/document-waiter.js";
+import type { Caller } from "./authenticate.js";
+import { invoiceRequestMessage } from "./invoice-request-message.js";
+import type { ReadCompanySetup } from "./read-company-setup.js";
+
+export interface CreateDocumentCommand {
+  caller: Caller;
+  type: SaleDocumentType;
+  request: InvoiceRequest;
+  /** How long to wait for the verdict, in seconds; 0 answers at once (the document is pending). */
+  waitSeconds: number;
+}
+
+/**
+ * Issues an invoice or receipt: every check first (tax, then live-mode readiness), so a refusal spends no number;
+ * then the register assigns the number; then, if asked, waits for SUNAT's verdict.
+ */
+export class CreateDocument {
+  constructor(
+    private readonly deps: {
+      tax: Client<typeof TaxService>;
+      numbering: Client<typeof NumberingService>;
+      readSetup: ReadCompanySetup;
+      waiter: DocumentWaiter;
+    },
+  ) {}
+
+  async execute({ caller, type, request, waitSeconds }: CreateDocumentCommand): Promise<Document> {
+    const scope = { companyId: caller.company._id, livemode: caller.livemode };
+    const { document: computed } = await this.deps.tax.computeDocument({
+      type,
+      request: invoiceRequestMessage(request),
+    });
+    if (caller.livemode) {
+      const { missing } = await this.deps.readSetup.execute(scope);
+      if (missing.length > 0) {
+        throw reasonError(
+          Code.FailedPrecondition,
+          "company_not_configured",
+          `Live mode needs the company's digital certificate and SOL user. Missing: ${missing.join("; ")}.`,
+        );
+      }
+    }
+    const issued = await this.deps.numbering.issueDocument({
+      scope,
+      issuer: issuers.toMessage(issuerOf(caller.company)),
+      computed,
+    });
+    const document = required(issued.document);
+    if (waitSeconds <= 0 || isFinalStatus(document.status)) return document;
+    return this.deps.waiter.waitForFinal(document.id, waitSeconds * 1000, async () => {
+      const res = await this.deps.numbering.getDocument({ scope, id: document.id });
+      return required(res.document);
+    });
+  }
+}
+
+function required(document: Document | undefined): Document {
+  if (!document) throw new Error("numbering answered without the document");
+  return document;
+}
+
+/** The issuer as printed on the document: a snapshot of the company now. */
+export function issuerOf(company: CompanyRecord): Issuer {
+  const { address } = company;
+  return {
+    ruc: company.ruc,
+    legal_name: company.legal_name,
+    ...(company.trade_name ? { trade_name: company.trade_name } : {}),
+    address: {
+      line: address.line,
+      establishment_code: address.establishment_code,
+      country_code: address.country_code,
+      ...(address.ubigeo ? { ubigeo: address.ubigeo } : {}),
+      ...(address.district ? { district: address.district } : {}),
+      ...(address.province ? { province: address.province } : {}),
+      ...(address.department ? { department: address.department } : {}),
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { create, type JsonValue } from "@bufbuild/protobuf";
+import { documentContract, messageOf } from "@einvoice/contracts";
+import { type Document, DocumentSchema, type Event, EventSchema } from "@einvoice/proto";
+import type { EventRecord } from "../adapters/event-repository.js";
+
+/** What an event record keeps of its resource: the Document's canonical JSON as it stood. */
+export function storedObjectOf(document: Document): EventRecord["object"] {
+  return documentContract.toJson(document);
+}
+
+/** The Event message of a stored event (records written before the contracts held nulls: both read the same). */
+export function eventMessageOf(record: EventRecord): Event {
+  return create(EventSchema, {
+    id: record._id,
+    object: "event",
+    type: record.type,
+    createdAt: record.created_at,
+    livemode: record.livemode,
+    data: { object: { case: "document", value: documentOf(record.object) } },
+  });
+}
+
+function documentOf(object: JsonValue): Document {
+  return typeof object === "object" && object !== null
+    ? messageOf(DocumentSchema, object)
+    : create(DocumentSchema);
+}
