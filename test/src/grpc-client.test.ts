@@ -1,58 +1,185 @@
 import { fileURLToPath } from "node:url";
+import { createTestCertificate } from "@einvoice/ubl";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
 
+// An internal team's client: the .proto files, @grpc/proto-loader with snake_case fields, plain objects.
 const protoDir = fileURLToPath(new URL("../../proto", import.meta.url));
+const definition = protoLoader.loadSync(
+  [
+    "einvoice/tax/v1/tax.proto",
+    "einvoice/numbering/v1/numbering.proto",
+    "einvoice/signing/v1/signing.proto",
+    "einvoice/submission/v1/submission.proto",
+    "einvoice/notification/v1/notification.proto",
+  ],
+  { includeDirs: [protoDir], keepCase: true, defaults: true, oneofs: true },
+);
+// proto-loader's package tree is untyped, as for any grpc-js caller.
+const { einvoice } = grpc.loadPackageDefinition(definition) as any;
 
-describe("internal RPCs from a plain @grpc/grpc-js client", () => {
+type Unary = (request: unknown, callback: (error: grpc.ServiceError | null, response: any) => void) => void;
+// Responses are read field by field, as a plain-JavaScript client would.
+type Response = any;
+
+function call(client: grpc.Client, method: string, request: unknown): Promise<Response> {
+  const rpc = (client as unknown as Record<string, Unary>)[method]!.bind(client);
+  return new Promise((resolve, reject) =>
+    rpc(request, (error, res) => (error ? reject(error) : resolve(res))),
+  );
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("every internal RPC from a plain @grpc/grpc-js client", () => {
   let sys: TestSystem;
+  const clients: grpc.Client[] = [];
+  let tax: grpc.Client;
+  let numbering: grpc.Client;
+  let signing: grpc.Client;
+  let submission: grpc.Client;
+  let notification: grpc.Client;
+  let scope: { company_id: string; livemode: boolean };
 
   beforeAll(async () => {
     sys = await bootTestSystem();
+    const open = (
+      Service: new (address: string, credentials: grpc.ChannelCredentials) => grpc.Client,
+      port: number,
+    ) => {
+      const client = new Service(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+      clients.push(client);
+      return client;
+    };
+    const { ports } = sys.system;
+    tax = open(einvoice.tax.v1.TaxService, ports.taxRpc);
+    numbering = open(einvoice.numbering.v1.NumberingService, ports.numberingRpc);
+    signing = open(einvoice.signing.v1.SigningService, ports.signingRpc);
+    submission = open(einvoice.submission.v1.SubmissionService, ports.submissionRpc);
+    notification = open(einvoice.notification.v1.NotificationService, ports.notificationRpc);
+    scope = { company_id: sys.companyId, livemode: false };
   });
 
   afterAll(async () => {
+    for (const client of clients) client.close();
     await sys?.stop();
   });
 
-  it("should compute a document over gRPC", async () => {
-    const definition = protoLoader.loadSync("einvoice/tax/v1/tax.proto", {
-      includeDirs: [protoDir],
-      keepCase: true,
+  const request = {
+    series: "F001",
+    customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
+    items: [{ description: "Widget", quantity: "2", unit_price: "100.00" }],
+  };
+  const issuer = {
+    ruc: "20000000001",
+    legal_name: "EMPRESA DE PRUEBA S.A.C.",
+    address: { line: "Av. Arequipa 123", establishment_code: "0000", country_code: "PE" },
+  };
+
+  it("TaxService.ComputeDocument answers typed amounts, and INVALID_ARGUMENT naming a bad field", async () => {
+    const res = await call(tax, "ComputeDocument", { type: "01", request, today: "" });
+    expect(res.document.amounts.igv).toBe("36.00");
+    expect(res.document.amounts.total).toBe("236.00");
+    expect(res.document.lines[0].unit_code).toBe("NIU");
+    expect(res.document.legends[0]).toEqual({
+      code: "1000",
+      text: "DOSCIENTOS TREINTA Y SEIS CON 00/100 SOLES",
     });
-    const pkg = grpc.loadPackageDefinition(definition) as any;
-    const client = new pkg.einvoice.tax.v1.TaxService(
-      `127.0.0.1:${sys.system.ports.taxRpc}`,
-      grpc.credentials.createInsecure(),
+
+    const bad = { ...request, items: [{ ...request.items[0], discount: { amount: "999.00" } }] };
+    const error = await call(tax, "ComputeDocument", { type: "01", request: bad }).catch((e) => e);
+    expect(error.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(error.metadata.get("grpc-status-details-bin")).toHaveLength(1);
+  });
+
+  it("NumberingService.IssueDocument and GetDocument carry the Document; signing and submission follow", async () => {
+    const { document: computed } = await call(tax, "ComputeDocument", { type: "01", request });
+    const issued = await call(numbering, "IssueDocument", { scope, issuer, computed });
+    expect(issued.document).toMatchObject({
+      object: "document",
+      type: "01",
+      series: "F001",
+      status: "pending",
+    });
+    expect(issued.document.number).toBeGreaterThan(0);
+    expect(issued.document.amounts.igv).toBe("36.00");
+    const id = issued.document.id;
+
+    const got = await until(
+      () => call(numbering, "GetDocument", { scope, id }),
+      (res) => res.document.status !== "pending" && Boolean(res.files.cdr),
     );
-    const struct = (value: unknown): unknown => {
-      if (typeof value === "string") return { stringValue: value };
-      if (typeof value === "number") return { numberValue: value };
-      if (typeof value === "boolean") return { boolValue: value };
-      if (Array.isArray(value)) return { listValue: { values: value.map(struct) } };
-      return {
-        structValue: {
-          fields: Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, struct(v)])),
-        },
-      };
-    };
-    const request = (
-      struct({
-        series: "F001",
-        customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
-        items: [{ description: "Widget", quantity: 1, unit_price: "100.00" }],
-      }) as { structValue: unknown }
-    ).structValue;
-    const response: any = await new Promise((resolve, reject) =>
-      client.ComputeDocument({ type: "01", request }, (error: Error | null, res: unknown) =>
-        error ? reject(error) : resolve(res),
-      ),
+    expect(got.document.status).toBe("accepted");
+    expect(got.document.sunat).toMatchObject({ code: "0", simulated: true });
+    expect(got.document.hash).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(got.files.xml).toMatch(new RegExp(`/${id}/20000000001-01-F001-\\d+\\.xml$`));
+
+    const sub = await call(submission, "GetSubmission", { scope, document_id: id });
+    expect(sub).toMatchObject({ document_id: id, state: "done", response_code: "0", simulated: true });
+    expect(sub.attempts).toBeGreaterThanOrEqual(1);
+
+    const events = await until(
+      () => call(notification, "ListEvents", { scope, document_id: id, limit: 10 }),
+      (res) => res.events.length > 0,
     );
-    client.close();
-    const amounts = response.document.fields.amounts.structValue.fields;
-    expect(amounts.total.stringValue).toBe("118.00");
-    expect(amounts.igv.stringValue).toBe("18.00");
+    expect(events.has_more).toBe(false);
+    const [event] = events.events;
+    expect(event).toMatchObject({ object: "event", type: "document.accepted", livemode: false });
+    expect(event.data.document.id).toBe(id);
+    expect(event.data.document.amounts.total).toBe("236.00");
+    const one = await call(notification, "GetEvent", { scope, id: event.id });
+    expect(one.event.id).toBe(event.id);
+
+    const missing = await call(numbering, "GetDocument", { scope: { ...scope, livemode: true }, id }).catch(
+      (e) => e,
+    );
+    expect(missing.code).toBe(grpc.status.NOT_FOUND);
+  });
+
+  it("NumberingService.IssueDocument refuses a message without its computed document", async () => {
+    const error = await call(numbering, "IssueDocument", { scope, issuer }).catch((e) => e);
+    expect(error.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(error.details).toContain("computed");
+  });
+
+  it("SigningService.GetSigningStatus and UploadCertificate", async () => {
+    const before = await call(signing, "GetSigningStatus", { scope });
+    expect(before.has_certificate).toBe(true);
+    const pem = createTestCertificate({ ruc: "20000000001", legalName: "EMPRESA DE PRUEBA S.A.C." });
+    const uploaded = await call(signing, "UploadCertificate", {
+      scope,
+      pem: { certificate_pem: pem.certificatePem, private_key_pem: pem.privateKeyPem },
+    });
+    expect(uploaded.certificate.source).toBe("uploaded");
+    expect(uploaded.certificate.fingerprint_sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    const after = await call(signing, "GetSigningStatus", { scope });
+    expect(after.certificate.fingerprint_sha256).toBe(uploaded.certificate.fingerprint_sha256);
+  });
+
+  it("SubmissionService.SetSolCredentials and GetSubmissionSetup", async () => {
+    const live = { ...scope, livemode: true };
+    const set = await call(submission, "SetSolCredentials", {
+      scope: live,
+      user: "MODDATOS",
+      password: "moddatos",
+    });
+    expect(set.sol_user).toBe("MODDATOS");
+    const setup = await call(submission, "GetSubmissionSetup", { scope: live });
+    expect(setup).toMatchObject({ has_sol_credentials: true, sol_user: "MODDATOS" });
+    const refused = await call(submission, "SetSolCredentials", {
+      scope: live,
+      user: "",
+      password: "",
+    }).catch((e) => e);
+    expect(refused.code).toBe(grpc.status.INVALID_ARGUMENT);
   });
 });
