@@ -1,0 +1,107 @@
+// One example payload per subject, in canonical JSON, for docs/events. The computed document is the tax
+// engine's real output for a two-line invoice; the docs test checks each example against its strict schema.
+import type { JsonObject } from "@bufbuild/protobuf";
+import type { subjects } from "@einvoice/broker";
+import { computeDocument } from "@einvoice/tax-engine";
+
+const result = computeDocument(
+  {
+    series: "F001",
+    issue_date: "2026-06-01",
+    customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE EJEMPLO S.A.C." },
+    items: [
+      { description: "Servicio de consultoría", quantity: "1", unit_price: "100.00" },
+      { description: "Bolsa plástica", quantity: "2", unit_price: "0.10", icbper: true },
+    ],
+  },
+  { type: "01", today: "2026-06-01" },
+);
+if (!result.ok) throw new Error(`example invoice refused: ${JSON.stringify(result.errors)}`);
+const computed = result.document;
+
+const scope = {
+  document_id: "doc_01JZ8X3P0A2B4C6D8E0F2G4H6J",
+  company_id: "cmp_01JZ8X1K9M3N5P7Q9R1S3T5V7W",
+  livemode: false,
+};
+const issuer = {
+  ruc: "20000000001",
+  legal_name: "EMPRESA DE PRUEBA S.A.C.",
+  address: {
+    line: "Av. Arequipa 123, Lima",
+    ubigeo: "150101",
+    establishment_code: "0000",
+    country_code: "PE",
+  },
+};
+const signedAt = "2026-06-01T15:04:05.123Z";
+const document = {
+  id: scope.document_id,
+  object: "document",
+  livemode: false,
+  type: "01",
+  series: "F001",
+  number: 42,
+  status: "accepted",
+  issue_date: computed.issue_date,
+  currency: computed.currency,
+  total: computed.amounts.total,
+  amounts: computed.amounts,
+  customer: computed.customer,
+  sunat: {
+    code: "0",
+    description: "La Factura numero F001-42, ha sido aceptada",
+    notes: [],
+    simulated: true,
+  },
+  hash: "qJ8u3xZ0vG7kq1mF4mYq2r3s4t5u6v7w8x9y0z1A2B4=",
+  links: {
+    xml: `https://api.example.pe/v1/files/${scope.document_id}/xml`,
+    cdr: `https://api.example.pe/v1/files/${scope.document_id}/cdr`,
+  },
+  created_at: signedAt,
+  updated_at: "2026-06-01T15:04:06.456Z",
+};
+const xmlKey = `${scope.company_id}/test/${scope.document_id}/20000000001-01-F001-42.xml`;
+
+export const SUBJECT_EXAMPLES: Record<keyof typeof subjects, JsonObject> = {
+  documentIssued: { ...scope, number: 42, issuer, computed: JSON.parse(JSON.stringify(computed)) },
+  documentSigned: {
+    ...scope,
+    ruc: issuer.ruc,
+    type: "01",
+    series: "F001",
+    number: 42,
+    issue_date: computed.issue_date,
+    file_name: "20000000001-01-F001-42",
+    xml_key: xmlKey,
+    hash: document.hash,
+  },
+  documentVerdict: {
+    ...scope,
+    outcome: "accepted",
+    sunat: document.sunat,
+    cdr_key: xmlKey.replace(/[^/]+$/, "R-20000000001-01-F001-42.zip"),
+  },
+  documentState: {
+    ...scope,
+    event_type: "document.accepted",
+    document: JSON.parse(JSON.stringify(document)),
+  },
+  event: {
+    id: "evt_01JZ8X3Q4B6C8D0E2F4G6H8J0K",
+    object: "event",
+    type: "document.accepted",
+    created_at: "2026-06-01T15:04:06.460Z",
+    livemode: false,
+    data: { document: JSON.parse(JSON.stringify(document)) },
+  },
+  deadLetter: {
+    consumer: "signing-issued",
+    subject: "documents.issued",
+    stream_sequence: 1234,
+    deliveries: 10,
+    error: "live document without a certificate",
+    payload: JSON.stringify({ ...scope, number: 42 }),
+  },
+};
