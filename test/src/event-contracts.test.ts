@@ -35,7 +35,9 @@ describe("subjects as a published contract", () => {
     nc = await connect({ servers: `nats://127.0.0.1:${sys.system.ports.nats}` });
     for (const filter of ["documents.>", "events.>", "dead.>"]) {
       nc.subscribe(filter, {
-        callback: (_error, msg) => captured.push({ subject: msg.subject, payload: msg.json() }),
+        callback: (_error, msg) => {
+          captured.push({ subject: msg.subject, payload: msg.json() });
+        },
       });
     }
     await nc.flush();
