@@ -77,6 +77,11 @@ export const SUBJECT_EXAMPLES: Record<keyof typeof subjects, JsonObject> = {
     xml_key: xmlKey,
     hash: document.hash,
   },
+  documentRendered: {
+    ...scope,
+    pdf_key: xmlKey.replace(/xml$/, "pdf"),
+    ticket_key: xmlKey.replace(/\.xml$/, "-ticket.pdf"),
+  },
   documentVerdict: {
     ...scope,
     outcome: "accepted",

@@ -52,6 +52,7 @@ describe("subjects as a published contract", () => {
     expect(schemaFiles.sort()).toEqual([
       "dead.schema.json",
       "documents.issued.schema.json",
+      "documents.rendered.schema.json",
       "documents.signed.schema.json",
       "documents.state.schema.json",
       "documents.verdict.schema.json",

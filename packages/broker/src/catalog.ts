@@ -1,6 +1,7 @@
 import {
   DeadLetterSchema,
   DocumentIssuedSchema,
+  DocumentRenderedSchema,
   DocumentSignedSchema,
   DocumentStateSchema,
   DocumentVerdictSchema,
@@ -64,6 +65,12 @@ export const subjects = {
     stream: streams.documents,
     payload: new MessagePayload(DocumentSignedSchema),
     summary: "signing → submission, numbering: the signed XML is in the object store.",
+  },
+  documentRendered: {
+    subject: "documents.rendered",
+    stream: streams.documents,
+    payload: new MessagePayload(DocumentRenderedSchema),
+    summary: "rendering → numbering: the PDF (A4 and 80 mm ticket) is in the object store.",
   },
   documentVerdict: {
     subject: "documents.verdict",
@@ -142,6 +149,23 @@ export const consumers = {
   numberingSigned: consumer({
     durable: "numbering-signed",
     subject: subjects.documentSigned,
+    ackWaitMs: 30_000,
+    maxDeliver: 10,
+    retryDelaysMs: [1_000, 5_000, 30_000],
+    concurrency: 8,
+  }),
+  renderingSigned: consumer({
+    durable: "rendering-signed",
+    subject: subjects.documentSigned,
+    // Off the verdict path: a slow or failing render never holds a document back.
+    ackWaitMs: 60_000,
+    maxDeliver: 10,
+    retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
+    concurrency: 2,
+  }),
+  numberingRendered: consumer({
+    durable: "numbering-rendered",
+    subject: subjects.documentRendered,
     ackWaitMs: 30_000,
     maxDeliver: 10,
     retryDelaysMs: [1_000, 5_000, 30_000],

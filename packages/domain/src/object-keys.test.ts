@@ -6,6 +6,7 @@ describe("documentObjectKey()", () => {
     ["xml", false, "cmp_1/test/doc_1/20100070970-01-F001-7.xml"],
     ["cdr", false, "cmp_1/test/doc_1/R-20100070970-01-F001-7.zip"],
     ["pdf", true, "cmp_1/live/doc_1/20100070970-01-F001-7.pdf"],
+    ["ticket", true, "cmp_1/live/doc_1/20100070970-01-F001-7-ticket.pdf"],
   ] as const)(
     "should place the %s (livemode %s) under the company, mode and document",
     (kind, livemode, key) => {

@@ -1,6 +1,7 @@
 import type { Scope } from "./scope.js";
 
-export type DocumentFileKind = "xml" | "cdr" | "pdf";
+/** `pdf` is the A4 printed representation, `ticket` the same on an 80 mm roll. */
+export type DocumentFileKind = "xml" | "cdr" | "pdf" | "ticket";
 
 /** SUNAT's name of each file of a document whose base name is `RUC-TT-SERIE-NUMERO` (the CDR is `R-….zip`). */
 export function documentFileNameOf(kind: DocumentFileKind, baseName: string): string {
@@ -11,6 +12,8 @@ export function documentFileNameOf(kind: DocumentFileKind, baseName: string): st
       return `R-${baseName}.zip`;
     case "pdf":
       return `${baseName}.pdf`;
+    case "ticket":
+      return `${baseName}-ticket.pdf`;
   }
 }
 

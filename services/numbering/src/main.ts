@@ -8,6 +8,7 @@ import { numberingRoutes } from "./rpc/numbering-routes.js";
 import { ApplyVerdict } from "./usecases/apply-verdict.js";
 import { GetDocument } from "./usecases/get-document.js";
 import { IssueDocument } from "./usecases/issue-document.js";
+import { RecordRendering } from "./usecases/record-rendering.js";
 import { RecordSignature } from "./usecases/record-signature.js";
 
 const env = loadNumberingEnv();
@@ -19,7 +20,11 @@ await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "numbering" }), (b) =>
     b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.numberingSigned, consumers.numberingVerdict]);
+  await ensureTopology(broker.jsm, [
+    consumers.numberingSigned,
+    consumers.numberingRendered,
+    consumers.numberingVerdict,
+  ]);
 
   const relay = lifecycle.add(
     "outbox-relay",
@@ -30,10 +35,16 @@ await runService(logger, async (lifecycle) => {
   const nudge = () => relay.nudge();
 
   const recordSignature = new RecordSignature(store);
+  const recordRendering = new RecordRendering(store);
   const applyVerdict = new ApplyVerdict(store, env.FILES_BASE_URL, logger, nudge);
   lifecycle.add(
     "signed-consumer",
     await startConsumer(broker.js, consumers.numberingSigned, (p) => recordSignature.execute(p), logger),
+    (c) => c.stop(),
+  );
+  lifecycle.add(
+    "rendered-consumer",
+    await startConsumer(broker.js, consumers.numberingRendered, (p) => recordRendering.execute(p), logger),
     (c) => c.stop(),
   );
   lifecycle.add(

@@ -1,5 +1,13 @@
 import type { ComputedDocument, DocumentStatus, Issuer, StatusDetails, SunatVerdict } from "@einvoice/domain";
 
+/** Object-store keys by file; `pdf_ticket` is absent on records written before tickets existed. */
+export interface DocumentFileKeys {
+  xml: string | null;
+  cdr: string | null;
+  pdf: string | null;
+  pdf_ticket?: string | null;
+}
+
 /** What the register stores per document: the public fields plus what other services need to finish it. */
 export interface DocumentRecord {
   _id: string;
@@ -17,7 +25,7 @@ export interface DocumentRecord {
   status_details?: StatusDetails | null;
   hash: string | null;
   /** Object-store keys of the document's files, set as they are produced. */
-  files: { xml: string | null; cdr: string | null; pdf: string | null };
+  files: DocumentFileKeys;
   created_at: string;
   updated_at: string;
 }

@@ -23,10 +23,18 @@ export function numberingRoutes(useCases: NumberingUseCases) {
         return { document: documentMessage(document) };
       },
       async getDocument(req) {
-        const { document, files } = await useCases.getDocument.execute(requireScope(req.scope), req.id);
+        const view = await useCases.getDocument.execute(requireScope(req.scope), req.id);
+        const { files } = view;
         return {
-          document: documentMessage(document),
-          files: { xml: files.xml ?? undefined, cdr: files.cdr ?? undefined, pdf: files.pdf ?? undefined },
+          document: documentMessage(view.document),
+          files: {
+            xml: files.xml ?? undefined,
+            cdr: files.cdr ?? undefined,
+            pdf: files.pdf ?? undefined,
+            pdfTicket: files.pdf_ticket ?? undefined,
+          },
+          issuer: issuers.toMessage(view.issuer),
+          computed: computedDocuments.toMessage(view.computed),
         };
       },
     });

@@ -1,4 +1,4 @@
-import type { DocumentResource, Scope } from "@einvoice/domain";
+import type { ComputedDocument, DocumentResource, Issuer, Scope } from "@einvoice/domain";
 import { notFound } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
@@ -8,6 +8,8 @@ import { presentDocument } from "../domain/present-document.js";
 export interface DocumentView {
   document: DocumentResource;
   files: DocumentRecord["files"];
+  issuer: Issuer;
+  computed: ComputedDocument;
 }
 
 /** One document of the caller's company and mode; another scope's id is NOT_FOUND, never a leak. */
@@ -20,6 +22,11 @@ export class GetDocument {
   async execute(scope: Scope, id: string): Promise<DocumentView> {
     const record = await new DocumentRepository(this.store).findById(scope, id);
     if (!record) throw notFound("document", id);
-    return { document: presentDocument(record, this.filesBaseUrl), files: record.files };
+    return {
+      document: presentDocument(record, this.filesBaseUrl),
+      files: record.files,
+      issuer: record.issuer,
+      computed: record.computed,
+    };
   }
 }

@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/numbering/v1/numbering.proto.
  */
 export const file_einvoice_numbering_v1_numbering: GenFile = /*@__PURE__*/
-  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiqgEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCJKChVJc3N1ZURvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiSgoSR2V0RG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIn0KE0dldERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSMwoFZmlsZXMYAiABKAsyJC5laW52b2ljZS5udW1iZXJpbmcudjEuRG9jdW1lbnRGaWxlcyJdCg1Eb2N1bWVudEZpbGVzEhAKA3htbBgBIAEoCUgAiAEBEhAKA2NkchgCIAEoCUgBiAEBEhAKA3BkZhgDIAEoCUgCiAEBQgYKBF94bWxCBgoEX2NkckIGCgRfcGRmMuQBChBOdW1iZXJpbmdTZXJ2aWNlEmoKDUlzc3VlRG9jdW1lbnQSKy5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlc3BvbnNlEmQKC0dldERvY3VtZW50EikuZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVxdWVzdBoqLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiqgEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCJKChVJc3N1ZURvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiSgoSR2V0RG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIucBChNHZXREb2N1bWVudFJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50EjMKBWZpbGVzGAIgASgLMiQuZWludm9pY2UubnVtYmVyaW5nLnYxLkRvY3VtZW50RmlsZXMSLQoGaXNzdWVyGAMgASgLMh0uZWludm9pY2UuZG9jdW1lbnRzLnYxLklzc3VlchI5Cghjb21wdXRlZBgEIAEoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZERvY3VtZW50IoUBCg1Eb2N1bWVudEZpbGVzEhAKA3htbBgBIAEoCUgAiAEBEhAKA2NkchgCIAEoCUgBiAEBEhAKA3BkZhgDIAEoCUgCiAEBEhcKCnBkZl90aWNrZXQYBCABKAlIA4gBAUIGCgRfeG1sQgYKBF9jZHJCBgoEX3BkZkINCgtfcGRmX3RpY2tldDLkAQoQTnVtYmVyaW5nU2VydmljZRJqCg1Jc3N1ZURvY3VtZW50EisuZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRG9jdW1lbnRSZXF1ZXN0GiwuZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRG9jdW1lbnRSZXNwb25zZRJkCgtHZXREb2N1bWVudBIpLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlcXVlc3QaKi5laW52b2ljZS5udW1iZXJpbmcudjEuR2V0RG9jdW1lbnRSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
 
 /**
  * @generated from message einvoice.numbering.v1.IssueDocumentRequest
@@ -107,6 +107,20 @@ export type GetDocumentResponse = Message<"einvoice.numbering.v1.GetDocumentResp
    * @generated from field: einvoice.numbering.v1.DocumentFiles files = 2;
    */
   files?: DocumentFiles | undefined;
+
+  /**
+   * The issuer as printed on the document (what the PDF prints).
+   *
+   * @generated from field: einvoice.documents.v1.Issuer issuer = 3;
+   */
+  issuer?: Issuer | undefined;
+
+  /**
+   * The computed document (what the PDF prints).
+   *
+   * @generated from field: einvoice.documents.v1.ComputedDocument computed = 4;
+   */
+  computed?: ComputedDocument | undefined;
 };
 
 /**
@@ -133,9 +147,18 @@ export type DocumentFiles = Message<"einvoice.numbering.v1.DocumentFiles"> & {
   cdr?: string | undefined;
 
   /**
+   * The printed representation on A4.
+   *
    * @generated from field: optional string pdf = 3;
    */
   pdf?: string | undefined;
+
+  /**
+   * The same on an 80 mm ticket.
+   *
+   * @generated from field: optional string pdf_ticket = 4;
+   */
+  pdfTicket?: string | undefined;
 };
 
 /**

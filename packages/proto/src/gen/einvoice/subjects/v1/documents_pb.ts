@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/subjects/v1/documents.proto.
  */
 export const file_einvoice_subjects_v1_documents: GenFile = /*@__PURE__*/
-  fileDesc("CiRlaW52b2ljZS9zdWJqZWN0cy92MS9kb2N1bWVudHMucHJvdG8SFGVpbnZvaWNlLnN1YmplY3RzLnYxIsUBCg5Eb2N1bWVudElzc3VlZBITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEg4KBm51bWJlchgEIAEoBRItCgZpc3N1ZXIYBSABKAsyHS5laW52b2ljZS5kb2N1bWVudHMudjEuSXNzdWVyEjkKCGNvbXB1dGVkGAYgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQi2AEKDkRvY3VtZW50U2lnbmVkEhMKC2RvY3VtZW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEAoIbGl2ZW1vZGUYAyABKAgSCwoDcnVjGAQgASgJEgwKBHR5cGUYBSABKAkSDgoGc2VyaWVzGAYgASgJEg4KBm51bWJlchgHIAEoBRIeCgppc3N1ZV9kYXRlGAggASgJQgrK8xgGGgRkYXRlEhEKCWZpbGVfbmFtZRgJIAEoCRIPCgd4bWxfa2V5GAogASgJEgwKBGhhc2gYCyABKAkivAIKD0RvY3VtZW50VmVyZGljdBITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEjMKB291dGNvbWUYBCABKAlCIsrzGB4KCGFjY2VwdGVkCghvYnNlcnZlZAoIcmVqZWN0ZWQSNwoFc3VuYXQYBSABKAsyIy5laW52b2ljZS5kb2N1bWVudHMudjEuU3VuYXRWZXJkaWN0SACIAQESQQoOc3RhdHVzX2RldGFpbHMYBiABKAsyJC5laW52b2ljZS5kb2N1bWVudHMudjEuU3RhdHVzRGV0YWlsc0gBiAEBEhQKB2Nkcl9rZXkYByABKAlIAogBAUIICgZfc3VuYXRCEQoPX3N0YXR1c19kZXRhaWxzQgoKCF9jZHJfa2V5IuYBCg1Eb2N1bWVudFN0YXRlEhMKC2RvY3VtZW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEAoIbGl2ZW1vZGUYAyABKAgSWAoKZXZlbnRfdHlwZRgEIAEoCUI/yvMYOwoRZG9jdW1lbnQuYWNjZXB0ZWQKEWRvY3VtZW50Lm9ic2VydmVkChFkb2N1bWVudC5yZWplY3RlZBABSACIAQESMQoIZG9jdW1lbnQYBSABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRCDQoLX2V2ZW50X3R5cGViBnByb3RvMw", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+  fileDesc("CiRlaW52b2ljZS9zdWJqZWN0cy92MS9kb2N1bWVudHMucHJvdG8SFGVpbnZvaWNlLnN1YmplY3RzLnYxIsUBCg5Eb2N1bWVudElzc3VlZBITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEg4KBm51bWJlchgEIAEoBRItCgZpc3N1ZXIYBSABKAsyHS5laW52b2ljZS5kb2N1bWVudHMudjEuSXNzdWVyEjkKCGNvbXB1dGVkGAYgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQi2AEKDkRvY3VtZW50U2lnbmVkEhMKC2RvY3VtZW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEAoIbGl2ZW1vZGUYAyABKAgSCwoDcnVjGAQgASgJEgwKBHR5cGUYBSABKAkSDgoGc2VyaWVzGAYgASgJEg4KBm51bWJlchgHIAEoBRIeCgppc3N1ZV9kYXRlGAggASgJQgrK8xgGGgRkYXRlEhEKCWZpbGVfbmFtZRgJIAEoCRIPCgd4bWxfa2V5GAogASgJEgwKBGhhc2gYCyABKAkicgoQRG9jdW1lbnRSZW5kZXJlZBITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEg8KB3BkZl9rZXkYBCABKAkSEgoKdGlja2V0X2tleRgFIAEoCSK8AgoPRG9jdW1lbnRWZXJkaWN0EhMKC2RvY3VtZW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEAoIbGl2ZW1vZGUYAyABKAgSMwoHb3V0Y29tZRgEIAEoCUIiyvMYHgoIYWNjZXB0ZWQKCG9ic2VydmVkCghyZWplY3RlZBI3CgVzdW5hdBgFIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIAIgBARJBCg5zdGF0dXNfZGV0YWlscxgGIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdGF0dXNEZXRhaWxzSAGIAQESFAoHY2RyX2tleRgHIAEoCUgCiAEBQggKBl9zdW5hdEIRCg9fc3RhdHVzX2RldGFpbHNCCgoIX2Nkcl9rZXki5gEKDURvY3VtZW50U3RhdGUSEwoLZG9jdW1lbnRfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIQCghsaXZlbW9kZRgDIAEoCBJYCgpldmVudF90eXBlGAQgASgJQj/K8xg7ChFkb2N1bWVudC5hY2NlcHRlZAoRZG9jdW1lbnQub2JzZXJ2ZWQKEWRvY3VtZW50LnJlamVjdGVkEAFIAIgBARIxCghkb2N1bWVudBgFIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudEINCgtfZXZlbnRfdHlwZWIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
 
 /**
  * documents.issued — numbering → signing: a number was assigned.
@@ -141,6 +141,49 @@ export const DocumentSignedSchema: GenMessage<DocumentSigned> = /*@__PURE__*/
   messageDesc(file_einvoice_subjects_v1_documents, 1);
 
 /**
+ * documents.rendered — rendering → numbering: the printed representations are in the object store.
+ *
+ * @generated from message einvoice.subjects.v1.DocumentRendered
+ */
+export type DocumentRendered = Message<"einvoice.subjects.v1.DocumentRendered"> & {
+  /**
+   * @generated from field: string document_id = 1;
+   */
+  documentId: string;
+
+  /**
+   * @generated from field: string company_id = 2;
+   */
+  companyId: string;
+
+  /**
+   * @generated from field: bool livemode = 3;
+   */
+  livemode: boolean;
+
+  /**
+   * Object-store key of the A4 PDF (internal).
+   *
+   * @generated from field: string pdf_key = 4;
+   */
+  pdfKey: string;
+
+  /**
+   * Object-store key of the 80 mm ticket PDF (internal).
+   *
+   * @generated from field: string ticket_key = 5;
+   */
+  ticketKey: string;
+};
+
+/**
+ * Describes the message einvoice.subjects.v1.DocumentRendered.
+ * Use `create(DocumentRenderedSchema)` to create a new message.
+ */
+export const DocumentRenderedSchema: GenMessage<DocumentRendered> = /*@__PURE__*/
+  messageDesc(file_einvoice_subjects_v1_documents, 2);
+
+/**
  * documents.verdict — submission → numbering: SUNAT's verdict, or the sending deadline's.
  *
  * @generated from message einvoice.subjects.v1.DocumentVerdict
@@ -191,7 +234,7 @@ export type DocumentVerdict = Message<"einvoice.subjects.v1.DocumentVerdict"> & 
  * Use `create(DocumentVerdictSchema)` to create a new message.
  */
 export const DocumentVerdictSchema: GenMessage<DocumentVerdict> = /*@__PURE__*/
-  messageDesc(file_einvoice_subjects_v1_documents, 2);
+  messageDesc(file_einvoice_subjects_v1_documents, 3);
 
 /**
  * documents.state — numbering → notification, gateway waiters: the document as it now stands.
@@ -232,5 +275,5 @@ export type DocumentState = Message<"einvoice.subjects.v1.DocumentState"> & {
  * Use `create(DocumentStateSchema)` to create a new message.
  */
 export const DocumentStateSchema: GenMessage<DocumentState> = /*@__PURE__*/
-  messageDesc(file_einvoice_subjects_v1_documents, 3);
+  messageDesc(file_einvoice_subjects_v1_documents, 4);
 
