@@ -10,7 +10,7 @@ import {
   loadPem,
   loadPfx,
 } from "./certificates.js";
-import type { SigningCredentials } from "./xml-signer.js";
+import type { SigningCredentials } from "./signer.js";
 
 let a: SigningCredentials;
 let b: SigningCredentials;

@@ -6,7 +6,7 @@ import {
   X509Certificate,
 } from "node:crypto";
 import forge from "node-forge";
-import type { SigningCredentials } from "./xml-signer.js";
+import type { SigningCredentials } from "./signer.js";
 
 export type CredentialsErrorCode =
   | "invalid_private_key"

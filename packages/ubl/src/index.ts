@@ -20,13 +20,6 @@ export { documentFileName } from "./file-name.js";
 export { type BuildInvoiceInput, buildInvoiceXml } from "./invoice-builder.js";
 export { LeanSigner } from "./lean-signer.js";
 export { DEFAULT_SIGNATURE_ID, NS } from "./namespaces.js";
+export type { SignatureAlgorithm, SignedXml, SigningCredentials, XmlSigner } from "./signer.js";
 export { UblInputError } from "./xml-node.js";
-export {
-  type SignatureAlgorithm,
-  type SignedXml,
-  type SigningCredentials,
-  SigningError,
-  signXml,
-  XmlCryptoSigner,
-  type XmlSigner,
-} from "./xml-signer.js";
+export { SigningError, signXml, XmlCryptoSigner } from "./xml-signer.js";

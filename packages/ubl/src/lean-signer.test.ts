@@ -15,11 +15,12 @@ import { createTestCertificate } from "./certificates.js";
 import { MATRIX } from "./fixture-matrix.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
 import { LeanSigner } from "./lean-signer.js";
+import type { SignedXml, SigningCredentials } from "./signer.js";
 import { TAX_ENGINE_CASES, TAX_ENGINE_TODAY } from "./tax-engine-cases.js";
 import { doc, ISSUER } from "./test-fixtures.js";
 import { randomSignableXml } from "./test-random-xml.js";
 import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "./test-support.js";
-import { type SignedXml, type SigningCredentials, SigningError, XmlCryptoSigner } from "./xml-signer.js";
+import { SigningError, XmlCryptoSigner } from "./xml-signer.js";
 
 interface Case {
   unsigned: string;

@@ -2,8 +2,8 @@ import { createHash, sign } from "node:crypto";
 import { type C14nContext, canonicalize } from "./c14n.js";
 import { NS } from "./namespaces.js";
 import { ENVELOPED, INCLUSIVE_C14N, SigningKeyCache, signingPlan } from "./signature-profile.js";
+import type { SignedXml, SigningCredentials, XmlSigner } from "./signer.js";
 import { SigningError } from "./signing-error.js";
-import type { SignedXml, SigningCredentials, XmlSigner } from "./xml-signer.js";
 
 /** Where the signature goes, as local names below the root (XmlCryptoSigner's XPath, first match). */
 const EXTENSION_CONTENT = ["UBLExtensions", "UBLExtension", "ExtensionContent"] as const;

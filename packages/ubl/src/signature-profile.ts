@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { DEFAULT_SIGNATURE_ID } from "./namespaces.js";
+import type { SignatureAlgorithm, SigningCredentials } from "./signer.js";
 import { SigningError } from "./signing-error.js";
-import type { SignatureAlgorithm, SigningCredentials } from "./xml-signer.js";
 
 /** The XMLDSig profile every signer of this package writes: SUNAT's enveloped signature over the whole document. */
 export const ALGORITHMS: Record<SignatureAlgorithm, { signature: string; digest: string; hash: string }> = {

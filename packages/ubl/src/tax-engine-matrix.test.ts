@@ -6,11 +6,12 @@ import { computeDocument } from "@einvoice/tax-engine";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestCertificate } from "./certificates.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
+import type { SigningCredentials } from "./signer.js";
 import { TAX_ENGINE_CASES, TAX_ENGINE_TODAY } from "./tax-engine-cases.js";
 import { expectXmlMatches } from "./test-assertions.js";
 import { ISSUER } from "./test-fixtures.js";
 import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "./test-support.js";
-import { type SigningCredentials, signXml } from "./xml-signer.js";
+import { signXml } from "./xml-signer.js";
 
 const TODAY = TAX_ENGINE_TODAY;
 const CASES = TAX_ENGINE_CASES;

@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestCertificate } from "./certificates.js";
 import { MATRIX } from "./fixture-matrix.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
+import type { SigningCredentials } from "./signer.js";
 import { ISSUER } from "./test-fixtures.js";
 import { tempDir, writeTemp, xmlsecVerifies } from "./test-support.js";
-import { type SigningCredentials, SigningError, signXml, XmlCryptoSigner } from "./xml-signer.js";
+import { SigningError, signXml, XmlCryptoSigner } from "./xml-signer.js";
 
 let credentials: SigningCredentials;
 let other: SigningCredentials;
