@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { openAdminStore } from "@einvoice/gateway/admin";
 import {
   ensureDevCredentials,
@@ -11,9 +10,10 @@ import {
   type SystemOptions,
   startSystem,
 } from "@einvoice/launcher";
+import { conformanceDir } from "@einvoice/testkit";
 
 /** The independent oracle the simulator validates against in tests; never shipped with the product. */
-export const CONFORMANCE_DIR = fileURLToPath(new URL("../../../shared/conformance", import.meta.url));
+export const CONFORMANCE_DIR = conformanceDir;
 
 /** Simulator settings every test system gets: XSD validation against the conformance schemas. */
 const SIMULATOR_TEST_ENV = {

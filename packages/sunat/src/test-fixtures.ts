@@ -1,16 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { conformanceDir } from "@einvoice/testkit";
 
-// Conformance material lives in /work/shared beside the repo; tests read it in place.
-const shared = new URL("../../../../shared/conformance/examples/", import.meta.url);
+// Conformance material is read in place (see @einvoice/testkit's conformanceDir), never copied into the repo.
+const examples = join(conformanceDir, "examples");
 
-export const GREENTER_CDR_DIR = new URL("greenter/cdr-and-summaries/", shared);
-export const XSENDER_DIR = new URL("openubl-xsender/test/", shared);
+export const GREENTER_CDR_DIR = join(examples, "greenter/cdr-and-summaries");
+export const XSENDER_DIR = join(examples, "openubl-xsender/test");
 
-export function fixture(dir: URL, name: string): Buffer {
-  return readFileSync(new URL(name, dir));
+export function fixture(dir: string, name: string): Buffer {
+  return readFileSync(join(dir, name));
 }
 
-export function listFixtures(dir: URL): string[] {
-  return readdirSync(fileURLToPath(dir)).sort();
+export function listFixtures(dir: string): string[] {
+  return readdirSync(dir).sort();
 }

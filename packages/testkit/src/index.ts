@@ -1,3 +1,4 @@
+export * from "./conformance-dir.js";
 export * from "./free-port.js";
 export * from "./nats-server.js";
 export * from "./ubl-parse-options.js";

@@ -5,15 +5,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { UBL_PARSER_OPTIONS, validateAgainstXsd, xmlsecVerify } from "@einvoice/testkit";
+import { conformanceDir, UBL_PARSER_OPTIONS, validateAgainstXsd, xmlsecVerify } from "@einvoice/testkit";
 import { Decimal } from "decimal.js";
 import { XMLParser } from "fast-xml-parser";
 
-/** /work/shared sits beside the repo root, so this also works from a fresh clone placed beside shared/. */
-export const INVOICE_XSD = fileURLToPath(
-  new URL("../../../../shared/conformance/xsd/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd", import.meta.url),
-);
+export const INVOICE_XSD = join(conformanceDir, "xsd/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd");
 
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), "ubl-test-"));
 

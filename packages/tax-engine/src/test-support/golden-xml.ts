@@ -5,15 +5,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { InvoiceRequest, ItemInput, SaleDocumentType } from "@einvoice/domain";
+import { conformanceDir } from "@einvoice/testkit";
 import { XMLParser } from "fast-xml-parser";
 
-/** /work/main/packages/tax-engine/src/test-support → /work/shared (sibling of the repo root). */
-export const GOLDEN_ROOT =
-  process.env.EINVOICE_SHARED_DIR !== undefined
-    ? join(process.env.EINVOICE_SHARED_DIR, "conformance/examples/openubl-xbuilder")
-    : fileURLToPath(new URL("../../../../../shared/conformance/examples/openubl-xbuilder/", import.meta.url));
+export const GOLDEN_ROOT = join(conformanceDir, "examples/openubl-xbuilder");
 
 const ARRAYS = new Set([
   "InvoiceLine",

@@ -1,16 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { conformanceDir } from "@einvoice/testkit";
 import { describe, expect, it } from "vitest";
 import { builtInvoice } from "../domain/test-signing.js";
 import { documentView, sendBill, startTestSimulator } from "../http/test-simulator.js";
 import { XmllintValidator } from "./xsd-validator.js";
 
-const MAINDOC = fileURLToPath(
-  new URL("../../../../../shared/conformance/xsd/ubl-2.1/maindoc", import.meta.url),
-);
-const SUMMARY_MAINDOC = fileURLToPath(
-  new URL("../../../../../shared/conformance/xsd/sunat-ubl-2.0/maindoc", import.meta.url),
-);
+const MAINDOC = join(conformanceDir, "xsd/ubl-2.1/maindoc");
+const SUMMARY_MAINDOC = join(conformanceDir, "xsd/sunat-ubl-2.0/maindoc");
 const hasXmllint = !spawnSync("xmllint", ["--version"]).error;
 if (!hasXmllint)
   console.warn("xsd-validator tests skipped: xmllint is not installed (the test bootstrap installs it)");

@@ -1,15 +1,14 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { decodeXml } from "@einvoice/sunat";
+import { conformanceDir } from "@einvoice/testkit";
 import { XmlCryptoSigner } from "@einvoice/ubl";
 import { describe, expect, it } from "vitest";
 import { checkSignature, extractSignature } from "./signature-check.js";
 import { golden } from "./test-fixtures.js";
 import { signedGolden, TEST_ISSUER_RUC, testCredentials } from "./test-signing.js";
 
-const summaries = new URL(
-  "../../../../../shared/conformance/examples/greenter/cdr-and-summaries/",
-  import.meta.url,
-);
+const summaries = join(conformanceDir, "examples/greenter/cdr-and-summaries");
 
 describe("checkSignature", () => {
   const signed = signedGolden("Group1Test/factura1Con3Items.xml", TEST_ISSUER_RUC);
@@ -54,7 +53,7 @@ describe("checkSignature", () => {
 
   it("finds Greenter's RC sample altered after signing (xmlsec1 agrees: 'data and digest do not match')", () => {
     // The sample declares ds on the root, so the fragment must get its own declaration to be parsed.
-    const xml = decodeXml(readFileSync(new URL("20000000001-RC-20171119-001.xml", summaries)));
+    const xml = decodeXml(readFileSync(join(summaries, "20000000001-RC-20171119-001.xml")));
     expect(extractSignature(xml)).toMatch(/^<ds:Signature xmlns:ds=/);
     expect(checkSignature(xml)).toMatchObject({ code: "2335", detail: "DigestValue" });
   });

@@ -1,25 +1,21 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { decodeXml } from "@einvoice/sunat";
+import { conformanceDir } from "@einvoice/testkit";
 import { expect } from "vitest";
 
-// OpenUBL homologación XMLs live in /work/shared beside the repo; tests read them in place.
-const homologacion = new URL(
-  "../../../../../shared/conformance/examples/openubl-xbuilder/homologacion/",
-  import.meta.url,
-);
+// OpenUBL homologación XMLs are conformance data; tests read them in place, never copied into the repo.
+const homologacion = join(conformanceDir, "examples/openubl-xbuilder/homologacion");
 
 /** Golden XML by "Group/file.xml", decoded from its declared ISO-8859-1. */
 export function golden(path: string): string {
-  return decodeXml(readFileSync(new URL(path, homologacion)));
+  return decodeXml(readFileSync(join(homologacion, path)));
 }
 
 /** Every factura/boleta in the homologación set, as "Group/file.xml". */
 export function goldenInvoices(): string[] {
-  return readdirSync(fileURLToPath(homologacion))
-    .flatMap((group) =>
-      readdirSync(fileURLToPath(new URL(`${group}/`, homologacion))).map((file) => `${group}/${file}`),
-    )
+  return readdirSync(homologacion)
+    .flatMap((group) => readdirSync(join(homologacion, group)).map((file) => `${group}/${file}`))
     .filter((path) => /\/(factura|boleta)[^/]*\.xml$/.test(path))
     .sort();
 }

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { decodeXml } from "@einvoice/sunat";
+import { conformanceDir } from "@einvoice/testkit";
 import {
   benchmarkInput,
   buildInvoiceXml,
@@ -12,7 +14,7 @@ import { golden } from "./test-fixtures.js";
 /** Issuer RUC of the homologación goldens (FF11-1, BB11-1 …). */
 export const TEST_ISSUER_RUC = "12345678912";
 
-const examples = new URL("../../../../../shared/conformance/examples/", import.meta.url);
+const examples = join(conformanceDir, "examples");
 const signer = new XmlCryptoSigner();
 const credentials = new Map<string, SigningCredentials>();
 
@@ -43,7 +45,7 @@ export function signedGolden(path: string, ruc = TEST_ISSUER_RUC): string {
 
 /** Any file under conformance/examples ("openubl-xsender-java/voided-document.xml"), decoded. */
 export function example(path: string): string {
-  return decodeXml(readFileSync(new URL(path, examples)));
+  return decodeXml(readFileSync(join(examples, path)));
 }
 
 /** RUC of `benchmarkInput()` from @einvoice/ubl: the issuer of {@link builtInvoice}. */
