@@ -49,6 +49,8 @@ if (mode === "start") {
     ["nats-server", "nats-server"],
     ["xmlsec1", "xmlsec1"],
     ["xmllint", "libxml2-utils"],
+    ["pdftotext", "poppler-utils"],
+    ["zbarimg", "zbar-tools"],
   ]);
   const step = (label, command, args) => {
     console.log(`\n▶ ${label}`);

@@ -1,0 +1,12 @@
+export { loadPdfFonts, type PdfFonts } from "./fonts.js";
+export {
+  checkPdfInput,
+  PDF_FORMATS,
+  type PdfDocumentInput,
+  type PdfFormat,
+  PdfInputError,
+  type PdfIssue,
+} from "./input.js";
+export { buildPrintModel, type PrintModel } from "./print-model.js";
+export { type QrSource, sunatQrPayload } from "./qr-payload.js";
+export { type PdfOptions, renderDocumentPdf } from "./render-document-pdf.js";
