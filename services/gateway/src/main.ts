@@ -18,6 +18,7 @@ import {
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
+import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { loadGatewayEnv } from "./env.js";
 import { createApp } from "./http/app.js";
 import { RequestValidator } from "./schemas/validate.js";
@@ -28,7 +29,7 @@ const logger = createLogger("gateway", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway")), (s) => s.close());
-  await store.ensure([companiesCollection, apiKeysCollection]);
+  await store.ensure([companiesCollection, apiKeysCollection, idempotencyCollection]);
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) =>
     b.close(),

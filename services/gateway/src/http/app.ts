@@ -4,12 +4,14 @@ import { ApiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
 import { Authenticate } from "../usecases/authenticate.js";
 import { CreateDocument } from "../usecases/create-document.js";
+import { IdempotencyGate } from "../usecases/idempotency-gate.js";
 import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { companyRoutes } from "./company-routes.js";
 import type { AuthedState, GatewayDeps } from "./context.js";
 import { credentialRoutes } from "./credential-routes.js";
 import { documentRoutes } from "./document-routes.js";
 import { eventRoutes } from "./event-routes.js";
+import { idempotency } from "./idempotency.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
 
 /** The public REST API: health and the OpenAPI document (no key), then authentication, then /v1 routes. */
@@ -40,6 +42,8 @@ export function createApp(deps: GatewayDeps): Koa {
   });
   app.use(authentication(new Authenticate(deps.store)));
   app.use(jsonBody(deps.maxBodyBytes));
+  // A request may hold its key for the longest wait plus the time to issue before a retry can take over.
+  app.use(idempotency(new IdempotencyGate(deps.store, (deps.maxWaitSeconds + 30) * 1000)));
   const router = new Router<AuthedState>();
   const readSetup = new ReadCompanySetup(deps.signing, deps.submission);
   companyRoutes(router, readSetup);

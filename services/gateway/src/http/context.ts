@@ -34,6 +34,8 @@ export interface GatewayDeps {
 export interface AuthedState {
   caller: Caller;
   requestId: string;
+  /** The request's `Idempotency-Key`, once admitted (POST only). */
+  idempotencyKey?: string;
 }
 
 export const scopeOf = (caller: Caller) => ({ companyId: caller.company._id, livemode: caller.livemode });

@@ -36,6 +36,7 @@ export function documentRoutes(
       type,
       request: shape.request,
       waitSeconds,
+      ...(ctx.state.idempotencyKey ? { idempotencyKey: ctx.state.idempotencyKey } : {}),
     });
     if (waitSeconds > 0) ctx.set("Preference-Applied", `wait=${waitSeconds}`);
     ctx.set("Location", `/v1/documents/${document.id}`);

@@ -15,6 +15,8 @@ export interface CreateDocumentCommand {
   request: InvoiceRequest;
   /** How long to wait for the verdict, in seconds; 0 answers at once (the document is pending). */
   waitSeconds: number;
+  /** The caller's Idempotency-Key: numbering keeps it with the document, so a retry never gets a second number. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -31,7 +33,13 @@ export class CreateDocument {
     },
   ) {}
 
-  async execute({ caller, type, request, waitSeconds }: CreateDocumentCommand): Promise<Document> {
+  async execute({
+    caller,
+    type,
+    request,
+    waitSeconds,
+    idempotencyKey,
+  }: CreateDocumentCommand): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
     const { document: computed } = await this.deps.tax.computeDocument({
       type,
@@ -51,6 +59,7 @@ export class CreateDocument {
       scope,
       issuer: issuers.toMessage(issuerOf(caller.company)),
       computed,
+      idempotencyKey: idempotencyKey ?? "",
     });
     const document = required(issued.document);
     if (waitSeconds <= 0 || isFinalStatus(document.status)) return document;

@@ -8,6 +8,8 @@ export const documentsCollection: CollectionSpec = {
     // A number is never repeated within (company, mode, type, series).
     { fields: ["company_id", "livemode", "type", "series", "number"], unique: true },
     { fields: ["company_id", "livemode", "created_at"] },
+    // One document per caller's Idempotency-Key (documents issued without a key have none and never collide).
+    { fields: ["company_id", "livemode", "idempotency_key"], unique: true },
   ],
 };
 
@@ -25,6 +27,14 @@ export class DocumentRepository {
 
   findById(scope: Scope, id: string): Promise<DocumentRecord | null> {
     return this.documents.findOne({ _id: id, company_id: scope.companyId, livemode: scope.livemode });
+  }
+
+  findByIdempotencyKey(scope: Scope, key: string): Promise<DocumentRecord | null> {
+    return this.documents.findOne({
+      company_id: scope.companyId,
+      livemode: scope.livemode,
+      idempotency_key: key,
+    });
   }
 
   /** Compare-and-set: applies `changes` only while the document still has `expected` values. */

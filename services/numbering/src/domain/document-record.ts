@@ -26,6 +26,8 @@ export interface DocumentRecord {
   hash: string | null;
   /** Object-store keys of the document's files, set as they are produced. */
   files: DocumentFileKeys;
+  /** The caller's Idempotency-Key of the create call, when it sent one. */
+  idempotency_key?: string;
   created_at: string;
   updated_at: string;
 }

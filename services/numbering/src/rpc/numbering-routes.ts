@@ -19,6 +19,7 @@ export function numberingRoutes(useCases: NumberingUseCases) {
           scope: requireScope(req.scope),
           issuer: issuers.fromMessage(req.issuer, "issuer"),
           computed: computedDocuments.fromMessage(req.computed, "computed"),
+          ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
         });
         return { document: documentMessage(document) };
       },

@@ -3,7 +3,7 @@ import { computedDocuments, issuers } from "@einvoice/contracts";
 import type { ComputedDocument, DocumentResource, Issuer, Scope } from "@einvoice/domain";
 import { newId } from "@einvoice/platform";
 import { DocumentIssuedSchema } from "@einvoice/proto";
-import type { Store } from "@einvoice/store";
+import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { DocumentRepository, seriesCounterKey } from "../adapters/document-repository.js";
 import { addToOutbox } from "../adapters/outbox.js";
 import type { DocumentRecord } from "../domain/document-record.js";
@@ -13,6 +13,8 @@ export interface IssueDocumentCommand {
   scope: Scope;
   issuer: Issuer;
   computed: ComputedDocument;
+  /** The caller's Idempotency-Key: a repeat returns the document issued the first time, not a new number. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -26,7 +28,29 @@ export class IssueDocument {
     private readonly afterCommit: () => void,
   ) {}
 
-  async execute({ scope, issuer, computed }: IssueDocumentCommand): Promise<DocumentResource> {
+  async execute(command: IssueDocumentCommand): Promise<DocumentResource> {
+    const { scope, idempotencyKey } = command;
+    if (idempotencyKey) {
+      const earlier = await new DocumentRepository(this.store).findByIdempotencyKey(scope, idempotencyKey);
+      if (earlier) return presentDocument(earlier, this.filesBaseUrl);
+    }
+    try {
+      return await this.issue(command);
+    } catch (error) {
+      // A concurrent request with the same key committed first; this one rolled back, number included.
+      if (!(error instanceof DuplicateKeyError) || !idempotencyKey) throw error;
+      const winner = await new DocumentRepository(this.store).findByIdempotencyKey(scope, idempotencyKey);
+      if (!winner) throw error;
+      return presentDocument(winner, this.filesBaseUrl);
+    }
+  }
+
+  private async issue({
+    scope,
+    issuer,
+    computed,
+    idempotencyKey,
+  }: IssueDocumentCommand): Promise<DocumentResource> {
     const now = new Date().toISOString();
     const record = await this.store.transaction(async (tx) => {
       const number = await tx.counters.increment(seriesCounterKey(scope, computed.type, computed.series));
@@ -45,6 +69,7 @@ export class IssueDocument {
         status_details: null,
         hash: null,
         files: { xml: null, cdr: null, pdf: null },
+        ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
         created_at: now,
         updated_at: now,
       };
