@@ -1,9 +1,9 @@
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { fixture, GREENTER_CDR_DIR, listFixtures, XSENDER_DIR } from "../test-support/fixtures.js";
 import { buildCdrXml, type CdrInput } from "./cdr-build.js";
 import { parseCdr, parseNote, readCdrZip } from "./cdr-read.js";
 import { CdrFormatError } from "./errors.js";
-import { fixture, GREENTER_CDR_DIR, listFixtures, XSENDER_DIR } from "./test-fixtures.js";
 import { xmlSyntaxError } from "./xml-read.js";
 
 const isCdrFile = (name: string) => /^R-.*\.xml$/.test(name) || name.startsWith("efact_cdr");

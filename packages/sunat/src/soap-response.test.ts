@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { fixture, XSENDER_DIR } from "../test-support/fixtures.js";
 import { readCdrZip } from "./cdr-read.js";
 import { SoapResponseError } from "./errors.js";
 import { extractFaultCode, parseSoapResponse } from "./soap-response.js";
-import { fixture, XSENDER_DIR } from "./test-fixtures.js";
 
 const sample = (name: string) => fixture(XSENDER_DIR, name).toString("utf8");
 

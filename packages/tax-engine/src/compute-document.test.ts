@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctx, invoice, item, ok, receipt, subtotal, TODAY } from "./test-support/fixtures.js";
+import { ctx, invoice, item, ok, receipt, subtotal, TODAY } from "../test-support/fixtures.js";
 
 describe("taxed line (10)", () => {
   it("value × qty, IGV 18 % (3271, 3103, 3277, 3291, 3279, 3280), legend 1000, Contado", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoice, item, ok } from "./test-support/fixtures.js";
+import { invoice, item, ok } from "../test-support/fixtures.js";
 
 describe("detraction (SPOT)", () => {
   it("detraction: percent × total in PEN, operation 1001, legend 2006, no total changes", () => {

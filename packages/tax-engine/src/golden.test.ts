@@ -5,10 +5,10 @@
  */
 import type { ComputedDocument, InvoiceRequest } from "@einvoice/domain";
 import { describe, expect, it } from "vitest";
+import { amountsOf, diffAmounts } from "../test-support/compare.js";
+import { type GoldenCase, listGoldens, loadGolden } from "../test-support/golden-xml.js";
 import { computeDocument } from "./compute-document.js";
 import { D } from "./money.js";
-import { amountsOf, diffAmounts } from "./test-support/compare.js";
-import { type GoldenCase, listGoldens, loadGolden } from "./test-support/golden-xml.js";
 
 const RENDERER = [
   "InvoiceTipoIgvTest",

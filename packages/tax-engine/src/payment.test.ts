@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoice, item, ok } from "./test-support/fixtures.js";
+import { invoice, item, ok } from "../test-support/fixtures.js";
 
 describe("payment terms (FormaPago)", () => {
   it("credit sale with detraction: installments sum to total − detraction; ids Cuota001…", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctx, invoice, item, ok, receipt } from "./test-support/fixtures.js";
+import { ctx, invoice, item, ok, receipt } from "../test-support/fixtures.js";
 
 describe("perception (catalog 53 51/52/53)", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoice, item, ok, subtotal } from "./test-support/fixtures.js";
+import { invoice, item, ok, subtotal } from "../test-support/fixtures.js";
 
 describe("prepayments (04/05/06)", () => {
   it("prepayment with taxes: 04 value, PrepaidAmount, payable falls by the amount (3277, 3280, 3287)", () => {

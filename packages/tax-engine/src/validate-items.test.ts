@@ -1,6 +1,6 @@
 import type { InvoiceRequest } from "@einvoice/domain";
 import { describe, expect, it } from "vitest";
-import { ctx, expectError, invoice, item, ok, refused } from "./test-support/fixtures.js";
+import { ctx, expectError, invoice, item, ok, refused } from "../test-support/fixtures.js";
 
 /** [case, request, param, code]: each line-level check returns 422 naming the field. */
 const CASES: [string, InvoiceRequest, string, string][] = [

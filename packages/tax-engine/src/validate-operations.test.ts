@@ -1,6 +1,6 @@
 import type { ComputeContext, InvoiceRequest } from "@einvoice/domain";
 import { describe, expect, it } from "vitest";
-import { ctx, expectError, invoice, item, ok, receipt } from "./test-support/fixtures.js";
+import { ctx, expectError, invoice, item, ok, receipt } from "../test-support/fixtures.js";
 
 const FOREIGN = { document_type: "0", document_number: "-", name: "Buyer Inc", country_code: "US" };
 const EXPORT_ITEMS = [item({ tax_affectation: "40" })];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { benchmarkInput } from "./bench-sample.js";
+import { expectXmlMatches } from "../test-support/assertions.js";
+import { benchmarkInput } from "../test-support/bench-sample.js";
+import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "../test-support/xml-validation.js";
 import { createTestCertificate } from "./certificates.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
-import { expectXmlMatches } from "./test-assertions.js";
-import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "./test-support.js";
 import { signXml } from "./xml-signer.js";
 
 describe("benchmarkInput", () => {

@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MATRIX } from "../test-support/fixture-matrix.js";
+import { ISSUER } from "../test-support/fixtures.js";
+import { randomSignableXml, randomXml } from "../test-support/random-xml.js";
+import { tempDir, writeTemp } from "../test-support/xml-validation.js";
 import { C14nError, type C14nErrorCode, canonicalize } from "./c14n.js";
-import { MATRIX } from "./fixture-matrix.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
-import { ISSUER } from "./test-fixtures.js";
-import { randomSignableXml, randomXml } from "./test-random-xml.js";
-import { tempDir, writeTemp } from "./test-support.js";
 import { SigningError } from "./xml-signer.js";
 
 const c14n = (xml: string): string => canonicalize(xml).canonical;

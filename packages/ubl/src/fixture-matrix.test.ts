@@ -1,12 +1,12 @@
 import { Decimal } from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { expectXmlMatches } from "../test-support/assertions.js";
+import { MATRIX } from "../test-support/fixture-matrix.js";
+import { ISSUER } from "../test-support/fixtures.js";
+import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "../test-support/xml-validation.js";
 import { createTestCertificate } from "./certificates.js";
-import { MATRIX } from "./fixture-matrix.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
 import type { SignedXml } from "./signer.js";
-import { expectXmlMatches } from "./test-assertions.js";
-import { ISSUER } from "./test-fixtures.js";
-import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "./test-support.js";
 import { signXml } from "./xml-signer.js";
 
 const names = Object.keys(MATRIX);

@@ -1,6 +1,5 @@
 // The secret box moved to @einvoice/platform (submission needs it too); re-exported so existing imports work.
 export { decryptSecret, decryptSecretBytes, encryptSecret, SecretBoxError } from "@einvoice/platform";
-export { benchmarkInput } from "./bench-sample.js";
 export { C14nError, type C14nErrorCode } from "./c14n.js";
 export {
   CertificateExpiredError,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MATRIX } from "./fixture-matrix.js";
+import { MATRIX } from "../test-support/fixture-matrix.js";
+import { ISSUER } from "../test-support/fixtures.js";
+import { parseInvoice, text } from "../test-support/xml-readback.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
-import { ISSUER } from "./test-fixtures.js";
-import { parseInvoice, text } from "./test-support.js";
 import { UblInputError } from "./xml-node.js";
 
 const build = (name: string, extra: { number?: number; signatureId?: string; issueTime?: string } = {}) =>

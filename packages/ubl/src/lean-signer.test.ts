@@ -9,17 +9,17 @@ import { createHash } from "node:crypto";
 import { computeDocument } from "@einvoice/tax-engine";
 import { Decimal } from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { benchmarkInput } from "./bench-sample.js";
+import { benchmarkInput } from "../test-support/bench-sample.js";
+import { MATRIX } from "../test-support/fixture-matrix.js";
+import { doc, ISSUER } from "../test-support/fixtures.js";
+import { randomSignableXml } from "../test-support/random-xml.js";
+import { TAX_ENGINE_CASES, TAX_ENGINE_TODAY } from "../test-support/tax-engine-cases.js";
+import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "../test-support/xml-validation.js";
 import { C14nError, canonicalize } from "./c14n.js";
 import { createTestCertificate } from "./certificates.js";
-import { MATRIX } from "./fixture-matrix.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
 import { LeanSigner } from "./lean-signer.js";
 import type { SignedXml, SigningCredentials } from "./signer.js";
-import { TAX_ENGINE_CASES, TAX_ENGINE_TODAY } from "./tax-engine-cases.js";
-import { doc, ISSUER } from "./test-fixtures.js";
-import { randomSignableXml } from "./test-random-xml.js";
-import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "./test-support.js";
 import { SigningError, XmlCryptoSigner } from "./xml-signer.js";
 
 interface Case {

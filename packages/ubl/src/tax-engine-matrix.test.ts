@@ -4,13 +4,13 @@
  */
 import { computeDocument } from "@einvoice/tax-engine";
 import { beforeAll, describe, expect, it } from "vitest";
+import { expectXmlMatches } from "../test-support/assertions.js";
+import { ISSUER } from "../test-support/fixtures.js";
+import { TAX_ENGINE_CASES, TAX_ENGINE_TODAY } from "../test-support/tax-engine-cases.js";
+import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "../test-support/xml-validation.js";
 import { createTestCertificate } from "./certificates.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
 import type { SigningCredentials } from "./signer.js";
-import { TAX_ENGINE_CASES, TAX_ENGINE_TODAY } from "./tax-engine-cases.js";
-import { expectXmlMatches } from "./test-assertions.js";
-import { ISSUER } from "./test-fixtures.js";
-import { tempDir, writeTemp, xmlsecVerifies, xsdFailures } from "./test-support.js";
 import { signXml } from "./xml-signer.js";
 
 const TODAY = TAX_ENGINE_TODAY;

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { MATRIX } from "../test-support/fixture-matrix.js";
+import { ISSUER } from "../test-support/fixtures.js";
+import { tempDir, writeTemp, xmlsecVerifies } from "../test-support/xml-validation.js";
 import { createTestCertificate } from "./certificates.js";
-import { MATRIX } from "./fixture-matrix.js";
 import { buildInvoiceXml } from "./invoice-builder.js";
 import type { SigningCredentials } from "./signer.js";
-import { ISSUER } from "./test-fixtures.js";
-import { tempDir, writeTemp, xmlsecVerifies } from "./test-support.js";
 import { SigningError, signXml, XmlCryptoSigner } from "./xml-signer.js";
 
 let credentials: SigningCredentials;

@@ -1,5 +1,6 @@
 import { createLogger } from "@einvoice/platform";
-import { benchmarkInput, buildInvoiceXml, createTestCertificate, XmlCryptoSigner } from "@einvoice/ubl";
+import { buildInvoiceXml, createTestCertificate, XmlCryptoSigner } from "@einvoice/ubl";
+import { benchmarkInput } from "@einvoice/ubl/test-support";
 import { describe, expect, it } from "vitest";
 import { createSigner, LeanSignerWithFallback } from "./preferred-signer.js";
 

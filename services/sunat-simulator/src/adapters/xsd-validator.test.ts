@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { conformanceDir } from "@einvoice/testkit";
 import { describe, expect, it } from "vitest";
-import { builtInvoice } from "../domain/test-signing.js";
-import { documentView, sendBill, startTestSimulator } from "../http/test-simulator.js";
+import { builtInvoice } from "../../test-support/signing.js";
+import { documentView, sendBill, startTestSimulator } from "../../test-support/test-simulator.js";
 import { XmllintValidator } from "./xsd-validator.js";
 
 const MAINDOC = join(conformanceDir, "xsd/ubl-2.1/maindoc");

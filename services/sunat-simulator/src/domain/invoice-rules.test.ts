@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { editLine, golden, goldenInvoices, replaceNth } from "../../test-support/fixtures.js";
 import { checkInvoiceRules } from "./invoice-rules.js";
-import { editLine, golden, goldenInvoices, replaceNth } from "./test-fixtures.js";
 
 const codes = (xml: string) => checkInvoiceRules(xml).map((issue) => issue.code);
 const amount = (tag: string, value: string) => `<cbc:${tag} currencyID="PEN">${value}</cbc:${tag}>`;

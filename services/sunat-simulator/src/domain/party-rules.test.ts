@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { golden } from "../../test-support/fixtures.js";
 import { checkInvoiceRules } from "./invoice-rules.js";
-import { golden } from "./test-fixtures.js";
 
 const codes = (xml: string) => checkInvoiceRules(xml).map((issue) => issue.code);
 const withCustomerName = (xml: string, name: string) =>

@@ -4,9 +4,9 @@ import { decodeXml } from "@einvoice/sunat";
 import { conformanceDir } from "@einvoice/testkit";
 import { XmlCryptoSigner } from "@einvoice/ubl";
 import { describe, expect, it } from "vitest";
+import { golden } from "../../test-support/fixtures.js";
+import { signedGolden, TEST_ISSUER_RUC, testCredentials } from "../../test-support/signing.js";
 import { checkSignature, extractSignature } from "./signature-check.js";
-import { golden } from "./test-fixtures.js";
-import { signedGolden, TEST_ISSUER_RUC, testCredentials } from "./test-signing.js";
 
 const summaries = join(conformanceDir, "examples/greenter/cdr-and-summaries");
 

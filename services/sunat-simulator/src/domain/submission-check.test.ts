@@ -1,8 +1,8 @@
 import { zipDocument } from "@einvoice/sunat";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { golden } from "../../test-support/fixtures.js";
 import { validateInvoiceSubmission } from "./submission-check.js";
-import { golden } from "./test-fixtures.js";
 
 // Golden factura FF11-1 issued by RUC 12345678912.
 const factura = golden("Group1Test/factura1Con3Items.xml");

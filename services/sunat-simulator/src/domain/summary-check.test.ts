@@ -1,10 +1,10 @@
 import { zipDocument } from "@einvoice/sunat";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { example } from "../../test-support/signing.js";
 import { checkSummaryContent, validateSummarySubmission } from "./summary-check.js";
 import { parseSummaryFileName, summaryId, summaryKey } from "./summary-file-name.js";
 import { summaryVerdict } from "./summary-verdict.js";
-import { example } from "./test-signing.js";
 import { checkVoidedLines } from "./voided-rules.js";
 
 // openubl-xsender-java samples: RC-20191224-1 and RA-20191224-1 of RUC 12345678912, IssueDate 2019-12-24.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { golden, replaceNth } from "../../test-support/fixtures.js";
 import { checkInvoiceRules } from "./invoice-rules.js";
 import { issueFor } from "./rule-issue.js";
-import { golden, replaceNth } from "./test-fixtures.js";
 import { decideVerdict } from "./verdict.js";
 
 describe("decideVerdict", () => {

@@ -1,13 +1,13 @@
 import { readCdrZip } from "@einvoice/sunat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT_ISSUER_RUC, builtInvoice } from "../domain/test-signing.js";
+import { BUILT_ISSUER_RUC, builtInvoice } from "../../test-support/signing.js";
 import {
   documentView,
   getStatusCdr,
   sendBill,
   startTestSimulator,
   type TestSimulator,
-} from "./test-simulator.js";
+} from "../../test-support/test-simulator.js";
 
 const RUC = BUILT_ISSUER_RUC;
 const stem = (n: number) => `${RUC}-01-F001-${n}`;

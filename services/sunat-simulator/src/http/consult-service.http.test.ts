@@ -1,6 +1,6 @@
 import { buildConsultGetStatusEnvelope, buildGetStatusCdrEnvelope, readCdrZip } from "@einvoice/sunat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILT_ISSUER_RUC, builtInvoice } from "../domain/test-signing.js";
+import { BUILT_ISSUER_RUC, builtInvoice } from "../../test-support/signing.js";
 import {
   BILL_PATH,
   CONSULT_PATH,
@@ -11,7 +11,7 @@ import {
   solUser,
   startTestSimulator,
   type TestSimulator,
-} from "./test-simulator.js";
+} from "../../test-support/test-simulator.js";
 
 const RUC = BUILT_ISSUER_RUC;
 let t: TestSimulator;

@@ -1,8 +1,13 @@
 import { createHash } from "node:crypto";
 import { readCdrZip, zipDocument } from "@einvoice/sunat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { example, signXmlForTest } from "../domain/test-signing.js";
-import { addScenario, documentView, startTestSimulator, type TestSimulator } from "./test-simulator.js";
+import { example, signXmlForTest } from "../../test-support/signing.js";
+import {
+  addScenario,
+  documentView,
+  startTestSimulator,
+  type TestSimulator,
+} from "../../test-support/test-simulator.js";
 
 // openubl-xsender-java despatch-advice-T.xml: guía remitente T001-123 of RUC 20123456789 (unsigned sample).
 const RUC = "20123456789";

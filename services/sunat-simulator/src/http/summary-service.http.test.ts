@@ -1,6 +1,6 @@
 import { buildConsultGetStatusEnvelope, buildGetStatusEnvelope, readCdrZip } from "@einvoice/sunat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { example, signedGolden, signXmlForTest, TEST_ISSUER_RUC } from "../domain/test-signing.js";
+import { example, signedGolden, signXmlForTest, TEST_ISSUER_RUC } from "../../test-support/signing.js";
 import {
   addScenario,
   BILL_PATH,
@@ -12,7 +12,7 @@ import {
   solUser,
   startTestSimulator,
   type TestSimulator,
-} from "./test-simulator.js";
+} from "../../test-support/test-simulator.js";
 
 // openubl-xsender-java samples of RUC 12345678912: RC-20191224-1 (one boleta) and RA-20191224-1 (voids
 // factura F001-1, pointed here at the golden factura FF11-1 so there is something to void).

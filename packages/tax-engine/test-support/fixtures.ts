@@ -8,7 +8,7 @@ import type {
   SaleDocumentType,
 } from "@einvoice/domain";
 import { expect } from "vitest";
-import { computeDocument } from "../compute-document.js";
+import { computeDocument } from "../src/compute-document.js";
 
 export const TODAY = "2024-05-10";
 export const ctx = (type: SaleDocumentType = "01", today = TODAY): ComputeContext => ({ type, today });

@@ -1,37 +1,7 @@
-/**
- * Test helpers: the external validators (xmllint, xmlsec1; the wrappers are @einvoice/testkit's, shared with the
- * end-to-end suite) and a parse-back of the amounts in an XML.
- */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { conformanceDir, UBL_PARSER_OPTIONS, validateAgainstXsd, xmlsecVerify } from "@einvoice/testkit";
+/** Reads a built invoice back: its elements and the public amounts a SUNAT auditor would reconcile. */
+import { UBL_PARSER_OPTIONS } from "@einvoice/testkit";
 import { Decimal } from "decimal.js";
 import { XMLParser } from "fast-xml-parser";
-
-export const INVOICE_XSD = join(conformanceDir, "xsd/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd");
-
-export const tempDir = (): string => mkdtempSync(join(tmpdir(), "ubl-test-"));
-
-export const writeTemp = (dir: string, name: string, content: string): string => {
-  const file = join(dir, name);
-  writeFileSync(file, content);
-  return file;
-};
-
-/**
- * Validates several files in one xmllint run (the schema is parsed once). Returns the files that failed,
- * with xmllint's messages, so a failure names the broken fixture.
- */
-export const xsdFailures = (files: string[]): { failed: string[]; output: string } => {
-  const { valid, output, status } = validateAgainstXsd(INVOICE_XSD, files);
-  const failed = files.filter((f) => !valid.has(f));
-  if (failed.length === 0 && status !== 0) return { failed: ["(xmllint exit code)"], output };
-  return { failed, output };
-};
-
-/** `xmlsec1 --verify --trusted-pem cert.pem file.xml`: true only on exit 0. */
-export const xmlsecVerifies = xmlsecVerify;
 
 /** Values stay the exact strings in the XML ("18.00" must stay "18.00"); repeated elements are arrays. */
 const parser = new XMLParser(UBL_PARSER_OPTIONS);

@@ -11,7 +11,7 @@ import {
 } from "@einvoice/sunat";
 import { freePort } from "@einvoice/testkit";
 import { createTestCertificate, type SigningCredentials, XmlCryptoSigner } from "@einvoice/ubl";
-import { type Simulator, type SimulatorOptions, startSimulator } from "../simulator.js";
+import { type Simulator, type SimulatorOptions, startSimulator } from "../src/simulator.js";
 
 export const BILL_PATH = "/ol-ti-itcpfegem-beta/billService";
 export const CONSULT_PATH = "/ol-it-wsconscpegem/billConsultService";

@@ -1,6 +1,6 @@
 import type { ComputedLine } from "@einvoice/domain";
 import { Decimal } from "decimal.js";
-import type { BuildInvoiceInput } from "./invoice-builder.js";
+import type { BuildInvoiceInput } from "../src/invoice-builder.js";
 
 /**
  * A fixed, realistic input for build+sign benchmarks (floor.md measures a 5-line invoice): `lineCount`

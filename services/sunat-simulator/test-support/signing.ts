@@ -3,13 +3,13 @@ import { join } from "node:path";
 import { decodeXml } from "@einvoice/sunat";
 import { conformanceDir } from "@einvoice/testkit";
 import {
-  benchmarkInput,
   buildInvoiceXml,
   createTestCertificate,
   type SigningCredentials,
   XmlCryptoSigner,
 } from "@einvoice/ubl";
-import { golden } from "./test-fixtures.js";
+import { benchmarkInput } from "@einvoice/ubl/test-support";
+import { golden } from "./fixtures.js";
 
 /** Issuer RUC of the homologación goldens (FF11-1, BB11-1 …). */
 export const TEST_ISSUER_RUC = "12345678912";

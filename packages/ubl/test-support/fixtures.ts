@@ -5,9 +5,9 @@
  */
 import type { AllowanceCharge, ComputedDocument, Issuer, TaxSchemeId, TaxSubtotal } from "@einvoice/domain";
 import { Decimal } from "decimal.js";
-import { type LineSpec, line, m2, sum } from "./test-fixture-line.js";
+import { type LineSpec, line, m2, sum } from "./fixture-line.js";
 
-export { type LineSpec, line } from "./test-fixture-line.js";
+export { type LineSpec, line } from "./fixture-line.js";
 
 export const ISSUER: Issuer = {
   ruc: "20123456789",

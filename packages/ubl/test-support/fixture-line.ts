@@ -1,4 +1,4 @@
-/** One computed line for the test fixtures (see test-fixtures.ts). */
+/** One computed line for the test fixtures (see fixtures.ts). */
 import type { AllowanceCharge, ComputedLine, LineTax, TaxSchemeId } from "@einvoice/domain";
 import { Decimal } from "decimal.js";
 

@@ -1,5 +1,5 @@
 import type { ComputedDocument } from "@einvoice/domain";
-import { doc } from "./test-fixtures.js";
+import { doc } from "./fixtures.js";
 
 const FREE_TAXED = ["11", "12", "13", "14", "15", "16"];
 const FREE_OTHER = ["21", "31", "32", "33", "34", "35", "36", "37"];

@@ -1,5 +1,5 @@
 import type { ComputedDocument } from "@einvoice/domain";
-import { D } from "../money.js";
+import { D } from "../src/money.js";
 import type { GoldenAmounts } from "./golden-xml.js";
 
 /** The same paths as GoldenAmounts, read from a computed document. */

@@ -1,7 +1,7 @@
 import type { ComputedDocument } from "@einvoice/domain";
 import { Decimal } from "decimal.js";
 import { expect } from "vitest";
-import { amountsFromXml, parseInvoice, subtotalsByScheme, text } from "./test-support.js";
+import { amountsFromXml, parseInvoice, subtotalsByScheme, text } from "./xml-readback.js";
 
 /** Every amount the builder printed, read back and compared as exact strings with its source. */
 export const expectXmlMatches = (xml: string, doc: ComputedDocument): void => {

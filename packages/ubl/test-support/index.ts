@@ -1,0 +1,5 @@
+/**
+ * `@einvoice/ubl/test-support`: what other workspaces' tests and the benchmark share. Test and benchmark code
+ * only; product code never imports it (packages/testkit/src/layering.test.ts checks).
+ */
+export { benchmarkInput } from "./bench-sample.js";
