@@ -88,7 +88,7 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
       name: "rendering",
       entry: "services/rendering/src/main.ts",
       readyUrl: `${url(p.renderingOps)}/readyz`,
-      env: withNats({ OPS_PORT: String(p.renderingOps) }),
+      env: withNats({ OPS_PORT: String(p.renderingOps), NUMBERING_URL: url(p.numberingRpc) }),
     },
     {
       name: "stream",

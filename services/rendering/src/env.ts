@@ -1,13 +1,23 @@
-import { envFields, parseEnv } from "@einvoice/platform";
+import { envFields, parseEnv, storageEnv } from "@einvoice/platform";
 import { z } from "zod";
 
 export const renderingEnvSchema = z.object({
+  ...storageEnv,
   HOST: envFields.host(),
   /** HTTP/1.1 health port. Default 7061. */
   OPS_PORT: envFields.port(7061),
   LOG_LEVEL: envFields.logLevel(),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  /** The register, asked for the issuer and computed document of each signed document. */
+  NUMBERING_URL: z.string().default("http://127.0.0.1:7010"),
+  /**
+   * Printed after "Consulte su documento en": where a reader checks the document. Default SUNAT's public
+   * validity check of electronic receipts.
+   */
+  CONSULT_URL: z.string().default("https://e-consulta.sunat.gob.pe/ol-ti-itconsvalicpe/ConsValiCpe.htm"),
 });
+
+export type RenderingEnv = z.infer<typeof renderingEnvSchema>;
 
 export const loadRenderingEnv = (env?: Record<string, string | undefined>) =>
   parseEnv(renderingEnvSchema, env);

@@ -1,25 +1,47 @@
-import { connectBroker, ensureTopology } from "@einvoice/broker";
-import { createLogger, runService, startOpsServer } from "@einvoice/platform";
+import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import { openObjectStore } from "@einvoice/objects";
+import { loadPdfFonts } from "@einvoice/pdf";
+import {
+  createLogger,
+  createRpcClient,
+  objectStoreConfig,
+  runService,
+  startOpsServer,
+} from "@einvoice/platform";
+import { NumberingService } from "@einvoice/proto";
 import { loadRenderingEnv } from "./env.js";
+import { RenderDocument } from "./usecases/render-document.js";
 
 const env = loadRenderingEnv();
 const logger = createLogger("rendering", env.LOG_LEVEL);
 
 /**
- * The rendering service will turn document states into PDFs with SUNAT's QR (its own issue). Today it runs as a
- * process of the system with its configuration, health endpoints and broker connection, and declares no
- * consumer, so no work waits on it.
+ * The rendering service prints every signed invoice and receipt (A4 and 80 mm ticket PDFs with SUNAT's QR) off
+ * the verdict path: a failed render is retried and dead-lettered by its consumer, never holding a document back.
  */
 await runService(logger, async (lifecycle) => {
+  const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "rendering" }), (b) =>
     b.close(),
   );
-  await ensureTopology(broker.jsm, []);
+  await ensureTopology(broker.jsm, [consumers.renderingSigned]);
+  const renderDocument = new RenderDocument({
+    numbering: createRpcClient(NumberingService, env.NUMBERING_URL),
+    objects,
+    broker,
+    consultUrl: env.CONSULT_URL,
+    fonts: loadPdfFonts(),
+  });
+  lifecycle.add(
+    "signed-consumer",
+    await startConsumer(broker.js, consumers.renderingSigned, (p) => renderDocument.execute(p), logger),
+    (c) => c.stop(),
+  );
   const ops = await startOpsServer({
     service: "rendering",
     host: env.HOST,
     port: env.OPS_PORT,
-    checks: { broker: () => broker.ping() },
+    checks: { broker: () => broker.ping(), objects: () => objects.ping() },
   });
   lifecycle.add("ops", ops, (o) => o.close());
   lifecycle.onShutdown("drain", () => ops.markDraining());

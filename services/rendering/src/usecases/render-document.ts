@@ -1,0 +1,66 @@
+import { create } from "@bufbuild/protobuf";
+import type { Client } from "@connectrpc/connect";
+import { type Broker, type Payload, PermanentError, publish, subjects } from "@einvoice/broker";
+import { computedDocuments, issuers } from "@einvoice/contracts";
+import { documentObjectKey } from "@einvoice/domain";
+import type { ObjectStore } from "@einvoice/objects";
+import { type PdfFonts, type PdfFormat, PdfInputError, renderDocumentPdf } from "@einvoice/pdf";
+import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
+
+type Signed = Payload<typeof subjects.documentSigned>;
+
+/**
+ * Prints a signed document: the A4 PDF and the 80 mm ticket, both with the hash and SUNAT's QR, stored beside the
+ * XML, then announced so the register links them. Made right after signing, so the PDF exists before SUNAT
+ * answers (the printed representation needs the signature's hash, not the verdict). Rendering is deterministic,
+ * so a redelivery rewrites the same bytes.
+ */
+export class RenderDocument {
+  constructor(
+    private readonly deps: {
+      numbering: Client<typeof NumberingService>;
+      objects: ObjectStore;
+      broker: Broker;
+      consultUrl: string;
+      /** Loaded once per process and shared by every render. */
+      fonts: PdfFonts;
+    },
+  ) {}
+
+  async execute(signed: Signed): Promise<void> {
+    const scope = { companyId: signed.companyId, livemode: signed.livemode };
+    const view = await this.deps.numbering.getDocument({ scope, id: signed.documentId });
+    const input = {
+      issuer: issuers.fromMessage(view.issuer, "issuer"),
+      computed: computedDocuments.fromMessage(view.computed, "computed"),
+      number: signed.number,
+      hash: signed.hash,
+      consult_url: this.deps.consultUrl,
+      livemode: signed.livemode,
+    };
+    const keys: Record<PdfFormat, string> = {
+      a4: documentObjectKey(scope, signed.documentId, "pdf", signed.fileName),
+      ticket: documentObjectKey(scope, signed.documentId, "ticket", signed.fileName),
+    };
+    for (const format of ["a4", "ticket"] as const) {
+      const pdf = await renderDocumentPdf(input, { format, fonts: this.deps.fonts }).catch((error) => {
+        // A document the layout cannot print will not print on a retry either: park it for an operator.
+        if (error instanceof PdfInputError) throw new PermanentError(error.message);
+        throw error;
+      });
+      await this.deps.objects.put(keys[format], pdf, "application/pdf");
+    }
+    await publish(
+      this.deps.broker.js,
+      subjects.documentRendered,
+      create(DocumentRenderedSchema, {
+        documentId: signed.documentId,
+        companyId: signed.companyId,
+        livemode: signed.livemode,
+        pdfKey: keys.a4,
+        ticketKey: keys.ticket,
+      }),
+      { msgId: `${signed.documentId}:rendered` },
+    );
+  }
+}
