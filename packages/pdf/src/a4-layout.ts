@@ -73,16 +73,19 @@ function parties(pen: Pen, model: PrintModel): Group {
   const rightX = MARGIN.x + 2 * pad + leftWidth;
   const right = stack(factRows(pen, model.documentFacts, rightX, rightWidth, styles));
   const both = beside(left, right);
-  return group([
-    {
-      height: both.height + 2 * pad,
-      draw(y) {
-        pen.rect(MARGIN.x, y, CONTENT, both.height + 2 * pad, { stroke: COLORS.rule, radius: 3 });
-        pen.vline(rightX - pad / 2, y + 4, y + both.height + 2 * pad - 4, COLORS.hairline);
-        both.draw(y + pad);
+  return group(
+    [
+      {
+        height: both.height + 2 * pad,
+        draw(y) {
+          pen.rect(MARGIN.x, y, CONTENT, both.height + 2 * pad, { stroke: COLORS.rule, radius: 3 });
+          pen.vline(rightX - pad / 2, y + 4, y + both.height + 2 * pad - 4, COLORS.hairline);
+          both.draw(y + pad);
+        },
       },
-    },
-  ]);
+    ],
+    6,
+  );
 }
 
 /** The QR, and what SUNAT asks the printed representation to say: what it is, where to check it, its hash. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { create, type Font } from "fontkit";
+import { create, type Font, type GlyphRun } from "fontkit";
 import { woffToSfnt } from "./woff.js";
 
 /**
@@ -13,17 +13,51 @@ const FONT_FILES = {
   bold: "@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff",
 } as const;
 
-/** Parsed fonts, shareable by any number of renders (pdfkit only reads them and subsets per document). */
+/**
+ * Parsed fonts, shared by any number of renders: pdfkit subsets them per document, and they keep the words
+ * already shaped. Load them once per process (`loadPdfFonts`) and pass them to every render.
+ */
 export interface PdfFonts {
   regular: Font;
   bold: Font;
+}
+
+/** Words kept shaped per font; past this the cache starts again, so a long-running service stays bounded. */
+const SHAPED_WORDS = 20_000;
+
+/**
+ * The font with a cache of shaped words. Shaping a word (fontkit's OpenType layout) is most of a render's CPU,
+ * and documents repeat their words (labels, units, amounts, the issuer's name). pdfkit scales the positions of
+ * the run it gets in place, so each call gets its own copy of the positions over the shared glyphs.
+ */
+function withShapedWords(font: Font): Font {
+  const runs = new Map<string, GlyphRun>();
+  const cached: Font = Object.create(font);
+  cached.layout = (text, features, ...rest) => {
+    if (features !== undefined || rest.length > 0) return font.layout(text, features, ...rest);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= SHAPED_WORDS) runs.clear();
+      run = font.layout(text);
+      runs.set(text, run);
+    }
+    const copy: GlyphRun = Object.create(run);
+    copy.positions = run.positions.map((p) => ({
+      xAdvance: p.xAdvance,
+      yAdvance: p.yAdvance,
+      xOffset: p.xOffset,
+      yOffset: p.yOffset,
+    }));
+    return copy;
+  };
+  return cached;
 }
 
 function loadFont(specifier: string): Font {
   const path = createRequire(import.meta.url).resolve(specifier);
   const font = create(woffToSfnt(readFileSync(path)));
   if (!("layout" in font)) throw new Error(`${specifier} is a font collection, not a font`);
-  return font;
+  return withShapedWords(font);
 }
 
 /** Reads and parses the two embedded fonts (about 1 ms). Load once and pass them to every render. */

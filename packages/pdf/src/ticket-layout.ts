@@ -40,7 +40,7 @@ function pageHeader(pen: Pen, model: PrintModel): Box {
 }
 
 function lineBoxes(pen: Pen, line: PrintLine): Box[] {
-  const amounts = `${line.quantity} ${line.unit} × ${line.unitValue}${line.discount ? `  Dscto. ${line.discount}` : ""}`;
+  const amounts = `${line.quantity} ${line.unit} × ${line.unitValue}${line.discount ? ` (dscto. ${line.discount})` : ""}`;
   const value = line.value;
   const valueWidth = pen.width(value, S.bold) + 8;
   const lh = pen.lineHeight(S.text);

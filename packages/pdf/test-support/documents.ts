@@ -32,17 +32,23 @@ const RUC_CUSTOMER = {
   address: "JR. LOS ÑANDÚES 456, MIRAFLORES, LIMA",
 };
 
-/** Item `n` of a long document: mixed quantities and prices, some long descriptions that must wrap. */
-export function manyItems(count: number): ItemInput[] {
-  return Array.from({ length: count }, (_, i) => ({
-    description:
-      i % 7 === 3
-        ? `Servicio de mantenimiento preventivo y correctivo N° ${i + 1} de equipos de climatización, incluye repuestos, mano de obra especializada, traslado del técnico y garantía de noventa días`
-        : `Artículo de ferretería N° ${i + 1} – tornillo autorroscante ${(i % 5) + 1}/4"`,
-    quantity: (i % 9) + 1,
-    unit_price: `${((i * 37) % 500) + 1}.${String((i * 13) % 100).padStart(2, "0")}`,
-    ...(i % 11 === 5 ? { discount: { percent: 5 } } : {}),
-  }));
+/**
+ * `count` items of a long document: mixed quantities and prices, some long descriptions that must wrap, a
+ * discount now and then. `variant` shifts numbers and prices, to make distinct documents of the same shape.
+ */
+export function manyItems(count: number, variant = 0): ItemInput[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + variant * count;
+    return {
+      description:
+        i % 7 === 3
+          ? `Servicio de mantenimiento preventivo y correctivo N° ${n + 1} de equipos de climatización, incluye repuestos, mano de obra especializada, traslado del técnico y garantía de noventa días`
+          : `Artículo de ferretería N° ${n + 1} – tornillo autorroscante ${(n % 5) + 1}/4"`,
+      quantity: (n % 9) + 1,
+      unit_price: `${((n * 37) % 500) + 1}.${String((n * 13) % 100).padStart(2, "0")}`,
+      ...(i % 11 === 5 ? { discount: { percent: 5 } } : {}),
+    };
+  });
 }
 
 export const REQUESTS: Record<string, { type: SaleDocumentType; request: InvoiceRequest }> = {

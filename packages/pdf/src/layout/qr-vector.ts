@@ -18,9 +18,8 @@ export interface QrMatrix {
 export const QUIET_ZONE = 4;
 
 /**
- * SUNAT's QR as runs of dark modules. Error correction level Q (25%): the level of SUNAT's rules for the
- * printed representation as issuers apply them (Greenter's QrRender uses Q too), so a creased or smudged paper
- * still scans. Adjacent dark modules of a row merge into one rectangle: about a third of the rectangles that
+ * SUNAT's QR as runs of dark modules. Error correction level Q (25%), as Greenter's QrRender uses for SUNAT's
+ * QR (our research notes do not state SUNAT's level): a creased or smudged paper still scans. Adjacent dark modules of a row merge into one rectangle: about a third of the rectangles that
  * one per module would take.
  */
 export function qrMatrix(text: string): QrMatrix {
