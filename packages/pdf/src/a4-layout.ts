@@ -66,7 +66,7 @@ function banners(pen: Pen, model: PrintModel): Group[] {
 /** The customer at the left, the document's dates, payment and currency at the right, framed. */
 function parties(pen: Pen, model: PrintModel): Group {
   const pad = 7;
-  const leftWidth = (CONTENT - 3 * pad) * 0.58;
+  const leftWidth = (CONTENT - 3 * pad) * 0.55;
   const rightWidth = CONTENT - 3 * pad - leftWidth;
   const styles = { label: S.factLabel, value: S.factValue };
   const left = stack(factRows(pen, model.customerFacts, MARGIN.x + pad, leftWidth, styles));

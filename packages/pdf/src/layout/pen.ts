@@ -35,6 +35,10 @@ export class Pen {
     // pdfkit accepts a parsed fontkit font wherever it takes a font file (PDFFontFactory.open); its typings do not.
     doc.registerFont(FONT_NAMES.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
     doc.registerFont(FONT_NAMES.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
+    // A new page starts with a black fill: the colour in use must be set again there.
+    doc.on("pageAdded", () => {
+      this.color = "";
+    });
   }
 
   clean(text: string): string {
