@@ -49,6 +49,8 @@ if (mode === "start") {
     ["nats-server", "nats-server"],
     ["xmlsec1", "xmlsec1"],
     ["xmllint", "libxml2-utils"],
+    // The API reference page test (services/gateway/src/http/docs-page.test.ts) drives it headless.
+    ["chromium", "chromium"],
     ["pdftotext", "poppler-utils"],
     ["zbarimg", "zbar-tools"],
   ]);

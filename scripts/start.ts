@@ -12,6 +12,7 @@ const credentials = await ensureDevCredentials(dataDir);
 const system = await startSystem({ dataDir, logLevel: process.env.LOG_LEVEL ?? "info" });
 console.log(`BASE_URL=${system.baseUrl}`);
 console.log(`API_KEY=${credentials.api_key}`);
+console.log(`DOCS_URL=${system.baseUrl}/docs`);
 console.log("Ready. Press Ctrl-C to stop.");
 
 let stopping = false;

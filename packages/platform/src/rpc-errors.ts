@@ -16,8 +16,11 @@ export function violationsError(violations: Violation[], message = "validation f
   ]);
 }
 
+/** The violations as plain objects: the messages' `$typeName` must not reach a public 422. */
 export function readViolations(error: ConnectError): Violation[] {
-  return error.findDetails(FieldViolationsSchema).flatMap((d) => d.violations);
+  return error
+    .findDetails(FieldViolationsSchema)
+    .flatMap((d) => d.violations.map(({ param, code, message }) => ({ param, code, message })));
 }
 
 /** An error with a stable machine code (e.g. `company_not_configured`) for the gateway's public table. */

@@ -9,12 +9,13 @@ import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { companyRoutes } from "./company-routes.js";
 import type { AuthedState, GatewayDeps } from "./context.js";
 import { credentialRoutes } from "./credential-routes.js";
+import { docsPage } from "./docs-page.js";
 import { documentRoutes } from "./document-routes.js";
 import { eventRoutes } from "./event-routes.js";
 import { idempotency } from "./idempotency.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
 
-/** The public REST API: health and the OpenAPI document (no key), then authentication, then /v1 routes. */
+/** The public REST API: health, the OpenAPI document and its reference page (no key), then authentication, then /v1 routes. */
 export function createApp(deps: GatewayDeps): Koa {
   const app = new Koa();
   const openApi = buildOpenApiDocument();
@@ -40,6 +41,7 @@ export function createApp(deps: GatewayDeps): Koa {
     }
     await next();
   });
+  app.use(docsPage(OPENAPI_PATH));
   app.use(authentication(new Authenticate(deps.store)));
   app.use(jsonBody(deps.maxBodyBytes));
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.

@@ -1,7 +1,11 @@
 import { Code, ConnectError, notFound, reasonError, violationsError } from "@einvoice/platform";
 import { ApiError, publicErrorFromConnect, validationFailed } from "../errors/public-errors.js";
+import { codeList } from "./error-catalog.js";
+import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES } from "./error-catalog-rules.js";
+import { TAX_ENTRIES } from "./error-catalog-tax.js";
 import { schemaRef } from "./json-schema.js";
 import type { Reference, Response } from "./openapi-types.js";
+import { REFUSED_EXAMPLE } from "./request-examples.js";
 
 /**
  * The public errors the document shows, built with the gateway's own error code: `ApiError` for what the edge
@@ -38,6 +42,26 @@ export const publicErrors = {
   api_key_invalid: fromService(new ConnectError("unknown key", Code.Unauthenticated)),
   // event-routes.ts: query parameters.
   limit_invalid: edge(400, "parameter_invalid", "limit must be an integer from 1 to 100.", "limit"),
+  // idempotency.ts: the Idempotency-Key of a POST.
+  idempotency_key_invalid: edge(
+    400,
+    "idempotency_key_invalid",
+    "Idempotency-Key must be 1 to 255 printable ASCII characters (a UUID is a good choice).",
+    "Idempotency-Key",
+  ),
+  idempotency_key_in_use: edge(
+    409,
+    "idempotency_key_in_use",
+    "A request with this Idempotency-Key is still being processed. Retry in 90 s with the same key to get its result.",
+    "Idempotency-Key",
+    "conflict_error",
+  ),
+  idempotency_key_reused: edge(
+    422,
+    "idempotency_key_reused",
+    "This Idempotency-Key was already used for a different request (method, path or body). Send a new key for a new request.",
+    "Idempotency-Key",
+  ),
   // Routes and services: ids of another company or mode answer exactly like unknown ids.
   document_missing: fromService(notFound("document", "doc_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
   event_missing: fromService(notFound("event", "evt_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
@@ -51,21 +75,8 @@ export const publicErrors = {
   sol_user_invalid: validationFailed([
     { param: "user", code: "parameter_invalid", message: 'user must match pattern "^[A-Za-z0-9]{1,20}$".' },
   ]),
-  // Tax service: every business check, as field violations.
-  tax_rules: fromService(
-    violationsError([
-      {
-        param: "items.0.discount.amount",
-        code: "discount_exceeds_amount",
-        message: "The discount is larger than the amount it reduces.",
-      },
-      {
-        param: "payment.installments",
-        code: "installments_sum_mismatch",
-        message: "The installments must add up to the total (236.00).",
-      },
-    ]),
-  ),
+  // Tax service: every business check, as field violations (the refused request example's real answer).
+  tax_rules: fromService(violationsError(REFUSED_EXAMPLE.violations)),
   // Signing service: the uploaded credentials, naming the field to fix.
   wrong_password: fromService(
     violationsError([
@@ -96,38 +107,33 @@ export const publicErrors = {
 export type PublicErrorName = keyof typeof publicErrors;
 
 /** Shape codes of `validate.ts` (a 422 before any service is called). */
-export const SHAPE_CODES = ["parameter_missing", "parameter_unknown", "parameter_invalid"] as const;
+export const SHAPE_CODES = SHAPE_ENTRIES.map((e) => e.code);
+
+/** Codes the tax engine answers (422, naming the field). */
+export const TAX_CODES = TAX_ENTRIES.map((e) => e.code);
 
 /** Codes the signing service answers for refused credentials (422, naming the field). */
-export const CREDENTIAL_CODES = [
-  "invalid_pfx",
-  "wrong_password",
-  "key_certificate_mismatch",
-  "unsupported_key",
-  "certificate_expired",
-  "certificate_not_yet_valid",
-  "invalid_certificate",
-  "invalid_private_key",
-] as const;
-
-const codeList = (codes: readonly string[]) => codes.map((code) => `\`${code}\``).join(", ");
+export const CREDENTIAL_CODES = CREDENTIAL_ENTRIES.map((e) => e.code);
 
 /**
- * One error response: the Error schema, the `Request-Id` header and one example per public error, keyed by
- * name. All errors must share one status (the response's).
+ * One error response: the Error schema, the `Request-Id` header, one example per public error (keyed by name),
+ * and a description that lists every code it may carry with when it happens and how to fix it (from the error
+ * catalog). All errors must share one status (the response's).
  */
 export function errorResponse(
   description: string,
   names: PublicErrorName[],
-  moreCodes: string[] = [],
+  moreCodes: readonly string[] = [],
+  moreHeaders: Record<string, Reference> = {},
 ): Response {
   const errors = names.map((name) => [name, publicErrors[name]] as const);
   const statuses = new Set(errors.map(([, error]) => error.status));
   if (statuses.size !== 1) throw new Error(`one status per response: ${names.join(", ")}`);
-  const codes = [...new Set([...moreCodes, ...errors.map(([, error]) => error.code)])];
+  const [status] = statuses;
+  const codes = [...new Set([...errors.map(([, error]) => error.code), ...moreCodes])];
   return {
-    description: `${description} Codes: ${codeList(codes)}.`,
-    headers: { "Request-Id": { $ref: "#/components/headers/RequestId" } },
+    description: `${description}\n\n${codeList(status!, codes)}`,
+    headers: { ...moreHeaders, "Request-Id": { $ref: "#/components/headers/RequestId" } },
     content: {
       "application/json": {
         schema: schemaRef("Error"),
@@ -141,18 +147,16 @@ export function errorResponse(
 
 /** Error responses shared by several operations (`components.responses`). */
 export const sharedErrorResponses = {
-  Unauthorized: errorResponse("No bearer key, or an unknown or revoked key.", [
+  Unauthorized: errorResponse("The bearer key is missing, unknown or revoked.", [
     "api_key_missing",
     "api_key_invalid",
   ]),
-  InvalidJson: errorResponse("The body is not valid JSON or not a JSON object.", ["invalid_json"]),
-  PayloadTooLarge: errorResponse("The body is over the limit (`MAX_BODY_BYTES`, default 1 MiB).", [
-    "payload_too_large",
-  ]),
-  UnsupportedMediaType: errorResponse("The body is not `application/json`.", ["unsupported_media_type"]),
-  TooManyRequests: errorResponse("Too many requests; retry later.", ["rate_limit_exceeded"]),
-  InternalError: errorResponse("A bug; it is logged with the `Request-Id`.", ["internal_error"]),
-  ServiceUnavailable: errorResponse("An internal service is unreachable; retry.", ["service_unavailable"]),
+  InvalidJson: errorResponse("The body could not be read as one JSON object.", ["invalid_json"]),
+  PayloadTooLarge: errorResponse("The body is too large.", ["payload_too_large"]),
+  UnsupportedMediaType: errorResponse("The body is not JSON.", ["unsupported_media_type"]),
+  TooManyRequests: errorResponse("Too many requests.", ["rate_limit_exceeded"]),
+  InternalError: errorResponse("A bug on our side.", ["internal_error"]),
+  ServiceUnavailable: errorResponse("An internal service is unavailable.", ["service_unavailable"]),
 } satisfies Record<string, Response>;
 
 const shared = (name: keyof typeof sharedErrorResponses): Reference => ({

@@ -16,35 +16,60 @@ export type NullableSchema = JsonSchema & { readonly [nullableBrand]: true };
 /** A schema that does not accept `null`. */
 export type PlainSchema = JsonSchema & { readonly [nullableBrand]?: never };
 
-/** `{ $ref }` to a schema of `components.schemas`. */
-export const schemaRef = (name: string): PlainSchema => ({ $ref: `#/components/schemas/${name}` });
+/**
+ * `{ $ref }` to a schema of `components.schemas`, with the description of the place that uses it (OpenAPI 3.1
+ * lets `description` sit beside `$ref`; it overrides the target's).
+ */
+export const schemaRef = (name: string, description?: string): PlainSchema => ({
+  $ref: `#/components/schemas/${name}`,
+  ...(description ? { description } : {}),
+});
 
-/** The same schema, also accepting `null`: `type: [t, "null"]` for a simple typed schema, else `anyOf`. */
+/**
+ * The same schema, also accepting `null`: `type: [t, "null"]` for a simple typed schema, else `anyOf` (the
+ * description moves to the outer schema, where readers and the coverage test look for it).
+ */
 export function nullable(schema: PlainSchema): NullableSchema {
   const simple = typeof schema.type === "string" && !("enum" in schema) && !("const" in schema);
-  const widened = simple ? { ...schema, type: [schema.type, "null"] } : { anyOf: [schema, { type: "null" }] };
+  if (simple) return { ...schema, type: [schema.type, "null"] } as unknown as NullableSchema;
+  const { description, ...inner } = schema;
+  const widened = { ...(description ? { description } : {}), anyOf: [inner, { type: "null" }] };
   return widened as unknown as NullableSchema;
 }
 
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 
+/**
+ * `T` as the public API presents it (`withNulls` in `@einvoice/contracts`): every optional key is present, and
+ * null when unset, so a resource always has the same keys.
+ */
+export type Presented<T> = T extends readonly (infer U)[]
+  ? Presented<U>[]
+  : T extends object
+    ? {
+        [K in keyof T]-?: K extends OptionalKeys<T>
+          ? Presented<Exclude<T[K], undefined>> | null
+          : Presented<T[K]>;
+      }
+    : T;
+
 /** One schema per key of `T`; `nullable(…)` exactly where `T[K]` admits null. */
 export type PropertiesOf<T> = { [K in keyof T]-?: null extends T[K] ? NullableSchema : PlainSchema };
+
+type OptionalSpec<T> = [OptionalKeys<T>] extends [never]
+  ? { optional?: Record<never, true> }
+  : { optional: { [K in OptionalKeys<T>]: true } };
 
 /**
  * An object schema describing `T`. `optional` must name every optional key of `T` (and only those); the
  * others are `required`. Response objects stay open to new fields (no `additionalProperties: false`).
  */
 export function objectSchema<T>() {
-  return (spec: {
-    description?: string;
-    properties: PropertiesOf<T>;
-    optional: { [K in OptionalKeys<T>]: true };
-  }): PlainSchema => {
-    const optional = new Set(Object.keys(spec.optional));
+  return (spec: { description: string; properties: PropertiesOf<T> } & OptionalSpec<T>): PlainSchema => {
+    const optional = new Set(Object.keys(spec.optional ?? {}));
     return {
       type: "object",
-      ...(spec.description ? { description: spec.description } : {}),
+      description: spec.description,
       required: Object.keys(spec.properties).filter((key) => !optional.has(key)),
       properties: spec.properties,
     };
@@ -62,10 +87,24 @@ export const allOf =
   ): V =>
     values;
 
-export const stringEnum = (values: readonly string[], description?: string): PlainSchema => ({
+export const stringEnum = (values: readonly string[], description: string): PlainSchema => ({
   type: "string",
   enum: [...values],
-  ...(description ? { description } : {}),
+  description,
 });
 
-export const constant = (value: string): PlainSchema => ({ type: "string", const: value });
+/**
+ * A value of an open set (the proto marks it `open`): today's values as `examples` and in the description, no
+ * `enum`, because new values may come and a client must tolerate one it does not know.
+ */
+export const openSet = (values: readonly string[], description: string): PlainSchema => ({
+  type: "string",
+  examples: [...values],
+  description,
+});
+
+export const constant = (value: string, description: string): PlainSchema => ({
+  type: "string",
+  const: value,
+  description,
+});

@@ -5,10 +5,10 @@ import { describe, expect, it, vi } from "vitest";
 import { publicErrorFromConnect } from "../errors/public-errors.js";
 import { RequestValidator } from "../schemas/validate.js";
 import { publicErrors } from "./error-responses.js";
-import { invoiceRequestExample } from "./examples.js";
+import { ERROR_TYPES } from "./error-schemas.js";
 import { buildOpenApiDocument, requestSchemas } from "./openapi-document.js";
 import { HTTP_METHODS, type Parameter, type RequestBody, type Response } from "./openapi-types.js";
-import { ERROR_TYPES } from "./resource-schemas.js";
+import { invoiceRequestExample } from "./request-examples.js";
 import { DocumentSchemas, deref, isReference, pointerToken, resolvePointer, walk } from "./test-support.js";
 
 const doc = buildOpenApiDocument();
@@ -192,7 +192,7 @@ describe("the OpenAPI document: JSON Schema (ajv 8, draft 2020-12, strict)", () 
     const validate = (data: unknown) => schemas.errors("#/components/schemas/Document", data);
     const example = deref<Response>(doc, operationById("getDocument").operation.responses["200"]!).content?.[
       "application/json"
-    ]?.examples?.accepted?.value as Record<string, unknown>;
+    ]?.examples?.invoice?.value as Record<string, unknown>;
     for (const field of ["currency", "total", "amounts", "customer", "sunat", "status_details", "hash"])
       expect(validate({ ...example, [field]: null }), field).toEqual([]);
     for (const field of ["id", "livemode", "type", "series", "number", "status", "issue_date", "links"])

@@ -1,153 +1,32 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { JsonObject } from "@bufbuild/protobuf";
-import { createClient, createRouterTransport } from "@connectrpc/connect";
-import type { DocumentResource } from "@einvoice/domain";
-import type { ObjectStore } from "@einvoice/objects";
-import { createLogger, newId, notFound } from "@einvoice/platform";
-import {
-  NotificationService,
-  NumberingService,
-  SigningService,
-  SubmissionService,
-  TaxService,
-} from "@einvoice/proto";
-import { SqliteStore } from "@einvoice/store";
+import { newId } from "@einvoice/platform";
 import type { Router } from "@koa/router";
-import type Koa from "koa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeysCollection } from "../adapters/api-key-repository.js";
-import { companiesCollection } from "../adapters/company-repository.js";
-import { createApp } from "../http/app.js";
-import { RequestValidator } from "../schemas/validate.js";
-import { CreateApiKey } from "../usecases/create-api-key.js";
-import { CreateCompany } from "../usecases/create-company.js";
-import { DocumentWaiter } from "../waiters/document-waiter.js";
-import { documentExample, eventExample, invoiceRequestExample, receiptRequestExample } from "./examples.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi-document.js";
 import { HTTP_METHODS, type Response } from "./openapi-types.js";
+import { createExamples, invoiceRequestExample } from "./request-examples.js";
+import { startTestGateway, type TestGateway } from "./test-gateway.js";
 import { DocumentSchemas, deref, isReference, pointerToken, resolvePointer } from "./test-support.js";
 
 /**
- * The document against the running gateway: createApp with a real in-memory store (so keys authenticate) and
- * in-process Connect stubs for the services, on a free port. Every answer must be documented: its status on
- * the operation, its media type, its body valid against the schema, its error code listed, its headers.
+ * The document against the running gateway app (`startTestGateway`: a real in-memory store, so keys
+ * authenticate, and in-process Connect services answering proto messages). Every answer must be documented: its
+ * status on the operation, its media type, its body valid against the schema, its error code listed, its headers.
  */
 
 const doc = buildOpenApiDocument();
 const schemas = new DocumentSchemas(doc);
 
-const documentId = newId("doc");
-const eventId = newId("evt");
-const xmlKey = `documents/${documentId}/20000000001-01-F001-1.xml`;
-const accepted: DocumentResource = {
-  ...documentExample,
-  id: documentId,
-  links: { ...documentExample.links, xml: `http://127.0.0.1/v1/files/${documentId}/xml` },
-};
-const pending: DocumentResource = { ...accepted, status: "pending", sunat: null, hash: null };
-const asJson = (value: unknown) => value as JsonObject;
-const certificate = {
-  subject: "CN=EMPRESA DE PRUEBA SAC, serialNumber=20000000001",
-  issuer: "CN=Test CA",
-  serialNumber: "0A1B2C",
-  fingerprintSha256: "AA:BB:CC",
-  notBefore: "2026-01-01T00:00:00.000Z",
-  expiresAt: "2027-01-01T00:00:00.000Z",
-  source: "uploaded",
-};
-
-function stubDeps() {
-  const tax = createClient(
-    TaxService,
-    createRouterTransport((r) =>
-      r.service(TaxService, { computeDocument: () => ({ document: asJson({ series: "F001" }) }) }),
-    ),
-  );
-  const numbering = createClient(
-    NumberingService,
-    createRouterTransport((r) =>
-      r.service(NumberingService, {
-        issueDocument: () => ({ document: asJson(pending) }),
-        getDocument: (req) => {
-          if (req.id !== documentId) throw notFound("document", req.id);
-          return { document: asJson(accepted), files: { xml: xmlKey } };
-        },
-      }),
-    ),
-  );
-  const event = { ...eventExample, id: eventId, data: { object: asJson(accepted) } };
-  const notification = createClient(
-    NotificationService,
-    createRouterTransport((r) =>
-      r.service(NotificationService, {
-        listEvents: () => ({ events: [asJson(event)], hasMore: false }),
-        getEvent: (req) => {
-          if (req.id !== eventId) throw notFound("event", req.id);
-          return { event: asJson(event) };
-        },
-      }),
-    ),
-  );
-  const signing = createClient(
-    SigningService,
-    createRouterTransport((r) =>
-      r.service(SigningService, {
-        getSigningStatus: () => ({ hasCertificate: true, certificate }),
-        uploadCertificate: () => ({ certificate }),
-      }),
-    ),
-  );
-  const submission = createClient(
-    SubmissionService,
-    createRouterTransport((r) =>
-      r.service(SubmissionService, {
-        getSubmission: () => ({}),
-        setSolCredentials: (req) => ({ solUser: req.user }),
-        getSubmissionSetup: () => ({ hasSolCredentials: true, solUser: "MODDATOS" }),
-      }),
-    ),
-  );
-  const objects = {
-    get: async (key: string) =>
-      key === xmlKey ? { body: Buffer.from("<Invoice/>"), contentType: "application/xml" } : null,
-  } as unknown as ObjectStore;
-  return { tax, numbering, notification, signing, submission, objects };
-}
-
-let store: SqliteStore;
-let app: Koa;
-let server: Server;
-let baseUrl: string;
-let apiKey: string;
+let gateway: TestGateway;
+let documentId: string;
+let eventId: string;
 
 beforeAll(async () => {
-  store = SqliteStore.open(":memory:");
-  await store.ensure([companiesCollection, apiKeysCollection]);
-  const company = await new CreateCompany(store).execute({
-    ruc: "20000000001",
-    legal_name: "EMPRESA DE PRUEBA SAC",
-    address: { line: "AV. PRUEBA 123", ubigeo: "150101" },
-  });
-  apiKey = (await new CreateApiKey(store).execute(company._id, false)).secret;
-  app = createApp({
-    store,
-    ...stubDeps(),
-    validator: new RequestValidator(),
-    waiter: new DocumentWaiter(),
-    logger: createLogger("gateway", "silent"),
-    maxWaitSeconds: 60,
-    maxBodyBytes: 4096,
-    readiness: async () => {},
-  });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  gateway = await startTestGateway();
+  ({ documentId, eventId } = gateway);
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
-  await store?.close();
+  await gateway?.stop();
 });
 
 interface Call {
@@ -158,7 +37,7 @@ interface Call {
 }
 
 async function call(method: string, path: string, options: Call = {}) {
-  const key = options.key === undefined ? apiKey : options.key;
+  const key = options.key === undefined ? gateway.apiKey : options.key;
   const headers: Record<string, string> = { ...options.headers };
   if (key) headers.authorization = `Bearer ${key}`;
   let body: string | undefined;
@@ -166,7 +45,11 @@ async function call(method: string, path: string, options: Call = {}) {
     headers["content-type"] = options.contentType ?? "application/json";
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   }
-  const res = await fetch(`${baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+  const res = await fetch(`${gateway.baseUrl}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
   const mediaType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim();
   const text = await res.text();
   return {
@@ -210,7 +93,14 @@ function expectDocumented(operationId: string, answer: Answer): Response {
   }));
   for (const { name, required } of documentedHeaders)
     if (required) expect(answer.headers.has(name), `${operationId} ${status} sends ${name}`).toBe(true);
-  for (const name of ["location", "preference-applied", "request-id", "content-disposition"])
+  for (const name of [
+    "location",
+    "preference-applied",
+    "request-id",
+    "content-disposition",
+    "idempotent-replayed",
+    "retry-after",
+  ])
     if (answer.headers.has(name))
       expect(
         documentedHeaders.map((h) => h.name),
@@ -243,7 +133,7 @@ describe("GET /v1/openapi.json", () => {
 
 describe("route coverage", () => {
   it("documents every route of the app's router, and nothing the app does not serve", () => {
-    const routers = app.middleware
+    const routers = gateway.app.middleware
       .map((middleware) => (middleware as unknown as { router?: Router }).router)
       .filter((router): router is Router => router !== undefined);
     expect(routers.length).toBeGreaterThan(0);
@@ -322,8 +212,35 @@ describe("answers as documented", () => {
     expect(answer.headers.get("preference-applied")).toBe("wait=5");
   });
 
+  it("POST /v1/invoices with Idempotency-Key: the replay, a reused key and a malformed one", async () => {
+    const key = `test-${newId("req")}`;
+    const first = await call("POST", "/v1/invoices", {
+      body: invoiceRequestExample,
+      headers: { "idempotency-key": key },
+    });
+    expectDocumented("createInvoice", first);
+    const replay = await call("POST", "/v1/invoices", {
+      body: invoiceRequestExample,
+      headers: { "idempotency-key": key },
+    });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expectDocumented("createInvoice", replay);
+    const reused = await call("POST", "/v1/invoices", {
+      body: { ...invoiceRequestExample, series: "F009" },
+      headers: { "idempotency-key": key },
+    });
+    expect(reused.status).toBe(422);
+    expectDocumented("createInvoice", reused);
+    const malformed = await call("POST", "/v1/invoices", {
+      body: invoiceRequestExample,
+      headers: { "idempotency-key": "x".repeat(256) },
+    });
+    expect(malformed.status).toBe(400);
+    expectDocumented("createInvoice", malformed);
+  });
+
   it("POST /v1/receipts without Prefer → 202 with Location", async () => {
-    const answer = await call("POST", "/v1/receipts", { body: receiptRequestExample });
+    const answer = await call("POST", "/v1/receipts", { body: createExamples("receipt")[0]!.request });
     expect(answer.status).toBe(202);
     expectDocumented("createReceipt", answer);
     expect(answer.headers.has("preference-applied")).toBe(false);

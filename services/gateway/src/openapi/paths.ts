@@ -1,17 +1,20 @@
+import { certificateExample, companyExample, solCredentialsExample } from "./company-examples.js";
+import {
+  acceptedDocument,
+  acceptedEvent,
+  deadlineRejectedDocument,
+  eventListExample,
+  pendingDocument,
+} from "./document-examples.js";
+import { EVENT_TYPES } from "./document-schemas.js";
 import {
   authenticatedErrors,
   bodyErrors,
   CREDENTIAL_CODES,
   errorResponse,
   SHAPE_CODES,
+  TAX_CODES,
 } from "./error-responses.js";
-import {
-  documentExample,
-  eventExample,
-  invoiceRequestExample,
-  pendingDocumentExample,
-  receiptRequestExample,
-} from "./examples.js";
 import { type JsonSchema, schemaRef } from "./json-schema.js";
 import type {
   Example,
@@ -22,7 +25,12 @@ import type {
   Reference,
   Response,
 } from "./openapi-types.js";
-import { EVENT_TYPES } from "./resource-schemas.js";
+import {
+  type CreateExample,
+  createExamples,
+  type DocumentKind,
+  REFUSED_EXAMPLE,
+} from "./request-examples.js";
 
 /** The path of the document itself, served before authentication. */
 export const OPENAPI_PATH = "/v1/openapi.json";
@@ -33,7 +41,7 @@ const json = (schema: JsonSchema, examples?: Record<string, Example>) => ({
   "application/json": { schema, ...(examples ? { examples } : {}) },
 });
 
-const ok = (description: string, schema: JsonSchema, examples?: Record<string, Example>): Response => ({
+const ok = (description: string, schema: JsonSchema, examples: Record<string, Example>): Response => ({
   description,
   headers: { "Request-Id": requestIdHeader },
   content: json(schema, examples),
@@ -62,8 +70,22 @@ export const parameters: Record<string, Parameter> = {
     in: "header",
     required: false,
     description:
-      "RFC 7240. `wait=N`: wait up to N seconds (capped at `MAX_WAIT_SECONDS`, 60) for the document's final state. Without it the call answers at once with `202` and status `pending`.",
+      "RFC 7240 `wait=N`: wait up to N seconds (capped at 60, `MAX_WAIT_SECONDS`) for the document's final status, and answer `201` with it, or `202` with the pending document when N seconds pass first. Without it the call answers at once with `202` and status `pending`.",
     schema: { type: "string", pattern: "wait=\\d+", examples: ["wait=10"] },
+  },
+  IdempotencyKey: {
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description:
+      "A key of yours, unique per request (1–255 printable ASCII characters; a UUID is a good choice), kept 24 h per company and mode. Sending the same request again with the same key (after a timeout or a lost answer) returns the first answer with `Idempotent-Replayed: true`, and never issues a second document or spends a second number. The same key with another body: 422 `idempotency_key_reused`; while the first request still runs: 409 `idempotency_key_in_use` with `Retry-After`. Without it every call issues a new document.",
+    schema: {
+      type: "string",
+      minLength: 1,
+      maxLength: 255,
+      pattern: "^[\\x20-\\x7E]+$",
+      examples: ["6f1c2d9e-2b1a-4c59-9a53-2f0c3e7d8a41"],
+    },
   },
 };
 
@@ -71,22 +93,37 @@ export const parameters: Record<string, Parameter> = {
 export const headers: Record<string, Header> = {
   RequestId: {
     description:
-      "Id of this request (`req_…`); quote it when reporting a problem. Errors are logged with it.",
-    schema: { type: "string", pattern: "^req_" },
+      "Id of this request (`req_…`), on every response; quote it when reporting a problem. Errors are logged with it.",
+    schema: { type: "string", pattern: "^req_", examples: ["req_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C"] },
   },
   Location: {
     description: "`/v1/documents/{id}` of the created document.",
     required: true,
-    schema: { type: "string", format: "uri-reference" },
+    schema: {
+      type: "string",
+      format: "uri-reference",
+      examples: ["/v1/documents/doc_01JZ8X3M5Q7R9T1V3W5Y7Z9B00"],
+    },
+  },
+  IdempotentReplayed: {
+    description:
+      "`true` when this answer is the stored answer of an earlier request with the same `Idempotency-Key` (nothing was issued again).",
+    schema: { type: "string", const: "true", examples: ["true"] },
+  },
+  RetryAfter: {
+    description:
+      "Seconds to wait before retrying with the same `Idempotency-Key`; sent with `idempotency_key_in_use` only.",
+    schema: { type: "integer", minimum: 1, examples: [90] },
   },
   PreferenceApplied: {
     description: "`wait=N` with the N actually used (after the cap); present when `Prefer: wait=N` was sent.",
-    schema: { type: "string", pattern: "^wait=\\d+$" },
+    schema: { type: "string", pattern: "^wait=\\d+$", examples: ["wait=10"] },
   },
 };
 
 const createHeaders = {
   Location: { $ref: "#/components/headers/Location" },
+  "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" },
   "Preference-Applied": { $ref: "#/components/headers/PreferenceApplied" },
   "Request-Id": requestIdHeader,
 };
@@ -94,59 +131,100 @@ const createHeaders = {
 const notFound = (what: string, name: "document_missing" | "event_missing") =>
   errorResponse(`No such ${what}, or one of another company or mode (nothing leaks between scopes).`, [name]);
 
-function create(kind: "invoice" | "receipt"): Operation {
-  const invoice = kind === "invoice";
+const byName = (examples: readonly CreateExample[], value: (e: CreateExample) => unknown) =>
+  Object.fromEntries(
+    examples.map((e) => [e.name, { summary: e.summary, description: e.description, value: value(e) }]),
+  );
+
+const CREATE_TEXT: Record<DocumentKind, { id: string; summary: string; intro: string }> = {
+  invoice: {
+    id: "createInvoice",
+    summary: "Issue an invoice (factura, type 01)",
+    intro:
+      "Issues a factura: a sale to a RUC holder (or an export to a foreign buyer). Credit sales, detractions, perceptions and prepayments are invoice features.",
+  },
+  receipt: {
+    id: "createReceipt",
+    summary: "Issue a receipt (boleta, type 03)",
+    intro:
+      "Issues a boleta, usually to a final consumer: the same body as an invoice, and `customer` may be omitted up to S/ 700.00 in PEN. No credit sale and no detraction.",
+  },
+};
+
+function create(kind: DocumentKind): Operation {
+  const text = CREATE_TEXT[kind];
+  const examples = createExamples(kind);
+  const refused: Record<string, Example> =
+    kind === "invoice"
+      ? {
+          refused: {
+            summary: "A request the rules refuse (422)",
+            description: "Valid shape, refused business: see the 422 example `tax_rules`.",
+            value: REFUSED_EXAMPLE.request,
+          },
+        }
+      : {};
   return {
-    operationId: invoice ? "createInvoice" : "createReceipt",
-    summary: invoice ? "Issue an invoice (type 01)" : "Issue a receipt (type 03)",
+    operationId: text.id,
+    summary: text.summary,
     description: [
-      invoice
-        ? "Issues a factura. The customer must hold a RUC, except on export."
-        : "Issues a boleta: the same body as an invoice; `customer` is optional up to S/ 700.00 in PEN. No credit installments.",
-      "The gateway checks the JSON shape, the tax service runs every check SUNAT would reject, and only then is the next number of the series assigned: a failed check never spends a number.",
-      "The document is then signed and submitted to SUNAT asynchronously; follow it with `Prefer: wait=N`, `GET /v1/documents/{id}` or the events.",
+      text.intro,
+      "**What happens.** The gateway checks the JSON shape; the tax service computes taxes and totals and runs every check SUNAT would reject; only then is the next number of the series assigned, so a refused request never spends a number. The document is then signed (UBL 2.1, XML-DSig) and submitted to SUNAT asynchronously, and its `status` moves from `pending` to `accepted`, `observed` or `rejected`.",
+      "**Following it.** Send `Prefer: wait=N` to wait up to N seconds for the verdict in this call, or read `GET /v1/documents/{id}` (the `Location` header), or the events (`GET /v1/events?document_id=…`).",
+      "**Live mode.** A live key issues only once the company has loaded its live certificate and SOL user (409 `company_not_configured` otherwise). Test mode needs neither.",
     ].join("\n\n"),
     tags: ["Documents"],
-    parameters: [{ $ref: "#/components/parameters/Prefer" }],
+    parameters: [
+      { $ref: "#/components/parameters/Prefer" },
+      { $ref: "#/components/parameters/IdempotencyKey" },
+    ],
     requestBody: {
+      description: "The business content of the document; the platform computes every amount.",
       required: true,
-      content: json(
-        schemaRef("InvoiceRequest"),
-        invoice
-          ? { readme: { summary: "The invoice of README.md", value: invoiceRequestExample } }
-          : { anonymous: { summary: "A receipt without customer", value: receiptRequestExample } },
-      ),
+      content: json(schemaRef("InvoiceRequest"), { ...byName(examples, (e) => e.request), ...refused }),
     },
     responses: {
       "201": {
         description:
-          "With `Prefer: wait=N`: the document reached its final state (`accepted`, `observed` or `rejected`) in time.",
+          "With `Prefer: wait=N`: the document reached its final status (`accepted`, `observed` or `rejected`) within N seconds. Each example answers the request example of the same name.",
         headers: createHeaders,
-        content: json(schemaRef("Document"), { accepted: { value: documentExample } }),
+        content: json(schemaRef("Document"), byName(examples, acceptedDocument)),
       },
       "202": {
         description:
-          "The document is numbered and `pending`: no `Prefer`, or N seconds passed before the verdict. `Preference-Applied` is set when `Prefer: wait=N` was sent.",
+          "The document is numbered and `pending`: no `Prefer` was sent, or N seconds passed before the verdict (`Preference-Applied` is then set). Follow it with `GET /v1/documents/{id}`.",
         headers: createHeaders,
-        content: json(schemaRef("Document"), { pending: { value: pendingDocumentExample } }),
+        content: json(schemaRef("Document"), byName(examples, pendingDocument)),
       },
       ...bodyErrors(),
+      "400": errorResponse(
+        "The body could not be read as one JSON object, or the `Idempotency-Key` is malformed.",
+        ["invalid_json", "idempotency_key_invalid"],
+      ),
       ...authenticatedErrors(),
       "409": errorResponse(
-        "A live key, and the company has not loaded its certificate or SOL user for live mode (no number is spent).",
-        ["company_not_configured"],
+        "The company cannot issue in the key's mode yet (no number is spent), or a request with the same `Idempotency-Key` is still running (`Retry-After` says when to retry).",
+        ["company_not_configured", "idempotency_key_in_use"],
+        [],
+        { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
       ),
       "422": errorResponse(
-        "A check failed; `errors` lists every one and `param` is the dotted path. Either the body's shape (`parameter_*`) or, once the shape is right, the tax engine's business checks (`invalid_series`, `export_mixed`, …; see the README). No number is spent.",
-        ["shape_invalid", "tax_rules"],
-        [...SHAPE_CODES],
+        "A check failed; no number is spent. `errors` lists every failed check, each with the dotted `param` of its field: first the body's shape, then (once the shape is right) the tax engine's rules. Or the `Idempotency-Key` was already used for another request.",
+        ["shape_invalid", "tax_rules", "idempotency_key_reused"],
+        [...SHAPE_CODES, ...TAX_CODES],
       ),
     },
   };
 }
 
 const documentIdParameter = (name: string) =>
-  pathParameter(name, "A document id (`doc_…`).", { type: "string", examples: [documentExample.id] });
+  pathParameter(name, "A document id (`doc_…`), as returned by the create call.", {
+    type: "string",
+    pattern: "^doc_",
+    examples: [acceptedDocument(createExamples("invoice")[0]!).id],
+  });
+
+const [firstInvoice, firstReceipt] = [createExamples("invoice")[0]!, createExamples("receipt")[0]!];
 
 export function paths(): Record<string, PathItem> {
   return {
@@ -156,10 +234,20 @@ export function paths(): Record<string, PathItem> {
       get: {
         operationId: "getDocument",
         summary: "Retrieve a document",
+        description:
+          "The document as it stands now: poll it after a `202` until `status` is final, or read it when an event names it. A document of another company or mode answers 404, like an unknown id.",
         tags: ["Documents"],
         parameters: [documentIdParameter("id")],
         responses: {
-          "200": ok("The document.", schemaRef("Document"), { accepted: { value: documentExample } }),
+          "200": ok("The document.", schemaRef("Document"), {
+            invoice: { summary: "An accepted invoice", value: acceptedDocument(firstInvoice) },
+            receipt: { summary: "An accepted receipt", value: acceptedDocument(firstReceipt) },
+            pending: { summary: "Waiting for SUNAT", value: pendingDocument(firstInvoice) },
+            deadline: {
+              summary: "Rejected: no verdict before the deadline",
+              value: deadlineRejectedDocument(firstInvoice),
+            },
+          }),
           ...authenticatedErrors(),
           "404": notFound("document", "document_missing"),
         },
@@ -170,23 +258,38 @@ export function paths(): Record<string, PathItem> {
         operationId: "getDocumentFile",
         summary: "Download a document's file",
         description:
-          "The bytes of the signed UBL XML, SUNAT's CDR (a zip) or the PDF, with `Content-Disposition: attachment`. Needs the same bearer key as the document; 404 until the file exists.",
+          "The bytes of the signed UBL 2.1 XML, SUNAT's CDR (a zip) or the PDF, with `Content-Disposition: attachment` and SUNAT's file name (`<RUC>-<type>-<series>-<number>.xml`). The URLs are the document's `links`. Needs the same bearer key as the document; 404 until the file exists.",
         tags: ["Files"],
         parameters: [
           documentIdParameter("document_id"),
-          pathParameter("kind", "Which file.", { type: "string", enum: ["xml", "cdr", "pdf"] }),
+          pathParameter(
+            "kind",
+            "Which file: `xml` (the signed UBL), `cdr` (SUNAT's answer, a zip) or `pdf` (the A4 printed representation).",
+            { type: "string", enum: ["xml", "cdr", "pdf"], examples: ["xml"] },
+          ),
         ],
         responses: {
           "200": {
             description: "The file.",
             headers: {
               "Content-Disposition": {
-                description: '`attachment; filename="<SUNAT file name>"`.',
+                description: 'The file name SUNAT uses: `attachment; filename="20000000001-01-F001-1.xml"`.',
                 schema: { type: "string" },
               },
               "Request-Id": requestIdHeader,
             },
-            content: { "application/xml": {}, "application/zip": {}, "application/pdf": {} },
+            content: {
+              "application/xml": { schema: { type: "string", description: "The signed UBL 2.1 XML." } },
+              "application/zip": {
+                schema: { type: "string", description: "The CDR zip, as SUNAT sent it." },
+              },
+              "application/pdf": {
+                schema: {
+                  type: "string",
+                  description: "The A4 printed representation, with SUNAT's QR code.",
+                },
+              },
+            },
           },
           ...authenticatedErrors(),
           "404": errorResponse(
@@ -200,23 +303,35 @@ export function paths(): Record<string, PathItem> {
       get: {
         operationId: "listEvents",
         summary: "List events",
-        description: "Events of the key's company and mode, newest first.",
+        description:
+          "What happened to the documents of the key's company and mode, newest first: each event holds the document as it stood. Poll it (or filter by `document_id`) to learn verdicts without reading every document. Page with `starting_after`.",
         tags: ["Events"],
         parameters: [
-          queryParameter("type", "Only events of this type.", { type: "string", enum: [...EVENT_TYPES] }),
-          queryParameter("document_id", "Only events of this document.", { type: "string" }),
-          queryParameter("limit", "Page size.", { type: "integer", minimum: 1, maximum: 100, default: 10 }),
+          queryParameter(
+            "type",
+            `Only events of this type: ${EVENT_TYPES.map((t) => `\`${t}\``).join(", ")}.`,
+            { type: "string", examples: ["document.accepted"] },
+          ),
+          queryParameter("document_id", "Only the events of this document (`doc_…`).", {
+            type: "string",
+            examples: [acceptedDocument(firstInvoice).id],
+          }),
+          queryParameter("limit", "Page size, 1–100; default 10.", {
+            type: "integer",
+            minimum: 1,
+            maximum: 100,
+            default: 10,
+            examples: [10],
+          }),
           queryParameter(
             "starting_after",
-            "An event id: the page starts after it (pass the last id of `data`).",
-            {
-              type: "string",
-            },
+            "An event id (`evt_…`): the page starts after it. Pass the last id of the previous page's `data`.",
+            { type: "string", examples: [acceptedEvent(firstInvoice).id] },
           ),
         ],
         responses: {
           "200": ok("A page of events.", schemaRef("EventList"), {
-            page: { value: { object: "list", url: "/v1/events", has_more: false, data: [eventExample] } },
+            page: { summary: "A receipt and an invoice accepted", value: eventListExample() },
           }),
           ...authenticatedErrors(),
           "400": errorResponse("A query parameter is repeated, empty or out of range.", ["limit_invalid"]),
@@ -227,12 +342,20 @@ export function paths(): Record<string, PathItem> {
       get: {
         operationId: "getEvent",
         summary: "Retrieve an event",
+        description: "One event, with the document as it stood when it happened.",
         tags: ["Events"],
         parameters: [
-          pathParameter("id", "An event id (`evt_…`).", { type: "string", examples: [eventExample.id] }),
+          pathParameter("id", "An event id (`evt_…`).", {
+            type: "string",
+            pattern: "^evt_",
+            examples: [acceptedEvent(firstInvoice).id],
+          }),
         ],
         responses: {
-          "200": ok("The event.", schemaRef("Event"), { accepted: { value: eventExample } }),
+          "200": ok("The event.", schemaRef("Event"), {
+            invoice: { summary: "An invoice accepted", value: acceptedEvent(firstInvoice) },
+            receipt: { summary: "A receipt accepted", value: acceptedEvent(firstReceipt) },
+          }),
           ...authenticatedErrors(),
           "404": notFound("event", "event_missing"),
         },
@@ -242,9 +365,15 @@ export function paths(): Record<string, PathItem> {
       get: {
         operationId: "getCompany",
         summary: "Retrieve the caller's company",
-        description: "The company of the key, plus the key's mode's `certificate`, `sol_user` and `ready`.",
+        description:
+          "The company of the key (the issuer printed on its documents), with the key's mode's `certificate`, `sol_user` and `ready`: check `ready` before issuing with a live key.",
         tags: ["Company"],
-        responses: { "200": ok("The company.", schemaRef("Company")), ...authenticatedErrors() },
+        responses: {
+          "200": ok("The company.", schemaRef("Company"), {
+            test: { summary: "Test mode", value: companyExample },
+          }),
+          ...authenticatedErrors(),
+        },
       },
     },
     "/v1/company/certificate": {
@@ -252,9 +381,10 @@ export function paths(): Record<string, PathItem> {
         operationId: "setCompanyCertificate",
         summary: "Upload the signing certificate of the key's mode",
         description:
-          "Either `pfx` (base64 of the .pfx/.p12) with its `password`, or a PEM `certificate` with its PEM `private_key`; not both. The key must be RSA and match the certificate, and the certificate must be valid today. Replaces the mode's previous certificate; the private key is stored encrypted by the signing service.",
+          "The digital certificate that signs the key's mode's documents: either `pfx` (base64 of the .pfx/.p12) with its `password`, or a PEM `certificate` with its PEM `private_key`; not both. The key must be RSA and match the certificate, and the certificate must be valid today. Replaces the mode's previous certificate; the private key is stored encrypted by the signing service and never returned.",
         tags: ["Company"],
         requestBody: {
+          description: "The certificate and its private key, in one of two forms.",
           required: true,
           content: json(schemaRef("CertificateUploadRequest"), {
             pkcs12: {
@@ -274,11 +404,13 @@ export function paths(): Record<string, PathItem> {
           }),
         },
         responses: {
-          "200": ok("The certificate now in use for the mode.", schemaRef("Certificate")),
+          "200": ok("The certificate now in use for the mode.", schemaRef("Certificate"), {
+            uploaded: { summary: "The uploaded certificate", value: certificateExample },
+          }),
           ...bodyErrors(),
           ...authenticatedErrors(),
           "422": errorResponse(
-            "The body's shape, or the credentials themselves, naming `pfx`, `password`, `certificate` or `private_key`.",
+            "The body's shape, or the credentials themselves; `param` names `pfx`, `password`, `certificate` or `private_key`.",
             ["wrong_password", "key_certificate_mismatch"],
             [...SHAPE_CODES, ...CREDENTIAL_CODES],
           ),
@@ -289,16 +421,20 @@ export function paths(): Record<string, PathItem> {
       put: {
         operationId: "setSolCredentials",
         summary: "Set the SOL user and password of the key's mode",
-        description: "Stored encrypted by the submission service; the password is never returned.",
+        description:
+          "The Clave SOL that submission sends to SUNAT with every document of the key's mode (as `<RUC><user>`). Replaces the previous pair; stored encrypted by the submission service; the password is never returned.",
         tags: ["Company"],
         requestBody: {
+          description: "The SOL user and password.",
           required: true,
           content: json(schemaRef("SolCredentialsRequest"), {
             beta: { summary: "SUNAT beta's public pair", value: { user: "MODDATOS", password: "moddatos" } },
           }),
         },
         responses: {
-          "200": ok("The SOL user now in use for the mode.", schemaRef("SolCredentials")),
+          "200": ok("The SOL user now in use for the mode.", schemaRef("SolCredentials"), {
+            set: { summary: "The user set", value: solCredentialsExample },
+          }),
           ...bodyErrors(),
           ...authenticatedErrors(),
           "422": errorResponse("The body's shape.", ["sol_user_invalid"], [...SHAPE_CODES]),
@@ -309,14 +445,22 @@ export function paths(): Record<string, PathItem> {
       get: {
         operationId: "getOpenApiDocument",
         summary: "This OpenAPI 3.1 document",
-        description: "Needs no key.",
+        description:
+          "The machine-readable reference of this API, built from the schemas the gateway validates with. Needs no key. The same document is rendered for people at `GET /docs`.",
         tags: ["Meta"],
         security: [],
         responses: {
           "200": {
             description: "The OpenAPI document of this API.",
             headers: { "Request-Id": requestIdHeader },
-            content: { "application/json": { schema: { type: "object" } } },
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  description: "An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0).",
+                },
+              },
+            },
           },
         },
       },

@@ -8,7 +8,7 @@ import type { Violation } from "@einvoice/platform";
 export const certificateUploadSchema = {
   $id: "CertificateUpload",
   description:
-    "Either `pfx` with its `password`, or `certificate` with its `private_key` (the gateway refuses both or a half pair with 422).",
+    "The company's digital certificate for the key's mode, in one of two forms: `pfx` with its `password`, or `certificate` with its `private_key`. Both forms, or half a pair, answer 422 naming the missing or extra field. The key must be RSA and match the certificate, and the certificate valid today; signing refuses anything else with 422 naming the field to fix.",
   type: "object",
   additionalProperties: false,
   properties: {
@@ -17,12 +17,29 @@ export const certificateUploadSchema = {
       type: "string",
       minLength: 1,
       pattern: "^[A-Za-z0-9+/\\s]+={0,2}\\s*$",
-      description: "Base64 of the .pfx/.p12 file; line breaks allowed.",
+      description:
+        "The PKCS#12 file (.pfx/.p12) holding the certificate and its RSA private key, standard base64 (line breaks allowed, as `base64` and `openssl base64` wrap lines). Not a PKCS#12: `invalid_pfx`. Required with `password` in the PKCS#12 form; omit it in the PEM form.",
+      examples: ["MIIKAgEDMIIJ+AYJKoZIhvcNAQcBoIIJ6QSCCeUwggnhMIIFBgYJKoZIhvcNAQcB"],
     },
     /** May be empty: some PKCS#12 files have no password. */
-    password: { type: "string", maxLength: 256, description: "The PFX password; may be empty." },
-    certificate: { type: "string", minLength: 1, description: "PEM X.509 certificate." },
-    private_key: { type: "string", minLength: 1, description: "PEM private key (RSA), unencrypted." },
+    password: {
+      type: "string",
+      maxLength: 256,
+      description:
+        "The password that opens `pfx`, up to 256 characters; may be empty when the file has none. Wrong: `wrong_password`. Required with `pfx`; omit it in the PEM form.",
+    },
+    certificate: {
+      type: "string",
+      minLength: 1,
+      description:
+        "The X.509 certificate, PEM (`-----BEGIN CERTIFICATE-----`…). Unreadable: `invalid_certificate`; expired or not yet valid: `certificate_expired`, `certificate_not_yet_valid`. Required with `private_key` in the PEM form; omit it in the PKCS#12 form.",
+    },
+    private_key: {
+      type: "string",
+      minLength: 1,
+      description:
+        "Its RSA private key, unencrypted PEM (`-----BEGIN PRIVATE KEY-----` or `-----BEGIN RSA PRIVATE KEY-----`). Unreadable: `invalid_private_key`; not RSA: `unsupported_key`; not the certificate's: `key_certificate_mismatch`. Required with `certificate`; omit it in the PKCS#12 form.",
+    },
   },
 } as const;
 

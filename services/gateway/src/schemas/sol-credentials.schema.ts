@@ -4,7 +4,8 @@
  */
 export const solCredentialsSchema = {
   $id: "SolCredentials",
-  description: "The SOL user (without the RUC) and password of the key's mode.",
+  description:
+    "The company's SOL credentials (Clave SOL) for the key's mode: submission sends them to SUNAT with every document, as user `<RUC><user>`. Stored encrypted; the password is never returned.",
   type: "object",
   additionalProperties: false,
   required: ["user", "password"],
@@ -13,9 +14,16 @@ export const solCredentialsSchema = {
     user: {
       type: "string",
       pattern: "^[A-Za-z0-9]{1,20}$",
-      description: "1–20 letters and digits, e.g. `MODDATOS`.",
+      description:
+        "The SOL user without the RUC (the RUC is the company's), 1–20 letters and digits, e.g. `MODDATOS` (SUNAT beta's public user).",
+      examples: ["MODDATOS"],
     },
-    password: { type: "string", minLength: 1, maxLength: 100 },
+    password: {
+      type: "string",
+      minLength: 1,
+      maxLength: 100,
+      description: "The SOL password, 1–100 characters. Never returned.",
+    },
   },
 } as const;
 

@@ -1,0 +1,43 @@
+import type { CertificateResource, CompanyResource, SolCredentialsResource } from "./company-schemas.js";
+
+/** The documented company objects: the test company `npm start` creates, in test mode. */
+
+export const certificateExample: CertificateResource = {
+  object: "certificate",
+  livemode: false,
+  subject: "CN=EMPRESA DE PRUEBA S.A.C., serialNumber=20000000001",
+  issuer: "CN=EXAMPLE CA SHA256, O=EXAMPLE CERTIFICADORA SAC, C=PE",
+  serial_number: "5A1B2C3D4E5F",
+  fingerprint_sha256:
+    "3F:A1:7C:22:9B:0E:5D:41:88:C6:0F:73:AA:19:E2:54:6B:D0:37:C8:91:4E:F2:0A:65:B3:DC:18:70:2F:9E:C4",
+  not_before: "2026-06-01T00:00:00.000Z",
+  expires_at: "2027-06-01T00:00:00.000Z",
+};
+
+export const companyExample: CompanyResource = {
+  id: "cmp_01JZ8X3K2N4P6Q8R0S2T4V6W8X",
+  object: "company",
+  livemode: false,
+  ruc: "20000000001",
+  legal_name: "EMPRESA DE PRUEBA S.A.C.",
+  trade_name: null,
+  address: {
+    line: "AV. JAVIER PRADO ESTE 123",
+    ubigeo: "150131",
+    district: "SAN ISIDRO",
+    province: "LIMA",
+    department: "LIMA",
+    establishment_code: "0000",
+    country_code: "PE",
+  },
+  certificate: null,
+  sol_user: null,
+  ready: true,
+  created_at: "2026-06-01T14:00:00.000Z",
+};
+
+export const solCredentialsExample: SolCredentialsResource = {
+  object: "sol_credentials",
+  livemode: false,
+  user: "MODDATOS",
+};

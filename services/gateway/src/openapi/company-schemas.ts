@@ -1,0 +1,111 @@
+import type { CompanyRecord } from "../adapters/company-repository.js";
+import type { certificateResource } from "../http/certificate-resource.js";
+import { boolean, livemode, prefixedId, string, timestamp } from "./field-schemas.js";
+import { constant, type JsonSchema, nullable, objectSchema, schemaRef } from "./json-schema.js";
+
+/** The company routes' objects (company-routes.ts, credential-routes.ts), each tied by type to its producer. */
+
+/** The public certificate object (`certificateResource`). */
+export type CertificateResource = ReturnType<typeof certificateResource>;
+
+/** `GET /v1/company` (company-routes.ts). */
+export type CompanyResource = Omit<CompanyRecord, "_id"> & {
+  id: string;
+  object: "company";
+  livemode: boolean;
+  certificate: CertificateResource | null;
+  sol_user: string | null;
+  ready: boolean;
+};
+
+/** `PUT /v1/company/sol_credentials` (credential-routes.ts); the password is never returned. */
+export interface SolCredentialsResource {
+  object: "sol_credentials";
+  livemode: boolean;
+  user: string;
+}
+
+const certificate = objectSchema<CertificateResource>()({
+  description:
+    "The digital certificate that signs the documents of the key's mode: what identifies it, never its key (kept encrypted by the signing service).",
+  properties: {
+    object: constant("certificate", "Always `certificate`."),
+    livemode,
+    subject: string("Subject distinguished name, as X.509 prints it (e.g. `CN=…, serialNumber=20…`)."),
+    issuer: string("Issuer distinguished name (the certification authority)."),
+    serial_number: string("The certificate's serial number, hexadecimal."),
+    fingerprint_sha256: string("SHA-256 of the DER certificate, as colon-separated uppercase hex pairs."),
+    not_before: timestamp("Start of validity."),
+    expires_at: timestamp("End of validity: renew the certificate before it, or live issuing stops."),
+  },
+});
+
+const companyAddress = objectSchema<CompanyRecord["address"]>()({
+  description: "The issuer's registered address, printed on every document (`cac:RegistrationAddress`).",
+  properties: {
+    line: string("Street address."),
+    ubigeo: nullable({
+      type: "string",
+      pattern: "^\\d{6}$",
+      description: "INEI district code (ubigeo), 6 digits, e.g. `150101`. Null when not registered.",
+    }),
+    district: nullable(string("District name. Null when not registered.")),
+    province: nullable(string("Province name. Null when not registered.")),
+    department: nullable(string("Department name. Null when not registered.")),
+    establishment_code: string(
+      "SUNAT establishment code of the address (`cbc:AddressTypeCode`); `0000` is the main registered address.",
+    ),
+    country_code: string("ISO 3166-1 alpha-2 country: always `PE`."),
+  },
+});
+
+const company = objectSchema<CompanyResource>()({
+  description:
+    "The company the API key belongs to (the issuer of its documents), with the credentials of the key's mode.",
+  properties: {
+    id: prefixedId("cmp", "company"),
+    object: constant("company", "Always `company`."),
+    livemode,
+    ruc: {
+      type: "string",
+      pattern: "^\\d{11}$",
+      description: "The issuer's RUC (SUNAT taxpayer number): 11 digits.",
+    },
+    legal_name: string("Registered legal name (razón social), printed on every document."),
+    trade_name: nullable(string("Trade name (nombre comercial). Null when not registered.")),
+    address: schemaRef("CompanyAddress", "The registered address."),
+    certificate: nullable(
+      schemaRef(
+        "Certificate",
+        "The signing certificate of the key's mode. Null until one is uploaded (`PUT /v1/company/certificate`); test mode signs with a generated test certificate meanwhile.",
+      ),
+    ),
+    sol_user: nullable(
+      string(
+        "The SOL user of the key's mode (without the RUC; the password is never returned). Null until set (`PUT /v1/company/sol_credentials`).",
+      ),
+    ),
+    ready: boolean(
+      "Whether the key's mode can issue: live needs a certificate valid today and a SOL user (otherwise creates answer 409 `company_not_configured`); test is always ready.",
+    ),
+    created_at: timestamp("When the company was registered."),
+  },
+});
+
+const solCredentials = objectSchema<SolCredentialsResource>()({
+  description:
+    "The SOL user now in use for the key's mode; the password is stored encrypted and never returned.",
+  properties: {
+    object: constant("sol_credentials", "Always `sol_credentials`."),
+    livemode,
+    user: string("The SOL user, without the RUC (e.g. `MODDATOS`)."),
+  },
+});
+
+/** `components.schemas` entries of the company routes. */
+export const companySchemas: Record<string, JsonSchema> = {
+  Company: company,
+  CompanyAddress: companyAddress,
+  Certificate: certificate,
+  SolCredentials: solCredentials,
+};

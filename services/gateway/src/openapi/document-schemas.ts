@@ -1,0 +1,289 @@
+import type {
+  ComputedParty,
+  DocumentAmounts,
+  DocumentResource,
+  EventResource,
+  StatusDetails,
+  SunatNote,
+  SunatVerdict,
+} from "@einvoice/domain";
+import { boolean, decimal2, livemode, prefixedId, string, timestamp } from "./field-schemas.js";
+import {
+  constant,
+  type JsonSchema,
+  nullable,
+  objectSchema,
+  openSet,
+  type Presented,
+  schemaRef,
+} from "./json-schema.js";
+
+/**
+ * The Document and Event as the gateway presents them (`presenters.ts`: the proto message's JSON with null for
+ * every unset optional field), each property described for a reader: meaning, unit or format, catalog, when it
+ * is null. `document-contract.test.ts` ties these schemas to the proto messages the presenter reads.
+ */
+
+export type PublicDocument = Presented<DocumentResource>;
+export type PublicEvent = Omit<Presented<EventResource>, "data"> & { data: { object: PublicDocument } };
+
+export interface PublicEventList {
+  object: "list";
+  url: string;
+  has_more: boolean;
+  data: PublicEvent[];
+}
+
+/** Today's document types (the proto's open set: despatch advices `09`/`31` are to come). */
+export const DOCUMENT_TYPES = ["01", "03"] as const;
+export const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected"] as const;
+export const EVENT_TYPES = ["document.accepted", "document.observed", "document.rejected"] as const;
+export const STATUS_DETAIL_CODES = ["submission_deadline_exceeded"] as const;
+
+const inPen = (what: string, when: string) =>
+  nullable(decimal2(`${what} Always in PEN, whatever the document currency. Null when ${when}.`));
+
+const documentAmounts = objectSchema<Presented<DocumentAmounts>>()({
+  description:
+    "The document's amounts as SUNAT checks them, computed by the tax engine. Each is a decimal string with 2 decimals in the document `currency` unless it says otherwise; a part that does not occur is `0.00`, so the parts always reconcile without special cases. Without prepayments `total` = `taxed` + `exempt` + `unaffected` + `export` + `igv` + `ivap` + `isc` + `icbper` − `discounts` exactly.",
+  properties: {
+    taxed: decimal2(
+      "Value without tax of the lines taxed with IGV (catalog 07 `10`) or IVAP (`17`), after document discounts that lower the base (catalog 53 `02`) and taxed prepayments (`04`): the taxable amounts of tax schemes 1000 and 1016 (catalog 05; rule 3277).",
+    ),
+    exempt: decimal2(
+      "Value of the exempt lines (catalog 07 `20`), after exempt prepayments (catalog 53 `05`): tax scheme 9997.",
+    ),
+    unaffected: decimal2(
+      "Value of the unaffected lines (catalog 07 `30`), after unaffected prepayments (catalog 53 `06`): tax scheme 9998.",
+    ),
+    export: decimal2("Value of the export lines (catalog 07 `40`): tax scheme 9995."),
+    free: decimal2(
+      "Reference value of the free lines (catalog 07 `11`–`16`, `21`, `31`–`37`): tax scheme 9996. Informative: not part of `total` (spec tax rule 2).",
+    ),
+    igv: decimal2(
+      "IGV, 18 % of the IGV base (taxed lines less base-lowering discounts and prepayments), rounded once for the document (rule 3291).",
+    ),
+    ivap: decimal2("IVAP (rice-husking tax), 4 % of the IVAP lines' value (catalog 07 `17`, scheme 1016)."),
+    isc: decimal2(
+      "ISC (selective consumption tax, ad valorem): Σ of line value × `items[].isc.rate` % (scheme 2000).",
+    ),
+    icbper: decimal2(
+      "ICBPER (plastic-bag tax, scheme 7152): bags × the per-bag amount in force on the issue date (0.50 PEN since 2023). Only in PEN documents.",
+    ),
+    discounts: decimal2(
+      "Discounts that do not lower the taxable base (line `01` and document `03`, catalog 53), with taxes: `cbc:AllowanceTotalAmount` (OBS 4307).",
+    ),
+    prepaid: decimal2("Σ of the prepayments deducted, with taxes (`cbc:PrepaidAmount`)."),
+    total: decimal2(
+      "What the buyer pays for the document (`cbc:PayableAmount`); equal to the document's `total`.",
+    ),
+    perception: inPen(
+      "The perception: `total` × the factor of `perception.code` (2 %, 1 % or 0.5 %; rule 2798).",
+      "the document has no perception",
+    ),
+    total_to_collect: inPen(
+      "`total` plus `perception`: what the seller collects (`cac:PaymentTerms` `Percepcion`, rule 3309).",
+      "the document has no perception",
+    ),
+    detraction: inPen(
+      "The detraction the buyer deposits into the seller's Banco de la Nación account: `total` × `detraction.percent` %, or the `detraction.amount` sent (rule 3208).",
+      "the document has no detraction",
+    ),
+  },
+});
+
+const customer = objectSchema<Presented<ComputedParty>>()({
+  description:
+    "The customer as printed on the document, defaults applied. A receipt issued without `customer` shows the anonymous buyer `0` / `-` / `CLIENTES VARIOS`.",
+  properties: {
+    document_type: string(
+      "Identity document type, SUNAT catalog 06: `6` RUC, `1` DNI, `4` carné de extranjería, `7` passport, `A` cédula diplomática, `B`–`H` other foreign documents, `0` a non-resident without tax id (exports, anonymous receipts).",
+    ),
+    document_number: string(
+      "The number of that document: 11 digits for a RUC, 8 for a DNI, `-` for an anonymous or foreign buyer without one.",
+    ),
+    name: string("Legal name or full name, 3–1500 characters on one line (ERR 2021/2022)."),
+    address: nullable(string("The customer's address as sent. Null when none was sent.")),
+    country_code: nullable(
+      string("ISO 3166-1 alpha-2 country of a foreign (export) buyer, e.g. `US`. Null when none was sent."),
+    ),
+  },
+});
+
+const sunatNote = objectSchema<SunatNote>()({
+  description: "One observation of SUNAT's CDR (`cbc:Note`): the document is valid, the note is kept.",
+  properties: {
+    code: string("SUNAT's observation code, 4000 or above (e.g. `4287`)."),
+    description: string("SUNAT's text for it, in Spanish."),
+  },
+});
+
+const sunatVerdict = objectSchema<SunatVerdict>()({
+  description: "SUNAT's verdict, read from its CDR (`ApplicationResponse`).",
+  properties: {
+    code: string(
+      "SUNAT's response code: `0` accepted; `2000`–`3999` rejected (the number is spent); `4000` and above accepted with observations. `1033` marks a receipt SUNAT had already registered.",
+    ),
+    description: string(
+      "SUNAT's text for the code, in Spanish, e.g. `La Factura numero F001-1, ha sido aceptada`.",
+    ),
+    notes: {
+      type: "array",
+      items: schemaRef("SunatNote"),
+      description: "SUNAT's observations; empty when there are none. Non-empty makes the status `observed`.",
+    },
+    simulated: boolean(
+      "True when the verdict came from the bundled SUNAT simulator (test mode offline), not from SUNAT: such a document has no legal effect.",
+    ),
+  },
+});
+
+const statusDetails = objectSchema<StatusDetails>()({
+  description: "Why the document has its status when no SUNAT verdict says so.",
+  properties: {
+    code: openSet(
+      STATUS_DETAIL_CODES,
+      "The reason: `submission_deadline_exceeded` (SUNAT gave no verdict before the end of the sending window, the 3rd day after the issue date in Lima; the document is `rejected` and `sunat` is null). More reasons may be added.",
+    ),
+    message: string("The last error seen, for people; may change."),
+  },
+});
+
+const fileLink = (what: string, when: string) =>
+  nullable({
+    type: "string",
+    format: "uri-reference",
+    description: `URL of the ${what} (\`GET /v1/files/{document_id}/…\`, same bearer key). Null until ${when}.`,
+  });
+
+const documentLinks = objectSchema<DocumentResource["links"]>()({
+  description: "Where to download the document's files.",
+  properties: {
+    pdf: fileLink(
+      "PDF (the A4 printed representation, with SUNAT's QR code)",
+      "it is rendered, shortly after the document is signed",
+    ),
+    xml: fileLink("signed UBL 2.1 XML", "the document is signed, moments after it is numbered"),
+    cdr: fileLink("CDR (SUNAT's answer, a zip)", "SUNAT answers"),
+  },
+});
+
+const document = objectSchema<PublicDocument>()({
+  description:
+    "An issued electronic document: an invoice (`01`, factura) or a receipt (`03`, boleta). Its number is assigned once every check has passed; it is then signed and sent to SUNAT, and its `status` moves from `pending` to a final status that never changes. Every field is always present: null means not known (yet) or not applicable.",
+  properties: {
+    id: prefixedId("doc", "document"),
+    object: constant("document", "Always `document`."),
+    livemode,
+    type: openSet(
+      DOCUMENT_TYPES,
+      "SUNAT catalog 01 document type: `01` invoice (factura, `POST /v1/invoices`), `03` receipt (boleta, `POST /v1/receipts`). More types will be added (despatch advices `09`, `31`): tolerate unknown values.",
+    ),
+    series: string(
+      "The series sent: invoices `F` + 3 letters or digits, receipts `B` + 3 (e.g. `F001`, `B001`).",
+    ),
+    number: {
+      type: "integer",
+      minimum: 1,
+      maximum: 99999999,
+      description:
+        "The number within the series, assigned by the platform: the next one, with no gaps, per company, mode, type and series (ERR 1001: up to 8 digits). The printed id is `series-number`, e.g. `F001-1`.",
+    },
+    status: openSet(
+      DOCUMENT_STATUSES,
+      "`pending`: numbered, no verdict yet. `accepted`: SUNAT accepted it (`sunat.code` `0`). `observed`: accepted with observations (`sunat.notes`). `rejected`: SUNAT refused it (`sunat.code` 2000–3999), or no verdict came before the sending deadline (`status_details`); the number is spent either way. A final status never changes; `voided` is reserved for voids (not offered yet).",
+    ),
+    issue_date: {
+      type: "string",
+      format: "date",
+      description:
+        "Issue date, `YYYY-MM-DD` in Lima time (America/Lima): the one sent, or the day of the call.",
+    },
+    currency: nullable({
+      type: "string",
+      pattern: "^[A-Z]{3}$",
+      description:
+        "ISO 4217 currency of the amounts: `PEN` or `USD`. Null for a document without amounts (despatch advices).",
+    }),
+    total: nullable(
+      decimal2(
+        "What the buyer pays, in `currency` (equals `amounts.total`). Null for a document without amounts (despatch advices).",
+      ),
+    ),
+    amounts: nullable(
+      schemaRef(
+        "DocumentAmounts",
+        "The breakdown of `total`. Null for a document without amounts (despatch advices).",
+      ),
+    ),
+    customer: nullable(
+      schemaRef(
+        "Customer",
+        "The buyer as printed. Never null on invoices and receipts (an anonymous receipt shows `0` / `-` / `CLIENTES VARIOS`); null only for a document kind without a buyer.",
+      ),
+    ),
+    sunat: nullable(
+      schemaRef(
+        "SunatVerdict",
+        "SUNAT's verdict. Null while `pending`, and on a document rejected because the sending deadline passed.",
+      ),
+    ),
+    status_details: nullable(
+      schemaRef(
+        "StatusDetails",
+        "Why the document has its status when `sunat` does not say it. Null unless the status needs a reason.",
+      ),
+    ),
+    hash: nullable(
+      string(
+        "`ds:DigestValue` of the signed XML (base64), printed on the PDF and in its QR code. Null until the document is signed.",
+      ),
+    ),
+    links: schemaRef("DocumentLinks", "URLs of the document's files; each null until that file exists."),
+    created_at: timestamp("When the document was numbered."),
+    updated_at: timestamp("When the document last changed (signature, verdict)."),
+  },
+});
+
+const event = objectSchema<PublicEvent>()({
+  description:
+    "Something that happened to a document, with the document as it stood then. Events are kept per company and mode, newest first.",
+  properties: {
+    id: prefixedId("evt", "event"),
+    object: constant("event", "Always `event`."),
+    type: openSet(
+      EVENT_TYPES,
+      "What happened: `document.accepted`, `document.observed` or `document.rejected` (the document reached that status). More types will be added (voids, emails): ignore types you do not handle.",
+    ),
+    created_at: timestamp("When it happened."),
+    livemode,
+    data: objectSchema<PublicEvent["data"]>()({
+      description: "The resource the event is about.",
+      properties: { object: schemaRef("Document", "The document as it stood when the event happened.") },
+    }),
+  },
+});
+
+const eventList = objectSchema<PublicEventList>()({
+  description:
+    "A page of events, newest first. To read the next page, call again with `starting_after` = the `id` of the last event of `data`.",
+  properties: {
+    object: constant("list", "Always `list`."),
+    url: constant("/v1/events", "The path of this list."),
+    has_more: boolean("True when older events exist beyond this page."),
+    data: { type: "array", items: schemaRef("Event"), description: "The events of this page, newest first." },
+  },
+});
+
+/** `components.schemas` entries of the Document and Event. */
+export const documentSchemas: Record<string, JsonSchema> = {
+  Document: document,
+  DocumentAmounts: documentAmounts,
+  DocumentLinks: documentLinks,
+  Customer: customer,
+  SunatVerdict: sunatVerdict,
+  SunatNote: sunatNote,
+  StatusDetails: statusDetails,
+  Event: event,
+  EventList: eventList,
+};

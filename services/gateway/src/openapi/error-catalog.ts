@@ -1,0 +1,288 @@
+import type { ErrorType } from "../errors/public-errors.js";
+import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES } from "./error-catalog-rules.js";
+import { TAX_ENTRIES } from "./error-catalog-tax.js";
+
+/**
+ * Every `code` the API can answer, with its status, when it happens and how to fix it: the source of
+ * docs/errors.md, of the error section of the reference and of each operation's error descriptions.
+ * `error-catalog.test.ts` ties it both ways to the code that answers: the gateway's own `ApiError`s, the single
+ * table `publicErrorFromConnect`, the reasons services throw, and the 422 codes of the request schemas, the tax
+ * engine and the signing service.
+ */
+export interface CatalogEntry {
+  code: string;
+  status: number;
+  type: ErrorType;
+  /**
+   * Who decides it: `gateway` (the HTTP edge itself), `table` (`publicErrorFromConnect`, from a service's Connect
+   * code or reason), `shape` (the request schemas), `tax` (the tax engine), `signing` (the uploaded certificate).
+   */
+  source: "gateway" | "table" | "shape" | "tax" | "signing";
+  when: string;
+  fix: string;
+}
+
+const entry = (
+  status: number,
+  type: ErrorType,
+  source: CatalogEntry["source"],
+  code: string,
+  when: string,
+  fix: string,
+): CatalogEntry => ({ code, status, type, source, when, fix });
+
+const EDGE_AND_TABLE: CatalogEntry[] = [
+  entry(
+    400,
+    "invalid_request_error",
+    "gateway",
+    "invalid_json",
+    "The body is not valid JSON, or not a JSON object.",
+    "Send one JSON object.",
+  ),
+  entry(
+    400,
+    "invalid_request_error",
+    "gateway",
+    "parameter_invalid",
+    "A query parameter is repeated, empty or out of range (`limit` outside 1–100).",
+    "Send each parameter once, as documented.",
+  ),
+  entry(
+    400,
+    "invalid_request_error",
+    "gateway",
+    "idempotency_key_invalid",
+    "`Idempotency-Key` is longer than 255 characters or holds characters other than printable ASCII.",
+    "Send 1–255 printable ASCII characters; a UUID is a good choice.",
+  ),
+  entry(
+    400,
+    "invalid_request_error",
+    "table",
+    "invalid_request",
+    "A service refused the request without naming a field (not expected from a request the gateway accepted).",
+    "Report it with the `Request-Id`.",
+  ),
+  entry(
+    401,
+    "authentication_error",
+    "gateway",
+    "api_key_missing",
+    "No `Authorization: Bearer …` header.",
+    "Send `Authorization: Bearer sk_test_…` (or `sk_live_…`).",
+  ),
+  entry(
+    401,
+    "authentication_error",
+    "gateway",
+    "api_key_invalid",
+    "The key is unknown or revoked.",
+    "Use a current key; a new one comes from `npm run admin -- key create`.",
+  ),
+  entry(
+    404,
+    "invalid_request_error",
+    "gateway",
+    "resource_missing",
+    "No such document, event or file kind, a file that does not exist yet, or an id of another company or mode (answered exactly like an unknown id).",
+    "Check the id and the key's mode; for a file, wait for `links.<kind>` to be set.",
+  ),
+  entry(
+    404,
+    "invalid_request_error",
+    "gateway",
+    "route_missing",
+    "No such path.",
+    "Check the path against this reference (every path starts with `/v1/`).",
+  ),
+  entry(
+    405,
+    "invalid_request_error",
+    "gateway",
+    "method_not_allowed",
+    "The path exists, with other methods.",
+    "Use a method the path documents.",
+  ),
+  entry(
+    409,
+    "conflict_error",
+    "table",
+    "company_not_configured",
+    "A live key, and the company has not loaded its live certificate or SOL user (the message names what is missing); no number is spent.",
+    "`PUT /v1/company/certificate` and `PUT /v1/company/sol_credentials` with the live key; `GET /v1/company` shows `ready`.",
+  ),
+  entry(
+    409,
+    "conflict_error",
+    "gateway",
+    "idempotency_key_in_use",
+    "A request with the same `Idempotency-Key` is still being processed.",
+    "Retry after `Retry-After` seconds with the same key: you get that request's answer.",
+  ),
+  entry(
+    409,
+    "conflict_error",
+    "table",
+    "conflict",
+    "A service refused the request because of the account's state, without a more precise code.",
+    "Report it with the `Request-Id`.",
+  ),
+  entry(
+    413,
+    "invalid_request_error",
+    "gateway",
+    "payload_too_large",
+    "The body is over 1 MiB (`MAX_BODY_BYTES`).",
+    "Send a smaller body (at most 999 lines per document).",
+  ),
+  entry(
+    415,
+    "invalid_request_error",
+    "gateway",
+    "unsupported_media_type",
+    "A POST or PUT body that is not `application/json`.",
+    "Send `Content-Type: application/json`.",
+  ),
+  entry(429, "api_error", "table", "rate_limit_exceeded", "Too many requests.", "Retry later, with backoff."),
+  entry(
+    500,
+    "api_error",
+    "gateway",
+    "internal_error",
+    "A bug on our side; it is logged with the `Request-Id`.",
+    "Retry once; if it persists, report the `Request-Id`.",
+  ),
+  entry(
+    422,
+    "invalid_request_error",
+    "gateway",
+    "idempotency_key_reused",
+    "The `Idempotency-Key` was already used (within 24 h) for a different request: another method, path or body.",
+    "Send a new key for a new request; repeat a request only with its own body.",
+  ),
+  entry(
+    501,
+    "invalid_request_error",
+    "gateway",
+    "not_implemented",
+    "An HTTP method the server does not implement at all.",
+    "Use a method the path documents.",
+  ),
+  entry(
+    503,
+    "api_error",
+    "table",
+    "service_unavailable",
+    "An internal service is unreachable or did not answer in time.",
+    "Retry later, with backoff. Retry a create with the same `Idempotency-Key`: if it was numbered before the failure you get that document, never a second number.",
+  ),
+];
+
+export const ERROR_CATALOG: readonly CatalogEntry[] = [
+  ...EDGE_AND_TABLE,
+  ...SHAPE_ENTRIES,
+  ...TAX_ENTRIES,
+  ...CREDENTIAL_ENTRIES,
+];
+
+const key = (status: number, code: string) => `${status} ${code}`;
+const BY_KEY = new Map(ERROR_CATALOG.map((e) => [key(e.status, e.code), e]));
+
+/** The catalog entry of a status and code; throws for one the catalog lacks (a document build error). */
+export function catalogEntry(status: number, code: string): CatalogEntry {
+  const found = BY_KEY.get(key(status, code));
+  if (!found) throw new Error(`error catalog: no entry for ${status} ${code}`);
+  return found;
+}
+
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+
+/** A Markdown list of codes for an error response: each with when it happens and what to do. */
+export function codeList(status: number, codes: readonly string[]): string {
+  return codes
+    .map((code) => {
+      const { when, fix } = catalogEntry(status, code);
+      return `- \`${code}\`: ${when} **Fix:** ${fix}`;
+    })
+    .join("\n");
+}
+
+const SECTIONS: { title: string; intro: string; pick: (e: CatalogEntry) => boolean }[] = [
+  {
+    title: "Request, authentication and service errors",
+    intro: "Answered with the status shown; `param` names the field or parameter when there is one.",
+    pick: (e) => e.source === "gateway" || e.source === "table",
+  },
+  {
+    title: "422: the body's shape",
+    intro:
+      "The gateway checks the JSON shape before anything else. Every problem is listed in `errors[]`, each with the dotted `param` of its field.",
+    pick: (e) => e.source === "shape",
+  },
+  {
+    title: "422: invoice and receipt rules",
+    intro:
+      "Once the shape is right, the tax engine runs every check SUNAT would reject, before a number is assigned: a refused document spends no number. All failures are listed at once in `errors[]`, each with the dotted `param` (e.g. `items.0.discount.amount`).",
+    pick: (e) => e.source === "tax",
+  },
+  {
+    title: "422: the uploaded certificate",
+    intro:
+      "`PUT /v1/company/certificate`: the signing service opens and checks the credentials; `param` names the field to fix.",
+    pick: (e) => e.source === "signing",
+  },
+];
+
+/** The catalog as Markdown sections (one table each), for docs/errors.md and the reference's description. */
+export function catalogMarkdown(headingLevel: number): string {
+  const hashes = "#".repeat(headingLevel);
+  return SECTIONS.map(({ title, intro, pick }) => {
+    const rows = ERROR_CATALOG.filter(pick).map(
+      (e) => `| ${e.status} | \`${e.code}\` | \`${e.type}\` | ${cell(e.when)} | ${cell(e.fix)} |`,
+    );
+    return [
+      `${hashes} ${title}`,
+      "",
+      intro,
+      "",
+      "| Status | `code` | `type` | When | How to fix |",
+      "| --- | --- | --- | --- | --- |",
+      ...rows,
+    ].join("\n");
+  }).join("\n\n");
+}
+
+export const ERROR_SHAPE_MARKDOWN = `Every error has one shape, whatever its status:
+
+\`\`\`json
+{
+  "error": {
+    "type": "invalid_request_error",
+    "code": "discount_exceeds_amount",
+    "message": "an affects_base line discount must be less than the line value",
+    "param": "items.0.discount.amount",
+    "errors": [
+      { "param": "items.0.discount.amount", "code": "discount_exceeds_amount", "message": "an affects_base line discount must be less than the line value" }
+    ]
+  }
+}
+\`\`\`
+
+\`type\` is the family (\`invalid_request_error\`: fix the request; \`authentication_error\`: fix the key; \`conflict_error\`: fix the account's state; \`api_error\`: ours, retry or report). \`code\` is stable and machine-readable; \`message\` is for people and may change. A 422 lists every failed check in \`errors\`; \`param\`, \`code\` and \`message\` repeat the first. Every response carries a \`Request-Id\` header: quote it when you report a problem.`;
+
+/** docs/errors.md. */
+export function errorsDocument(): string {
+  return [
+    "# Error catalog",
+    "",
+    "<!-- Generated from services/gateway/src/openapi/error-catalog*.ts: edit those, then run `npx vitest run services/gateway/src/openapi/error-catalog.test.ts -u`. -->",
+    "",
+    "Every `code` the einvoice API can answer. The same catalog is part of the API reference (`GET /docs`, section Errors) and of each operation's error responses in `GET /v1/openapi.json`.",
+    "",
+    ERROR_SHAPE_MARKDOWN,
+    "",
+    catalogMarkdown(2),
+    "",
+  ].join("\n");
+}

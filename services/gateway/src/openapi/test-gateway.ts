@@ -1,0 +1,137 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fromJson, type JsonObject } from "@bufbuild/protobuf";
+import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { FilesystemObjectStore } from "@einvoice/objects";
+import { createLogger, newId, notFound } from "@einvoice/platform";
+import {
+  DocumentSchema,
+  EventSchema,
+  NotificationService,
+  NumberingService,
+  SigningService,
+  SubmissionService,
+  TaxService,
+} from "@einvoice/proto";
+import { SqliteStore } from "@einvoice/store";
+import type Koa from "koa";
+import { apiKeysCollection } from "../adapters/api-key-repository.js";
+import { companiesCollection } from "../adapters/company-repository.js";
+import { idempotencyCollection } from "../adapters/idempotency-repository.js";
+import { createApp } from "../http/app.js";
+import { RequestValidator } from "../schemas/validate.js";
+import { CreateApiKey } from "../usecases/create-api-key.js";
+import { CreateCompany } from "../usecases/create-company.js";
+import { DocumentWaiter } from "../waiters/document-waiter.js";
+import { acceptedDocument, acceptedEvent, pendingDocument } from "./document-examples.js";
+import { CREATE_EXAMPLES } from "./request-examples.js";
+
+/**
+ * The gateway app alone, for tests of what it serves: createApp with a real in-memory store (so keys
+ * authenticate), a filesystem object store in a temporary folder, and in-process Connect services that answer
+ * with the documented examples as proto messages, on a free 127.0.0.1 port. Nothing else is booted.
+ */
+export interface TestGateway {
+  app: Koa;
+  baseUrl: string;
+  apiKey: string;
+  documentId: string;
+  eventId: string;
+  stop(): Promise<void>;
+}
+
+const [example] = CREATE_EXAMPLES;
+
+export async function startTestGateway(): Promise<TestGateway> {
+  const documentId = newId("doc");
+  const eventId = newId("evt");
+  const xmlKey = `documents/${documentId}/20000000001-01-F001-1.xml`;
+  const accepted = { ...acceptedDocument(example!), id: documentId };
+  const pending = { ...pendingDocument(example!), id: documentId };
+  const documentMessage = (json: object) => fromJson(DocumentSchema, json as JsonObject);
+  const event = fromJson(EventSchema, {
+    ...acceptedEvent(example!),
+    id: eventId,
+    data: { document: accepted },
+  } as JsonObject);
+  const certificate = {
+    subject: "CN=EMPRESA DE PRUEBA SAC, serialNumber=20000000001",
+    issuer: "CN=Test CA",
+    serialNumber: "0A1B2C",
+    fingerprintSha256: "AA:BB:CC",
+    notBefore: "2026-01-01T00:00:00.000Z",
+    expiresAt: "2027-01-01T00:00:00.000Z",
+    source: "uploaded",
+  };
+
+  const services = createRouterTransport((router) => {
+    router.service(TaxService, { computeDocument: () => ({}) });
+    router.service(NumberingService, {
+      issueDocument: () => ({ document: documentMessage(pending) }),
+      getDocument: (req) => {
+        if (req.id !== documentId) throw notFound("document", req.id);
+        return { document: documentMessage(accepted), files: { xml: xmlKey } };
+      },
+    });
+    router.service(NotificationService, {
+      listEvents: () => ({ events: [event], hasMore: false }),
+      getEvent: (req) => {
+        if (req.id !== eventId) throw notFound("event", req.id);
+        return { event };
+      },
+    });
+    router.service(SigningService, {
+      getSigningStatus: () => ({ hasCertificate: true, certificate }),
+      uploadCertificate: () => ({ certificate }),
+    });
+    router.service(SubmissionService, {
+      getSubmission: () => ({}),
+      setSolCredentials: (req) => ({ solUser: req.user }),
+      getSubmissionSetup: () => ({ hasSolCredentials: true, solUser: "MODDATOS" }),
+    });
+  });
+
+  const objectsDir = await mkdtemp(join(tmpdir(), "gateway-objects-"));
+  const objects = await FilesystemObjectStore.open(objectsDir);
+  await objects.put(xmlKey, Buffer.from("<Invoice/>"), "application/xml");
+  const store = SqliteStore.open(":memory:");
+  await store.ensure([companiesCollection, apiKeysCollection, idempotencyCollection]);
+  const company = await new CreateCompany(store).execute({
+    ruc: "20000000001",
+    legal_name: "EMPRESA DE PRUEBA SAC",
+    address: { line: "AV. PRUEBA 123", ubigeo: "150101" },
+  });
+  const apiKey = (await new CreateApiKey(store).execute(company._id, false)).secret;
+  const app = createApp({
+    store,
+    objects,
+    tax: createClient(TaxService, services),
+    numbering: createClient(NumberingService, services),
+    notification: createClient(NotificationService, services),
+    signing: createClient(SigningService, services),
+    submission: createClient(SubmissionService, services),
+    validator: new RequestValidator(),
+    waiter: new DocumentWaiter(),
+    logger: createLogger("gateway", "silent"),
+    maxWaitSeconds: 60,
+    maxBodyBytes: 4096,
+    readiness: async () => {},
+  });
+  const server: Server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    apiKey,
+    documentId,
+    eventId,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.close();
+      await rm(objectsDir, { recursive: true, force: true });
+    },
+  };
+}
