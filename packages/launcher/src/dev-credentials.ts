@@ -1,6 +1,7 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { openAdminStore } from "@einvoice/gateway/admin";
+import { REPO_ROOT } from "./system.js";
 
 export interface DevCredentials {
   company_id: string;
@@ -8,39 +9,102 @@ export interface DevCredentials {
 }
 
 /**
+ * The gateway owns companies and keys. The launcher is a package, and packages never import services, so it
+ * runs this entry of the gateway as a child process (as it runs every service) and reads its JSON answer.
+ */
+const GATEWAY_DEV_CREDENTIALS_ENTRY = "services/gateway/src/dev-credentials-main.ts";
+
+/**
  * On an empty data dir: creates a test company and a test key, and keeps the key in `dev-credentials.json`
  * (mode 0600) so every later `npm start` prints the same key. Keys are stored hashed, so this file is the only
- * place the secret survives; it is a local-development convenience, never used in production.
+ * place the secret survives; it is a local-development convenience, never used in production. A saved key the
+ * gateway's store no longer knows is replaced by a new one for the same company.
  */
 export async function ensureDevCredentials(
   dataDir: string,
   mongodbUrl: string | undefined = process.env.MONGODB_URL,
 ): Promise<DevCredentials> {
   const file = join(dataDir, "dev-credentials.json");
-  const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: mongodbUrl });
-  try {
-    try {
-      const saved = JSON.parse(await readFile(file, "utf8")) as DevCredentials;
-      if (await admin.authenticate.execute(saved.api_key)) return saved;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    const company = await admin.createCompany.execute({
-      ruc: "20000000001",
-      legal_name: "EMPRESA DE PRUEBA S.A.C.",
-      address: {
-        line: "AV. JAVIER PRADO ESTE 123",
-        ubigeo: "150131",
-        district: "SAN ISIDRO",
-        province: "LIMA",
-        department: "LIMA",
-      },
-    });
-    const key = await admin.createApiKey.execute(company._id, false);
-    const credentials = { company_id: company._id, api_key: key.secret };
+  const saved = await readSaved(file);
+  const answer = await runGatewayEntry(dataDir, mongodbUrl, saved?.api_key);
+  const credentials = { company_id: answer.company_id, api_key: answer.api_key };
+  if (answer.created) {
     await writeFile(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
-    return credentials;
-  } finally {
-    await admin.close();
+    // `mode` applies only when the file is created; a replaced key must not become readable by others.
+    await chmod(file, 0o600);
   }
+  return credentials;
+}
+
+async function readSaved(file: string): Promise<DevCredentials | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const saved = JSON.parse(text) as Partial<DevCredentials> | null;
+    if (typeof saved?.api_key === "string" && typeof saved.company_id === "string")
+      return { company_id: saved.company_id, api_key: saved.api_key };
+  } catch {
+    // reported below with what to do
+  }
+  throw new Error(
+    `${file} is not {"company_id": "cmp_…", "api_key": "sk_test_…"}; delete it and a new test key is created`,
+  );
+}
+
+interface GatewayAnswer extends DevCredentials {
+  created: boolean;
+}
+
+/** Runs the gateway's entry on the same store selection as the gateway process will get. */
+function runGatewayEntry(
+  dataDir: string,
+  mongodbUrl: string | undefined,
+  savedKey: string | undefined,
+): Promise<GatewayAnswer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  if (mongodbUrl === undefined) delete env.MONGODB_URL;
+  else env.MONGODB_URL = mongodbUrl;
+  const child = spawn(process.execPath, ["--import", "tsx", GATEWAY_DEV_CREDENTIALS_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  // The key travels on stdin, not in argv or the environment, where other processes could read it.
+  child.stdin.end(savedKey === undefined ? "" : JSON.stringify({ api_key: savedKey }));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      const failed = (why: string) =>
+        new Error(`creating the dev company and key failed: ${GATEWAY_DEV_CREDENTIALS_ENTRY} ${why}`);
+      if (code !== 0) return reject(failed(`exited with ${signal ?? `code ${code}`}: ${stderr.trim()}`));
+      try {
+        resolve(parseAnswer(stdout));
+      } catch (error) {
+        reject(failed(`answered ${JSON.stringify(stdout.trim())} (${(error as Error).message})`));
+      }
+    });
+  });
+}
+
+function parseAnswer(stdout: string): GatewayAnswer {
+  const answer = JSON.parse(stdout) as Partial<GatewayAnswer> | null;
+  if (typeof answer?.company_id !== "string" || !answer.company_id.startsWith("cmp_"))
+    throw new Error("company_id must be a company id (cmp_…)");
+  if (typeof answer.api_key !== "string" || !answer.api_key.startsWith("sk_test_"))
+    throw new Error("api_key must be a test key (sk_test_…)");
+  if (typeof answer.created !== "boolean") throw new Error("created must be a boolean");
+  return { company_id: answer.company_id, api_key: answer.api_key, created: answer.created };
 }

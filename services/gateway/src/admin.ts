@@ -5,6 +5,7 @@ import { CompanyRepository, companiesCollection } from "./adapters/company-repos
 import { Authenticate } from "./usecases/authenticate.js";
 import { CreateApiKey } from "./usecases/create-api-key.js";
 import { CreateCompany } from "./usecases/create-company.js";
+import { EnsureDevCompany } from "./usecases/ensure-dev-company.js";
 
 /**
  * Administration on the gateway's own store (companies and API keys), for the admin CLI and `npm start`'s first
@@ -17,6 +18,7 @@ export async function openAdminStore(env: { DATA_DIR: string; MONGODB_URL: strin
     createCompany: new CreateCompany(store),
     createApiKey: new CreateApiKey(store),
     authenticate: new Authenticate(store),
+    ensureDevCompany: new EnsureDevCompany(store),
     companies: new CompanyRepository(store),
     close: () => store.close(),
   };
