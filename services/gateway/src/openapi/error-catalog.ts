@@ -234,22 +234,25 @@ const SECTIONS: { title: string; intro: string; pick: (e: CatalogEntry) => boole
   },
 ];
 
-/** The catalog as Markdown sections (one table each), for docs/errors.md and the reference's description. */
-export function catalogMarkdown(headingLevel: number): string {
+/**
+ * The catalog as Markdown sections: tables for docs/errors.md, lists for the reference page, whose middle column
+ * is too narrow for a five-column table.
+ */
+export function catalogMarkdown(headingLevel: number, style: "table" | "list"): string {
   const hashes = "#".repeat(headingLevel);
   return SECTIONS.map(({ title, intro, pick }) => {
-    const rows = ERROR_CATALOG.filter(pick).map(
-      (e) => `| ${e.status} | \`${e.code}\` | \`${e.type}\` | ${cell(e.when)} | ${cell(e.fix)} |`,
-    );
-    return [
-      `${hashes} ${title}`,
-      "",
-      intro,
-      "",
-      "| Status | `code` | `type` | When | How to fix |",
-      "| --- | --- | --- | --- | --- |",
-      ...rows,
-    ].join("\n");
+    const entries = ERROR_CATALOG.filter(pick);
+    const body =
+      style === "table"
+        ? [
+            "| Status | `code` | `type` | When | How to fix |",
+            "| --- | --- | --- | --- | --- |",
+            ...entries.map(
+              (e) => `| ${e.status} | \`${e.code}\` | \`${e.type}\` | ${cell(e.when)} | ${cell(e.fix)} |`,
+            ),
+          ]
+        : entries.map((e) => `- **\`${e.code}\`** (${e.status}, \`${e.type}\`): ${e.when} **Fix:** ${e.fix}`);
+    return [`${hashes} ${title}`, "", intro, "", ...body].join("\n");
   }).join("\n\n");
 }
 
@@ -263,7 +266,11 @@ export const ERROR_SHAPE_MARKDOWN = `Every error has one shape, whatever its sta
     "message": "an affects_base line discount must be less than the line value",
     "param": "items.0.discount.amount",
     "errors": [
-      { "param": "items.0.discount.amount", "code": "discount_exceeds_amount", "message": "an affects_base line discount must be less than the line value" }
+      {
+        "param": "items.0.discount.amount",
+        "code": "discount_exceeds_amount",
+        "message": "an affects_base line discount must be less than the line value"
+      }
     ]
   }
 }
@@ -282,7 +289,7 @@ export function errorsDocument(): string {
     "",
     ERROR_SHAPE_MARKDOWN,
     "",
-    catalogMarkdown(2),
+    catalogMarkdown(2, "table"),
     "",
   ].join("\n");
 }

@@ -38,7 +38,7 @@ Besides the responses listed per operation, an unknown path answers 404 \`route_
 
 ${ERROR_SHAPE_MARKDOWN}
 
-${catalogMarkdown(3)}`;
+${catalogMarkdown(3, "list")}`;
 
 /** The OpenAPI 3.1 document of the public API. Pure: no I/O, no state; the request schemas are shared, not copied. */
 export function buildOpenApiDocument(): OpenApiDocument {
