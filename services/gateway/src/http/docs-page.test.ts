@@ -25,7 +25,7 @@ const ARGS = [
   "--disable-sync",
 ];
 /** Where the screenshot of the rendered page is left for a person to look at. */
-export const SCREENSHOT = join(tmpdir(), "einvoice-docs.png");
+const SCREENSHOT = join(tmpdir(), "einvoice-docs.png");
 
 const doc = buildOpenApiDocument();
 const summaries = Object.values(doc.paths).flatMap((item) =>
