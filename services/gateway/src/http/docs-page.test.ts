@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
 import { buildOpenApiDocument } from "../openapi/openapi-document.js";
 import { HTTP_METHODS } from "../openapi/openapi-types.js";
-import { startTestGateway, type TestGateway } from "../openapi/test-gateway.js";
 
 /**
  * `GET /docs` in a real browser: Debian's Chromium (installed by `npm test`'s bootstrap, never by this test)

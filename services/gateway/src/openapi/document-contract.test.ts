@@ -2,8 +2,8 @@ import { type DescField, type DescMessage, getOption, hasOption } from "@bufbuil
 import { isOptionalField } from "@einvoice/contracts";
 import { DocumentSchema, EventSchema, rules } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
+import { resolvePointer } from "../../test-support/openapi-validation.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
-import { resolvePointer } from "./test-support.js";
 
 /**
  * The documented Document and Event against the proto messages the gateway presents (`presenters.ts`:

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { deref, isReference, pointerToken } from "../../test-support/openapi-validation.js";
 import { buildOpenApiDocument, requestSchemas } from "./openapi-document.js";
 import { HTTP_METHODS, type Parameter, type Response } from "./openapi-types.js";
 import { createExamples } from "./request-examples.js";
-import { deref, isReference, pointerToken } from "./test-support.js";
 
 /**
  * The reference a reader needs, enforced: every property of every schema is described (and says its unit, default

@@ -2,6 +2,14 @@ import { readFileSync } from "node:fs";
 import { Code, ConnectError } from "@einvoice/platform";
 import { Ajv } from "ajv";
 import { describe, expect, it, vi } from "vitest";
+import {
+  DocumentSchemas,
+  deref,
+  isReference,
+  pointerToken,
+  resolvePointer,
+  walk,
+} from "../../test-support/openapi-validation.js";
 import { publicErrorFromConnect } from "../errors/public-errors.js";
 import { RequestValidator } from "../schemas/validate.js";
 import { publicErrors } from "./error-responses.js";
@@ -9,7 +17,6 @@ import { ERROR_TYPES } from "./error-schemas.js";
 import { buildOpenApiDocument, requestSchemas } from "./openapi-document.js";
 import { HTTP_METHODS, type Parameter, type RequestBody, type Response } from "./openapi-types.js";
 import { invoiceRequestExample } from "./request-examples.js";
-import { DocumentSchemas, deref, isReference, pointerToken, resolvePointer, walk } from "./test-support.js";
 
 const doc = buildOpenApiDocument();
 const schemas = new DocumentSchemas(doc);

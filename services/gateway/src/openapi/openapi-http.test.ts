@@ -1,11 +1,17 @@
 import { newId } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DocumentSchemas,
+  deref,
+  isReference,
+  pointerToken,
+  resolvePointer,
+} from "../../test-support/openapi-validation.js";
+import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi-document.js";
 import { HTTP_METHODS, type Response } from "./openapi-types.js";
 import { createExamples, invoiceRequestExample } from "./request-examples.js";
-import { startTestGateway, type TestGateway } from "./test-gateway.js";
-import { DocumentSchemas, deref, isReference, pointerToken, resolvePointer } from "./test-support.js";
 
 /**
  * The document against the running gateway app (`startTestGateway`: a real in-memory store, so keys

@@ -18,16 +18,16 @@ import {
 } from "@einvoice/proto";
 import { SqliteStore } from "@einvoice/store";
 import type Koa from "koa";
-import { apiKeysCollection } from "../adapters/api-key-repository.js";
-import { companiesCollection } from "../adapters/company-repository.js";
-import { idempotencyCollection } from "../adapters/idempotency-repository.js";
-import { createApp } from "../http/app.js";
-import { RequestValidator } from "../schemas/validate.js";
-import { CreateApiKey } from "../usecases/create-api-key.js";
-import { CreateCompany } from "../usecases/create-company.js";
-import { DocumentWaiter } from "../waiters/document-waiter.js";
-import { acceptedDocument, acceptedEvent, pendingDocument } from "./document-examples.js";
-import { CREATE_EXAMPLES } from "./request-examples.js";
+import { apiKeysCollection } from "../src/adapters/api-key-repository.js";
+import { companiesCollection } from "../src/adapters/company-repository.js";
+import { idempotencyCollection } from "../src/adapters/idempotency-repository.js";
+import { createApp } from "../src/http/app.js";
+import { acceptedDocument, acceptedEvent, pendingDocument } from "../src/openapi/document-examples.js";
+import { CREATE_EXAMPLES } from "../src/openapi/request-examples.js";
+import { RequestValidator } from "../src/schemas/validate.js";
+import { CreateApiKey } from "../src/usecases/create-api-key.js";
+import { CreateCompany } from "../src/usecases/create-company.js";
+import { DocumentWaiter } from "../src/waiters/document-waiter.js";
 
 /**
  * The gateway app alone, for tests of what it serves: createApp with a real in-memory store (so keys

@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import type { OpenApiDocument, Reference } from "./openapi-types.js";
+import type { OpenApiDocument, Reference } from "../src/openapi/openapi-types.js";
 
 /** Test helpers over the built document: JSON pointers, `$ref`s and JSON Schema 2020-12 validation. */
 
