@@ -146,4 +146,33 @@ describe("JetStream seams", () => {
     expect(found).toBe(true);
     expect(calls).toBe(1);
   });
+
+  it("should never run more handlers at once than the consumer's concurrency", async () => {
+    const def = { ...probeConsumer("probe-bounded", 5), filterSubject: "documents.test-bounded" };
+    await ensureConsumer(broker.jsm, def);
+    let inFlight = 0;
+    let peak = 0;
+    const seen = new Map<number, number>();
+    const running = await startConsumer(
+      broker.js,
+      def,
+      async (payload) => {
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        await new Promise((r) => setTimeout(r, 3));
+        seen.set(payload.n, (seen.get(payload.n) ?? 0) + 1);
+        inFlight -= 1;
+      },
+      logger,
+    );
+    const bounded = { ...testSubject, subject: "documents.test-bounded" };
+    await Promise.all(
+      Array.from({ length: 200 }, (_, n) => publish(broker.js, bounded, { n }, { msgId: `bounded-${n}` })),
+    );
+    await until(() => seen.size === 200, 20_000);
+    await running.stop();
+    expect(peak).toBeLessThanOrEqual(def.concurrency);
+    expect(peak).toBe(def.concurrency);
+    expect([...seen.values()].every((count) => count === 1)).toBe(true);
+  });
 });

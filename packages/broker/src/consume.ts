@@ -111,8 +111,24 @@ export async function startConsumer<T>(
     );
   };
 
+  /**
+   * Waits for a free handler slot, so at most `concurrency` handlers run at once (the pull fetches that many
+   * ahead). A message waiting here is already delivered: tell the server it is in progress so its ack wait does
+   * not run out while it queues.
+   */
+  const freeSlot = async (msg: JsMsg) => {
+    if (inFlight.size < def.concurrency) return;
+    const keepAlive = setInterval(() => msg.working(), Math.max(1_000, Math.floor(def.ackWaitMs / 3)));
+    try {
+      while (inFlight.size >= def.concurrency) await Promise.race(inFlight);
+    } finally {
+      clearInterval(keepAlive);
+    }
+  };
+
   const loop = (async () => {
     for await (const msg of messages) {
+      await freeSlot(msg);
       const task = handle(msg).catch((error) => log.error({ err: error }, "message handling crashed"));
       inFlight.add(task);
       void task.finally(() => inFlight.delete(task));
