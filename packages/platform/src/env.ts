@@ -32,6 +32,8 @@ export const envFields = {
   logLevel: () => z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   url: () => z.url(),
   milliseconds: (fallback: number) => z.coerce.number().int().min(0).default(fallback),
+  /** `RPC_TIMEOUT_MS`: the deadline of every call to another service, in milliseconds (at least 100). */
+  rpcTimeoutMs: (fallback = 10_000) => z.coerce.number().int().min(100).default(fallback),
   bool: (fallback: boolean) =>
     z
       .enum(["true", "false", "1", "0"])

@@ -9,14 +9,27 @@ const clientTracing: Interceptor = (next) => async (req) => {
   return next(req);
 };
 
+export interface RpcClientOptions {
+  /**
+   * Deadline of each call, in milliseconds: a service that does not answer in time fails the call with
+   * DEADLINE_EXCEEDED instead of hanging the caller. A call may pass its own `timeoutMs` (a stream, a longer job).
+   */
+  timeoutMs: number;
+}
+
 /** A Connect client over HTTP/2 cleartext to another service (`baseUrl` like `http://127.0.0.1:7001`). */
-export function createRpcClient<T extends DescService>(service: T, baseUrl: string): Client<T> {
+export function createRpcClient<T extends DescService>(
+  service: T,
+  baseUrl: string,
+  options: RpcClientOptions,
+): Client<T> {
   const transport = createConnectTransport({
     baseUrl,
     httpVersion: "2",
     interceptors: [clientTracing],
     // Internal payloads are small; binary keeps them compact and fast.
     useBinaryFormat: true,
+    defaultTimeoutMs: options.timeoutMs,
   });
   return createClient(service, transport);
 }

@@ -26,8 +26,8 @@ const CALL_TIMEOUT_MS = 15_000;
  * so the admin CLI calls their RPCs instead of opening a store. Those services must be running.
  */
 export function adminCredentials(urls: CredentialServiceUrls) {
-  const signing = createRpcClient(SigningService, urls.signing);
-  const submission = createRpcClient(SubmissionService, urls.submission);
+  const signing = createRpcClient(SigningService, urls.signing, { timeoutMs: CALL_TIMEOUT_MS });
+  const submission = createRpcClient(SubmissionService, urls.submission, { timeoutMs: CALL_TIMEOUT_MS });
   const scopeOf = (companyId: string, livemode: boolean) => {
     // The services do not know companies; a malformed id would store credentials nobody can use.
     if (!hasIdShape(companyId, "cmp"))

@@ -15,6 +15,11 @@ export const gatewayEnvSchema = z.object({
   SIGNING_URL: z.string().default("http://127.0.0.1:7030"),
   /** Submission service (SOL credentials). Default `http://127.0.0.1:7040`. */
   SUBMISSION_URL: z.string().default("http://127.0.0.1:7040"),
+  /**
+   * Deadline of each call to an internal service, in milliseconds. A dead or slow service answers the caller 503
+   * (retryable) after this long instead of hanging. Default 10000.
+   */
+  RPC_TIMEOUT_MS: envFields.rpcTimeoutMs(),
   /** Longest `Prefer: wait=N` honoured, in seconds. Default 60. */
   MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   /** Largest JSON body accepted, in bytes. Default 1 MiB. */

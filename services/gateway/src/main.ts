@@ -39,14 +39,15 @@ await runService(logger, async (lifecycle) => {
 
   // Readiness fails from the first moment of shutdown, so balancers stop routing here before the server closes.
   const drain = { draining: false };
+  const rpc = { timeoutMs: env.RPC_TIMEOUT_MS };
   const app = createApp({
     store,
     objects,
-    tax: createRpcClient(TaxService, env.TAX_URL),
-    numbering: createRpcClient(NumberingService, env.NUMBERING_URL),
-    notification: createRpcClient(NotificationService, env.NOTIFICATION_URL),
-    signing: createRpcClient(SigningService, env.SIGNING_URL),
-    submission: createRpcClient(SubmissionService, env.SUBMISSION_URL),
+    tax: createRpcClient(TaxService, env.TAX_URL, rpc),
+    numbering: createRpcClient(NumberingService, env.NUMBERING_URL, rpc),
+    notification: createRpcClient(NotificationService, env.NOTIFICATION_URL, rpc),
+    signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),
+    submission: createRpcClient(SubmissionService, env.SUBMISSION_URL, rpc),
     validator: new RequestValidator(),
     waiter,
     logger,

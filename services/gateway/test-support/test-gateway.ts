@@ -22,6 +22,7 @@ import { apiKeysCollection } from "../src/adapters/api-key-repository.js";
 import { companiesCollection } from "../src/adapters/company-repository.js";
 import { idempotencyCollection } from "../src/adapters/idempotency-repository.js";
 import { createApp } from "../src/http/app.js";
+import type { GatewayDeps } from "../src/http/context.js";
 import { acceptedDocument, acceptedEvent, pendingDocument } from "../src/openapi/document-examples.js";
 import { CREATE_EXAMPLES } from "../src/openapi/request-examples.js";
 import { RequestValidator } from "../src/schemas/validate.js";
@@ -45,7 +46,8 @@ export interface TestGateway {
 
 const [example] = CREATE_EXAMPLES;
 
-export async function startTestGateway(): Promise<TestGateway> {
+/** `overrides` replaces dependencies, e.g. a client pointed at a service that never answers. */
+export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Promise<TestGateway> {
   const documentId = newId("doc");
   const eventId = newId("evt");
   const xmlKey = `documents/${documentId}/20000000001-01-F001-1.xml`;
@@ -119,6 +121,7 @@ export async function startTestGateway(): Promise<TestGateway> {
     maxWaitSeconds: 60,
     maxBodyBytes: 4096,
     readiness: async () => {},
+    ...overrides,
   });
   const server: Server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));

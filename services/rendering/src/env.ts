@@ -10,6 +10,8 @@ export const renderingEnvSchema = z.object({
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   /** The register, asked for the issuer and computed document of each signed document. */
   NUMBERING_URL: z.string().default("http://127.0.0.1:7010"),
+  /** Deadline of each call to numbering, in milliseconds. Default 10000. */
+  RPC_TIMEOUT_MS: envFields.rpcTimeoutMs(),
   /**
    * Printed after "Consulte su documento en": where a reader checks the document. Default SUNAT's public
    * validity check of electronic receipts.

@@ -26,7 +26,7 @@ await runService(logger, async (lifecycle) => {
   );
   await ensureTopology(broker.jsm, [consumers.renderingSigned]);
   const renderDocument = new RenderDocument({
-    numbering: createRpcClient(NumberingService, env.NUMBERING_URL),
+    numbering: createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS }),
     objects,
     broker,
     consultUrl: env.CONSULT_URL,

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly param: string | null = null,
     readonly errors: Violation[] = [],
+    /** Sent as `Retry-After` (seconds) when the caller should simply try again. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -28,6 +30,9 @@ export class ApiError extends Error {
     };
   }
 }
+
+/** How long a caller should wait before retrying after a 503, in seconds. */
+const RETRY_AFTER_SECONDS = 2;
 
 /** Every failed check, reported at once; `param`/`code`/`message` repeat the first for simple clients. */
 export function validationFailed(violations: Violation[]): ApiError {
@@ -84,11 +89,25 @@ export function publicErrorFromConnect(error: ConnectError): ApiError {
       return new ApiError(429, "api_error", "rate_limit_exceeded", "Too many requests; retry later.");
     case Code.Unavailable:
     case Code.DeadlineExceeded:
+      // The number may have been assigned before the dependency went quiet: say so, and how to retry safely.
+      if (reason?.code === "outcome_unknown")
+        return new ApiError(
+          503,
+          "api_error",
+          "outcome_unknown",
+          error.rawMessage,
+          null,
+          [],
+          RETRY_AFTER_SECONDS,
+        );
       return new ApiError(
         503,
         "api_error",
         "service_unavailable",
         "A service is temporarily unavailable; retry later.",
+        null,
+        [],
+        RETRY_AFTER_SECONDS,
       );
     default:
       return new ApiError(500, "api_error", "internal_error", "An internal error occurred.");

@@ -19,6 +19,7 @@ export function errorHandling(logger: Logger) {
       const body =
         apiError ?? new ApiError(500, "api_error", "internal_error", "An internal error occurred.");
       ctx.status = body.status;
+      if (body.retryAfterSeconds !== null) ctx.set("Retry-After", String(body.retryAfterSeconds));
       ctx.body = body.toBody();
     }
   };

@@ -174,8 +174,16 @@ const EDGE_AND_TABLE: CatalogEntry[] = [
     "api_error",
     "table",
     "service_unavailable",
-    "An internal service is unreachable or did not answer in time.",
-    "Retry later, with backoff. Retry a create with the same `Idempotency-Key`: if it was numbered before the failure you get that document, never a second number.",
+    "An internal service is unreachable or did not answer in time (nothing was issued).",
+    "Retry after `Retry-After` seconds, with backoff. Retry a create with the same `Idempotency-Key`: if it was numbered before the failure you get that document, never a second number.",
+  ),
+  entry(
+    503,
+    "api_error",
+    "table",
+    "outcome_unknown",
+    "The document register stopped answering while it was assigning the number: the document may or may not exist.",
+    "Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: you get the document if it was issued, and it is issued once if it was not. Without a key, list your documents before retrying.",
   ),
 ];
 

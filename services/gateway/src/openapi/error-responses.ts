@@ -101,6 +101,13 @@ export const publicErrors = {
   ),
   rate_limit_exceeded: fromService(new ConnectError("too many", Code.ResourceExhausted)),
   service_unavailable: fromService(new ConnectError("down", Code.Unavailable)),
+  outcome_unknown: fromService(
+    reasonError(
+      Code.DeadlineExceeded,
+      "outcome_unknown",
+      "The document register did not answer in time, so this document may or may not have been issued. Retry the same request with the same Idempotency-Key: you get that document if it was issued, and it is issued once if it was not.",
+    ),
+  ),
   internal_error: fromService(new ConnectError("bug", Code.Internal)),
 } satisfies Record<string, ApiError>;
 
@@ -156,7 +163,12 @@ export const sharedErrorResponses = {
   UnsupportedMediaType: errorResponse("The body is not JSON.", ["unsupported_media_type"]),
   TooManyRequests: errorResponse("Too many requests.", ["rate_limit_exceeded"]),
   InternalError: errorResponse("A bug on our side.", ["internal_error"]),
-  ServiceUnavailable: errorResponse("An internal service is unavailable.", ["service_unavailable"]),
+  ServiceUnavailable: errorResponse(
+    "An internal service is unavailable or did not answer in time; `Retry-After` says when to retry.",
+    ["service_unavailable", "outcome_unknown"],
+    [],
+    { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
+  ),
 } satisfies Record<string, Response>;
 
 const shared = (name: keyof typeof sharedErrorResponses): Reference => ({

@@ -1,7 +1,7 @@
 import type { Client } from "@connectrpc/connect";
 import { issuers } from "@einvoice/contracts";
 import { type InvoiceRequest, type Issuer, isFinalStatus, type SaleDocumentType } from "@einvoice/domain";
-import { Code, reasonError } from "@einvoice/platform";
+import { Code, ConnectError, reasonError } from "@einvoice/platform";
 import type { Document, NumberingService, TaxService } from "@einvoice/proto";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
@@ -55,12 +55,16 @@ export class CreateDocument {
         );
       }
     }
-    const issued = await this.deps.numbering.issueDocument({
-      scope,
-      issuer: issuers.toMessage(issuerOf(caller.company)),
-      computed,
-      idempotencyKey: idempotencyKey ?? "",
-    });
+    const issued = await this.deps.numbering
+      .issueDocument({
+        scope,
+        issuer: issuers.toMessage(issuerOf(caller.company)),
+        computed,
+        idempotencyKey: idempotencyKey ?? "",
+      })
+      .catch((error: unknown) => {
+        throw outcomeUnknown(error, idempotencyKey);
+      });
     const document = required(issued.document);
     if (waitSeconds <= 0 || isFinalStatus(document.status)) return document;
     return this.deps.waiter.waitForFinal(document.id, waitSeconds * 1000, async () => {
@@ -68,6 +72,26 @@ export class CreateDocument {
       return required(res.document);
     });
   }
+}
+
+/**
+ * Numbering did not answer: it may have committed the number before going quiet. The caller learns that, and
+ * that a retry with the same Idempotency-Key returns that document if it exists (or issues it if not).
+ */
+function outcomeUnknown(error: unknown, idempotencyKey: string | undefined): unknown {
+  if (
+    !(error instanceof ConnectError) ||
+    (error.code !== Code.Unavailable && error.code !== Code.DeadlineExceeded)
+  )
+    return error;
+  const retry = idempotencyKey
+    ? "Retry the same request with the same Idempotency-Key: you get that document if it was issued, and it is issued once if it was not."
+    : "Send an Idempotency-Key with your requests so a retry can never issue it twice; list your documents before retrying this one.";
+  return reasonError(
+    Code.Unavailable,
+    "outcome_unknown",
+    `The document register did not answer in time, so this document may or may not have been issued. ${retry}`,
+  );
 }
 
 function required(document: Document | undefined): Document {

@@ -1,0 +1,99 @@
+import { createServer, type Http2Server } from "node:http2";
+import type { AddressInfo, Socket } from "node:net";
+import { createRpcClient } from "@einvoice/platform";
+import { NumberingService, TaxService } from "@einvoice/proto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
+
+/** An h2c server that accepts every call and never answers: a hung service. */
+async function startSilentService(): Promise<{ url: string; stop(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Http2Server = createServer(() => {
+    // Never respond.
+  });
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+interface ErrorBody {
+  error: { type: string; code: string; message: string };
+}
+const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
+
+const invoice = {
+  series: "F001",
+  customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
+  items: [{ description: "Widget", quantity: 1, unit_price: "100.00" }],
+};
+
+describe("a dependency that never answers", () => {
+  const timeoutMs = 300;
+  let silent: Awaited<ReturnType<typeof startSilentService>>;
+  let closedPort: string;
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    silent = await startSilentService();
+    const spare = await startSilentService();
+    closedPort = spare.url;
+    await spare.stop();
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await silent?.stop();
+  });
+
+  const post = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${gateway.baseUrl}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${gateway.apiKey}`, "content-type": "application/json", ...headers },
+      body: JSON.stringify(invoice),
+    });
+
+  it("should answer 503 service_unavailable with Retry-After within the deadline, never hang or 500", async () => {
+    gateway = await startTestGateway({ tax: createRpcClient(TaxService, silent.url, { timeoutMs }) });
+    const started = Date.now();
+    const res = await post("/v1/invoices");
+    const elapsed = Date.now() - started;
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("2");
+    expect(await errorOf(res)).toMatchObject({ type: "api_error", code: "service_unavailable" });
+    expect(elapsed).toBeLessThan(timeoutMs + 2_000);
+    await gateway.stop();
+  });
+
+  it("should answer 503 for a service that refuses connections", async () => {
+    gateway = await startTestGateway({ tax: createRpcClient(TaxService, closedPort, { timeoutMs }) });
+    const res = await post("/v1/invoices");
+    expect(res.status).toBe(503);
+    expect((await errorOf(res)).code).toBe("service_unavailable");
+    await gateway.stop();
+  });
+
+  it("should say the outcome is unknown when the register goes quiet while numbering, and how to retry", async () => {
+    gateway = await startTestGateway({
+      numbering: createRpcClient(NumberingService, silent.url, { timeoutMs }),
+    });
+    const res = await post("/v1/invoices", { "idempotency-key": "order-77" });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("2");
+    const error = await errorOf(res);
+    expect(error.code).toBe("outcome_unknown");
+    expect(error.message).toContain("same Idempotency-Key");
+    // The key is not spent on an unknown outcome: the retry runs again (numbering would return the document).
+    const retry = await post("/v1/invoices", { "idempotency-key": "order-77" });
+    expect(retry.status).toBe(503);
+  });
+});
