@@ -10,7 +10,7 @@ import {
   type SystemOptions,
   startSystem,
 } from "@einvoice/launcher";
-import { conformanceDir } from "@einvoice/testkit";
+import { conformanceDir, internalsIn } from "@einvoice/testkit";
 
 /** The independent oracle the simulator validates against in tests; never shipped with the product. */
 export const CONFORMANCE_DIR = conformanceDir;
@@ -92,6 +92,11 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
         parsed = JSON.parse(text);
       } catch {
         // not JSON (files)
+      }
+      // Every public answer the suite receives is checked: no protobuf keys, stack traces or paths of ours.
+      if (res.headers.get("content-type")?.includes("json")) {
+        const leaks = internalsIn(parsed);
+        if (leaks.length > 0) throw new Error(`${path} answered internals:\n${leaks.join("\n")}`);
       }
       return { status: res.status, body: parsed, headers: res.headers };
     },

@@ -3,3 +3,4 @@ export * from "./free-port.js";
 export * from "./nats-server.js";
 export * from "./ubl-parse-options.js";
 export * from "./xml-validators.js";
+export * from "./internals.js";
