@@ -1,23 +1,18 @@
 import { Code, ConnectError } from "@connectrpc/connect";
+import type { FieldError } from "@einvoice/domain";
 import { ErrorReasonSchema, FieldViolationsSchema } from "@einvoice/proto";
 
 export { Code, ConnectError };
 
-export interface Violation {
-  param: string;
-  code: string;
-  message: string;
-}
-
 /** INVALID_ARGUMENT carrying every failed check; the gateway answers 422 naming each field. */
-export function violationsError(violations: Violation[], message = "validation failed"): ConnectError {
+export function violationsError(violations: FieldError[], message = "validation failed"): ConnectError {
   return new ConnectError(message, Code.InvalidArgument, undefined, [
     { desc: FieldViolationsSchema, value: { violations } },
   ]);
 }
 
 /** The violations as plain objects: the messages' `$typeName` must not reach a public 422. */
-export function readViolations(error: ConnectError): Violation[] {
+export function readViolations(error: ConnectError): FieldError[] {
   return error
     .findDetails(FieldViolationsSchema)
     .flatMap((d) => d.violations.map(({ param, code, message }) => ({ param, code, message })));

@@ -1,4 +1,5 @@
-import { Code, ConnectError, readReason, readViolations, type Violation } from "@einvoice/platform";
+import type { FieldError } from "@einvoice/domain";
+import { Code, ConnectError, readReason, readViolations } from "@einvoice/platform";
 
 export type ErrorType = "invalid_request_error" | "authentication_error" | "api_error" | "conflict_error";
 
@@ -11,7 +12,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly param: string | null = null,
-    readonly errors: Violation[] = [],
+    readonly errors: FieldError[] = [],
     /** Sent as `Retry-After` (seconds) when the caller should simply try again. */
     readonly retryAfterSeconds: number | null = null,
   ) {
@@ -35,7 +36,7 @@ export class ApiError extends Error {
 const RETRY_AFTER_SECONDS = 2;
 
 /** Every failed check, reported at once; `param`/`code`/`message` repeat the first for simple clients. */
-export function validationFailed(violations: Violation[]): ApiError {
+export function validationFailed(violations: FieldError[]): ApiError {
   const [first] = violations;
   return new ApiError(
     422,

@@ -1,4 +1,4 @@
-import type { Violation } from "@einvoice/platform";
+import type { FieldError } from "@einvoice/domain";
 import type { ApiError, ErrorType } from "../errors/public-errors.js";
 import { string } from "./field-schemas.js";
 import { allOf, type JsonSchema, nullable, objectSchema, schemaRef, stringEnum } from "./json-schema.js";
@@ -14,7 +14,7 @@ export const ERROR_TYPES = allOf<ErrorType>()([
   "api_error",
 ]);
 
-const violation = objectSchema<Violation>()({
+const violation = objectSchema<FieldError>()({
   description: "One failed check.",
   properties: {
     param: string(

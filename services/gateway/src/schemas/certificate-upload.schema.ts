@@ -1,4 +1,4 @@
-import type { Violation } from "@einvoice/platform";
+import type { FieldError } from "@einvoice/domain";
 
 /**
  * JSON Schema of `PUT /v1/company/certificate`: either a PKCS#12 file (`pfx`, base64) with its `password`, or a
@@ -54,7 +54,7 @@ export interface CertificateUploadBody {
  * Which of the two forms the body uses, as violations: JSON Schema can say this only with `oneOf`, whose errors
  * name no field. The body already passed {@link certificateUploadSchema}.
  */
-export function certificateFormViolations(body: CertificateUploadBody): Violation[] {
+export function certificateFormViolations(body: CertificateUploadBody): FieldError[] {
   const pkcs12 = body.pfx !== undefined || body.password !== undefined;
   const pem = body.certificate !== undefined || body.private_key !== undefined;
   if (pkcs12 && pem) {
@@ -66,7 +66,7 @@ export function certificateFormViolations(body: CertificateUploadBody): Violatio
       },
     ];
   }
-  const missing = (param: string): Violation => ({
+  const missing = (param: string): FieldError => ({
     param,
     code: "parameter_missing",
     message: `${param} is required.`,

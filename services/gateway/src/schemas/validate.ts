@@ -1,5 +1,4 @@
-import type { InvoiceRequest } from "@einvoice/domain";
-import type { Violation } from "@einvoice/platform";
+import type { FieldError, InvoiceRequest } from "@einvoice/domain";
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
 import {
@@ -28,32 +27,32 @@ export class RequestValidator {
   }
 
   /** Every shape problem of an invoice or receipt body, each named by its dotted path. */
-  invoice(body: unknown): Violation[] {
+  invoice(body: unknown): FieldError[] {
     return this.invoiceRequest(body).violations;
   }
 
   /** The body as an InvoiceRequest once its shape is valid; otherwise every violation (and no request). */
   invoiceRequest(
     body: unknown,
-  ): { request: InvoiceRequest; violations: [] } | { request: null; violations: Violation[] } {
+  ): { request: InvoiceRequest; violations: [] } | { request: null; violations: FieldError[] } {
     if (this.validateInvoice(body)) return { request: body, violations: [] };
     return { request: null, violations: dedupe((this.validateInvoice.errors ?? []).map(toViolation)) };
   }
 
   /** Problems of a certificate upload body: shapes first, then whether it is exactly one of the two forms. */
-  certificateUpload(body: unknown): Violation[] {
+  certificateUpload(body: unknown): FieldError[] {
     if (!this.validateCertificateUpload(body))
       return dedupe((this.validateCertificateUpload.errors ?? []).map(toViolation));
     return certificateFormViolations(body as CertificateUploadBody);
   }
 
-  solCredentials(body: unknown): Violation[] {
+  solCredentials(body: unknown): FieldError[] {
     if (this.validateSolCredentials(body)) return [];
     return dedupe((this.validateSolCredentials.errors ?? []).map(toViolation));
   }
 }
 
-function toViolation(error: ErrorObject): Violation {
+function toViolation(error: ErrorObject): FieldError {
   const path = error.instancePath
     .split("/")
     .slice(1)
@@ -74,7 +73,7 @@ function toViolation(error: ErrorObject): Violation {
   };
 }
 
-function dedupe(violations: Violation[]): Violation[] {
+function dedupe(violations: FieldError[]): FieldError[] {
   const seen = new Set<string>();
   return violations.filter((v) => {
     const key = `${v.param}|${v.code}`;

@@ -1,4 +1,4 @@
-import type { Violation } from "@einvoice/platform";
+import type { FieldError } from "@einvoice/domain";
 import type { CredentialsError, CredentialsErrorCode } from "@einvoice/ubl";
 
 /** How the credentials arrived: the public field names differ between the two forms. */
@@ -29,7 +29,7 @@ const MESSAGE: Record<CredentialsErrorCode, string> = {
 };
 
 /** One field violation for a credentials failure from `loadPfx`/`loadPem`. */
-export function credentialViolation(error: CredentialsError, form: CredentialsForm): Violation {
+export function credentialViolation(error: CredentialsError, form: CredentialsForm): FieldError {
   // Validity failures keep their own text: its dates help the caller tell a wrong file from a clock problem.
   const message = error.code.startsWith("certificate_")
     ? `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`

@@ -1,4 +1,5 @@
-import { encryptSecret, type Violation, violationsError } from "@einvoice/platform";
+import type { FieldError } from "@einvoice/domain";
+import { encryptSecret, violationsError } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { CredentialsError, loadPem, loadPfx, type SigningCredentials } from "@einvoice/ubl";
 import {
@@ -65,8 +66,8 @@ export class UploadCertificate {
   }
 }
 
-function missingFields(upload: CertificateUpload): Violation[] {
-  const required = (param: string, present: boolean): Violation[] =>
+function missingFields(upload: CertificateUpload): FieldError[] {
+  const required = (param: string, present: boolean): FieldError[] =>
     present ? [] : [{ param, code: "parameter_missing", message: `${param} is required.` }];
   // A PFX may legitimately have an empty password, so only the file itself is required in that form.
   return upload.form === "pkcs12"

@@ -1,4 +1,4 @@
-import type { Violation } from "@einvoice/platform";
+import type { FieldError } from "@einvoice/domain";
 
 /** SOL users are short alphanumeric names SUNAT assigns inside the RUC (e.g. `MODDATOS`). */
 const SOL_USER = /^[A-Za-z0-9]{1,20}$/;
@@ -6,8 +6,8 @@ const SOL_USER = /^[A-Za-z0-9]{1,20}$/;
 const MAX_PASSWORD_LENGTH = 100;
 
 /** Every problem with a SOL pair, each naming its public field (`user`, `password`). */
-export function solCredentialViolations(user: string, password: string): Violation[] {
-  const violations: Violation[] = [];
+export function solCredentialViolations(user: string, password: string): FieldError[] {
+  const violations: FieldError[] = [];
   if (user === "")
     violations.push({ param: "user", code: "parameter_missing", message: "user is required." });
   else if (!SOL_USER.test(user))
