@@ -1,10 +1,11 @@
+import type { VerdictOutcome } from "@einvoice/domain";
 import { type Collection, type CollectionSpec, DuplicateKeyError, type Store } from "@einvoice/store";
 
 /** What the simulated SUNAT has registered: one entry per document identity, as SUNAT keeps it. */
 export interface Registration {
   /** `RUC-TT-SERIE-NUMERO` */
   _id: string;
-  outcome: "accepted" | "observed" | "rejected";
+  outcome: VerdictOutcome;
   response_code: string;
   description: string;
   /**

@@ -1,3 +1,4 @@
+import type { VerdictOutcome } from "@einvoice/domain";
 /**
  * billConsultService answers. SUNAT publishes these codes in its "Manual del Programador" annex for the
  * consultation service, not in the rule workbook; what was checked here:
@@ -21,7 +22,7 @@ export interface ConsultAnswer {
 
 /** What the registry knows of the consulted document. */
 export interface ConsultedDocument {
-  outcome: "accepted" | "observed" | "rejected";
+  outcome: VerdictOutcome;
   voided: boolean;
   /** Base64 CDR zip (acceptance or rejection CDR). */
   cdrZip: string | null;

@@ -1,9 +1,10 @@
+import type { VerdictOutcome } from "@einvoice/domain";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 import type { VoidedLine } from "./summary-check.js";
 
 /** What the registry knows of a document an RA wants to void. */
 export interface VoidTarget {
-  outcome: "accepted" | "observed" | "rejected";
+  outcome: VerdictOutcome;
   voided: boolean;
 }
 
