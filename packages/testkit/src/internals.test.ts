@@ -7,12 +7,16 @@ describe("internalsIn()", () => {
     [{ data: [{ id: "doc_1", links: { pdf: "http://127.0.0.1:8080/v1/files/doc_1/pdf" } }] }],
     [{ message: "Retry after 2 s; at least one line is required" }],
     ["<Invoice/>"],
+    [{ components: { schemas: { Document: { $ref: "#/components/schemas/Base" } } } }],
   ])("should pass a clean body: %j", (body) => {
     expect(internalsIn(body)).toEqual([]);
   });
 
   it.each([
-    [{ errors: [{ $typeName: "einvoice.common.v1.FieldViolation", param: "x" }] }, "body.errors[0].$typeName"],
+    [
+      { errors: [{ $typeName: "einvoice.common.v1.FieldViolation", param: "x" }] },
+      "body.errors[0].$typeName",
+    ],
     [{ message: "boom\n    at handler (/work/main/services/gateway/src/http/app.ts:10:5)" }, "a stack trace"],
     [{ message: "cannot open /work/main/.data/gateway.sqlite" }, "a file path"],
     [{ message: "Cannot find module 'x' imported from file:///srv/app.js" }, "a file URL"],
