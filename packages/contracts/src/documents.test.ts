@@ -1,76 +1,14 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import type { InvoiceRequest, SaleDocumentType } from "@einvoice/domain";
+import type { InvoiceRequest } from "@einvoice/domain";
 import { ComputedDocumentSchema, FieldViolationsSchema, IssuerSchema } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
+import { TAX_ENGINE_CASES, TAX_ENGINE_TODAY } from "@einvoice/ubl/test-support";
 import { describe, expect, it } from "vitest";
 import { computedDocuments, invoiceRequests, issuers } from "./documents.js";
 
-const TODAY = "2025-03-14";
-const RUC = { document_type: "6", document_number: "20600000001", name: "CLIENTE EJEMPLO S.A." };
-
-const CASES: Record<string, { type: SaleDocumentType; request: InvoiceRequest }> = {
-  basic: {
-    type: "01",
-    request: { series: "F001", customer: RUC, items: [{ description: "A", quantity: 2, unit_price: "100" }] },
-  },
-  "free, exempt, ISC, ICBPER, discounts": {
-    type: "01",
-    request: {
-      series: "F001",
-      customer: { ...RUC, address: "Av. Lima 123" },
-      discount: { percent: 5, affects_base: false },
-      items: [
-        { description: "Gravado", quantity: "3", unit_price: "12.3456", discount: { amount: "1.00" } },
-        { description: "Exonerado", quantity: 1, unit_price: "40", tax_affectation: "20" },
-        { description: "Gratis", quantity: 1, unit_price: "5", tax_affectation: "11" },
-        { description: "Licor", quantity: 1, unit_price: "50", isc: { rate: "10" } },
-        { description: "Bolsa", quantity: 2, unit_price: "0.10", icbper: true },
-      ],
-    },
-  },
-  export: {
-    type: "01",
-    request: {
-      series: "F001",
-      currency: "USD",
-      customer: { document_type: "0", document_number: "-", name: "ACME INC.", country_code: "US" },
-      items: [{ description: "Servicio", quantity: 1, unit_price: "1000", tax_affectation: "40" }],
-    },
-  },
-  "detraction on credit": {
-    type: "01",
-    request: {
-      series: "F001",
-      customer: RUC,
-      items: [{ description: "Servicio", quantity: 1, unit_price: "1000" }],
-      detraction: { code: "037", percent: 12, account: "00-000-123456" },
-      payment: { type: "credit", installments: [{ amount: "1038.40", due_date: "2025-04-14" }] },
-    },
-  },
-  perception: {
-    type: "01",
-    request: {
-      series: "F001",
-      customer: RUC,
-      perception: { code: "51" },
-      items: [{ description: "A", quantity: 1, unit_price: "100" }],
-    },
-  },
-  prepayment: {
-    type: "01",
-    request: {
-      series: "F001",
-      customer: RUC,
-      items: [{ description: "Saldo", quantity: 1, unit_price: "1000" }],
-      prepayments: [{ document: { type: "02", series: "F001", number: 7 }, amount: "118.00" }],
-    },
-  },
-  receipt: {
-    type: "03",
-    request: { series: "B001", items: [{ description: "A", quantity: 1, unit_price: "10" }] },
-  },
-};
+const TODAY = TAX_ENGINE_TODAY;
+const CASES = TAX_ENGINE_CASES;
 
 describe("domain contracts", () => {
   for (const [name, { type, request }] of Object.entries(CASES)) {

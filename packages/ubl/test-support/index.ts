@@ -3,3 +3,4 @@
  * only; product code never imports it (packages/testkit/src/layering.test.ts checks).
  */
 export { benchmarkInput } from "./bench-sample.js";
+export { TAX_ENGINE_CASES, TAX_ENGINE_TODAY } from "./tax-engine-cases.js";
