@@ -64,7 +64,7 @@ export function publicErrorFromConnect(error: ConnectError): ApiError {
         "invalid_request_error",
         reason?.code ?? "invalid_request",
         error.rawMessage,
-        reason?.param ?? null,
+        reason?.param || null,
       );
     }
     case Code.NotFound:
@@ -73,7 +73,7 @@ export function publicErrorFromConnect(error: ConnectError): ApiError {
         "invalid_request_error",
         reason?.code ?? "resource_missing",
         error.rawMessage,
-        reason?.param ?? "id",
+        reason?.param || "id",
       );
     case Code.FailedPrecondition:
     case Code.AlreadyExists:
@@ -82,7 +82,7 @@ export function publicErrorFromConnect(error: ConnectError): ApiError {
         "conflict_error",
         reason?.code ?? "conflict",
         error.rawMessage,
-        reason?.param ?? null,
+        reason?.param || null,
       );
     case Code.Unauthenticated:
       return new ApiError(401, "authentication_error", "api_key_invalid", "Invalid API key provided.");

@@ -61,29 +61,30 @@ export function jsonBody(maxBytes: number) {
         "Send the body as JSON with 'Content-Type: application/json'.",
       );
     }
+    const tooLarge = () => {
+      // The rest of the body is still on the wire: close the connection after answering, or a keep-alive
+      // client's next request would queue behind bytes nobody reads.
+      ctx.set("Connection", "close");
+      return new ApiError(
+        413,
+        "invalid_request_error",
+        "payload_too_large",
+        `The body exceeds ${maxBytes} bytes.`,
+      );
+    };
+    if (Number(ctx.get("content-length")) > maxBytes) throw tooLarge();
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of ctx.req) {
       size += (chunk as Buffer).length;
-      if (size > maxBytes)
-        throw new ApiError(
-          413,
-          "invalid_request_error",
-          "payload_too_large",
-          `The body exceeds ${maxBytes} bytes.`,
-        );
+      if (size > maxBytes) throw tooLarge();
       chunks.push(chunk as Buffer);
     }
     let body: unknown;
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
     } catch (error) {
-      throw new ApiError(
-        400,
-        "invalid_request_error",
-        "invalid_json",
-        `The body is not valid JSON: ${(error as Error).message}`,
-      );
+      throw new ApiError(400, "invalid_request_error", "invalid_json", invalidJsonMessage(error));
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw new ApiError(400, "invalid_request_error", "invalid_json", "The body must be a JSON object.");
@@ -97,4 +98,11 @@ declare module "koa" {
   interface Request {
     body?: unknown;
   }
+}
+
+/** Where the JSON breaks, without echoing the caller's body back (it may hold data they did not mean to log). */
+function invalidJsonMessage(error: unknown): string {
+  const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
+  const where = position ? ` near character ${Number(position) + 1}` : "";
+  return `The body is not valid JSON${where}: check its quotes, commas and braces.`;
 }

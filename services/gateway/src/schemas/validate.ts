@@ -8,6 +8,7 @@ import {
 } from "./certificate-upload.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
+import { violationMessage } from "./violation-messages.js";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
 const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv };
@@ -69,7 +70,7 @@ function toViolation(error: ErrorObject): FieldError {
   return {
     param,
     code: "parameter_invalid",
-    message: `${param || "body"} ${error.message ?? "is invalid"}.`,
+    message: `${param || "The body"} ${violationMessage(error)}.`,
   };
 }
 
