@@ -9,7 +9,16 @@ import { ensureDevCredentials, REPO_ROOT, startSystem } from "@einvoice/launcher
 const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, ".data");
 console.log(`Starting einvoice (data in ${dataDir}, logs in ${join(dataDir, "logs")})…`);
 const credentials = await ensureDevCredentials(dataDir);
-const system = await startSystem({ dataDir, logLevel: process.env.LOG_LEVEL ?? "info" });
+const system = await startSystem({
+  dataDir,
+  logLevel: process.env.LOG_LEVEL ?? "info",
+  onFatal: (name) => {
+    console.error(
+      `einvoice stopped: ${name} could not stay up. Its log: ${join(dataDir, "logs", `${name}.log`)}`,
+    );
+    process.exit(1);
+  },
+});
 console.log(`BASE_URL=${system.baseUrl}`);
 console.log(`API_KEY=${credentials.api_key}`);
 console.log(`DOCS_URL=${system.baseUrl}/docs`);

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { waitForPort } from "@einvoice/testkit";
 import { DEFAULT_PORTS, type Ports } from "./ports.js";
 import { type ManagedProcess, spawnLogged, stopProcess, waitUntilReady } from "./processes.js";
+import { Supervisor } from "./supervisor.js";
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 
@@ -16,6 +17,11 @@ export interface SystemOptions {
   readyTimeoutMs?: number;
   /** Extra environment per service name (e.g. `{ submission: { SUBMISSION_DEADLINE_MS: "4000" } }`); wins over defaults. */
   serviceEnv?: Record<string, Record<string, string>>;
+  /**
+   * Called after the system stopped because a process kept crashing (it is restarted with backoff until then).
+   * `npm start` prints the message and exits non-zero.
+   */
+  onFatal?: (name: string, message: string) => void;
 }
 
 export interface RunningSystem {
@@ -24,6 +30,8 @@ export interface RunningSystem {
   dataDir: string;
   /** Stops services newest first, then NATS. Data stays. */
   stop(): Promise<void>;
+  /** The process id of a running process by name (`tax`, `nats-server`…), for operators and crash tests. */
+  pid(name: string): number | undefined;
 }
 
 interface ServiceSpec {
@@ -122,46 +130,72 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const logDir = join(dataDir, "logs");
   await mkdir(join(dataDir, "nats"), { recursive: true });
   await mkdir(logDir, { recursive: true });
-  const started: ManagedProcess[] = [];
-  const stop = async () => {
-    for (const process of [...started].reverse()) await stopProcess(process);
+  // The current process of each name, in start order: a restart replaces its entry, so stop() reaches it.
+  const current = new Map<string, ManagedProcess>();
+  const supervisor = new Supervisor({
+    onRestart: (name, code, delayMs) =>
+      console.error(`${name} exited (code ${code}); restarting it in ${Math.round(delayMs / 1000)} s`),
+    onGiveUp: (name, message) => {
+      console.error(message);
+      void stop().then(() => options.onFatal?.(name, message));
+    },
+  });
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    supervisor.stop();
+    stopping ??= (async () => {
+      for (const process of [...current.values()].reverse()) await stopProcess(process);
+    })();
+    return stopping;
   };
-  try {
+  const baseEnv = {
+    ...process.env,
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: options.logLevel ?? "info",
+  };
+  const startNats = async () => {
     const nats = spawnLogged(
       "nats-server",
       "nats-server",
       ["-a", "127.0.0.1", "-p", String(ports.nats), "-js", "-sd", join(dataDir, "nats")],
-      {
-        cwd: REPO_ROOT,
-        env: process.env,
-        logFile: join(logDir, "nats-server.log"),
-      },
+      { cwd: REPO_ROOT, env: process.env, logFile: join(logDir, "nats-server.log") },
     );
-    started.push(nats);
+    current.set(nats.name, nats);
     await waitForPort(ports.nats, 15_000);
-    const baseEnv = {
-      ...process.env,
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: options.logLevel ?? "info",
-    };
+    return nats;
+  };
+  const startService = async (spec: ServiceSpec) => {
+    const child = spawnLogged(spec.name, process.execPath, ["--import", "tsx", spec.entry], {
+      cwd: REPO_ROOT,
+      env: { ...baseEnv, ...spec.env, ...options.serviceEnv?.[spec.name] },
+      logFile: join(logDir, `${spec.name}.log`),
+    });
+    current.set(spec.name, child);
+    await waitUntilReady(child, spec.readyUrl, options.readyTimeoutMs ?? 60_000);
+    return child;
+  };
+  try {
+    const nats = await startNats();
     // The simulator and tax need no broker; start them first, then the rest in parallel, gateway last.
     const specs = serviceSpecs(ports);
     const gateway = specs.pop()!;
-    const spawnService = (spec: ServiceSpec) => {
-      const child = spawnLogged(spec.name, process.execPath, ["--import", "tsx", spec.entry], {
-        cwd: REPO_ROOT,
-        env: { ...baseEnv, ...spec.env, ...options.serviceEnv?.[spec.name] },
-        logFile: join(logDir, `${spec.name}.log`),
-      });
-      started.push(child);
-      return waitUntilReady(child, spec.readyUrl, options.readyTimeoutMs ?? 60_000);
-    };
-    await Promise.all(specs.map(spawnService));
-    await spawnService(gateway);
+    const services = await Promise.all(specs.map(async (spec) => [spec, await startService(spec)] as const));
+    const front = await startService(gateway);
+    // Supervise only once everything is up: a process that fails to start fails the start itself.
+    supervisor.watch(nats, startNats);
+    for (const [spec, child] of [...services, [gateway, front] as const]) {
+      supervisor.watch(child, () => startService(spec));
+    }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl: `http://127.0.0.1:${ports.gateway}`, ports, dataDir, stop };
+  return {
+    baseUrl: `http://127.0.0.1:${ports.gateway}`,
+    ports,
+    dataDir,
+    stop,
+    pid: (name) => current.get(name)?.child.pid,
+  };
 }
