@@ -14,11 +14,13 @@ const definition = protoLoader.loadSync(
     "einvoice/signing/v1/signing.proto",
     "einvoice/submission/v1/submission.proto",
     "einvoice/notification/v1/notification.proto",
+    "grpc/health/v1/health.proto",
   ],
-  { includeDirs: [protoDir], keepCase: true, defaults: true, oneofs: true },
+  { includeDirs: [protoDir], keepCase: true, defaults: true, oneofs: true, enums: String },
 );
 // proto-loader's package tree is untyped, as for any grpc-js caller.
-const { einvoice } = grpc.loadPackageDefinition(definition) as any;
+const { einvoice, grpc: grpcPackages } = grpc.loadPackageDefinition(definition) as any;
+const grpcHealth = grpcPackages.health.v1;
 
 type Unary = (request: unknown, callback: (error: grpc.ServiceError | null, response: any) => void) => void;
 // Responses are read field by field, as a plain-JavaScript client would.
@@ -163,6 +165,21 @@ describe("every internal RPC from a plain @grpc/grpc-js client", () => {
     expect(uploaded.certificate.fingerprint_sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     const after = await call(signing, "GetSigningStatus", { scope });
     expect(after.certificate.fingerprint_sha256).toBe(uploaded.certificate.fingerprint_sha256);
+  });
+
+  it("grpc.health.v1.Health.Check answers SERVING on every service's RPC port", async () => {
+    const { ports } = sys.system;
+    for (const port of [
+      ports.taxRpc,
+      ports.numberingRpc,
+      ports.signingRpc,
+      ports.submissionRpc,
+      ports.notificationRpc,
+    ]) {
+      const client = new grpcHealth.Health(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+      clients.push(client);
+      expect(await call(client, "Check", { service: "" })).toEqual({ status: "SERVING" });
+    }
   });
 
   it("SubmissionService.SetSolCredentials and GetSubmissionSetup", async () => {

@@ -8,7 +8,16 @@ export interface OpsServer {
   readonly port: number;
   /** From now on `/readyz` answers 503 so load balancers stop routing here during shutdown. */
   markDraining(): void;
+  /** What `/readyz` would answer now (the gRPC health check of the RPC port reports the same). */
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
+}
+
+export interface Readiness {
+  ready: boolean;
+  status: "ready" | "not_ready" | "draining";
+  /** Each check's `ok` or why it failed; empty while draining. */
+  checks: Record<string, string>;
 }
 
 export interface OpsServerOptions {
@@ -28,6 +37,23 @@ export interface OpsServerOptions {
 export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
   let draining = false;
   const timeoutMs = options.checkTimeoutMs ?? 2000;
+  const readiness = async (): Promise<Readiness> => {
+    if (draining) return { ready: false, status: "draining", checks: {} };
+    const checks: Record<string, string> = {};
+    let ready = true;
+    await Promise.all(
+      Object.entries(options.checks).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), timeoutMs);
+          checks[name] = "ok";
+        } catch (error) {
+          ready = false;
+          checks[name] = (error as Error).message || "failed";
+        }
+      }),
+    );
+    return { ready, status: ready ? "ready" : "not_ready", checks };
+  };
   const server = http.createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
@@ -35,25 +61,9 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
     };
     if (req.url === "/healthz") return send(200, { status: "ok", service: options.service });
     if (req.url === "/readyz") {
-      if (draining) return send(503, { status: "draining", service: options.service });
-      const results: Record<string, string> = {};
-      let ready = true;
-      await Promise.all(
-        Object.entries(options.checks).map(async ([name, check]) => {
-          try {
-            await withTimeout(check(), timeoutMs);
-            results[name] = "ok";
-          } catch (error) {
-            ready = false;
-            results[name] = (error as Error).message || "failed";
-          }
-        }),
-      );
-      return send(ready ? 200 : 503, {
-        status: ready ? "ready" : "not_ready",
-        service: options.service,
-        checks: results,
-      });
+      const { ready, status, checks } = await readiness();
+      if (status === "draining") return send(503, { status, service: options.service });
+      return send(ready ? 200 : 503, { status, service: options.service, checks });
     }
     send(404, { error: "not found" });
   });
@@ -66,6 +76,7 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
     markDraining: () => {
       draining = true;
     },
+    readiness,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -12,3 +12,4 @@ export * from "./gen/einvoice/subjects/v1/dead_letter_pb.js";
 export * from "./gen/einvoice/subjects/v1/documents_pb.js";
 export * from "./gen/einvoice/submission/v1/submission_pb.js";
 export * from "./gen/einvoice/tax/v1/tax_pb.js";
+export * from "./gen/grpc/health/v1/health_pb.js";

@@ -18,6 +18,7 @@ import {
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
+import { dependencyHealth } from "./adapters/dependency-health.js";
 import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { loadGatewayEnv } from "./env.js";
 import { createApp } from "./http/app.js";
@@ -40,6 +41,14 @@ await runService(logger, async (lifecycle) => {
   // Readiness fails from the first moment of shutdown, so balancers stop routing here before the server closes.
   const drain = { draining: false };
   const rpc = { timeoutMs: env.RPC_TIMEOUT_MS };
+  // Ready only while every service the API calls reports SERVING on the standard gRPC health check.
+  const dependencies = Object.entries({
+    tax: env.TAX_URL,
+    numbering: env.NUMBERING_URL,
+    notification: env.NOTIFICATION_URL,
+    signing: env.SIGNING_URL,
+    submission: env.SUBMISSION_URL,
+  }).map(([name, url]) => dependencyHealth(name, url));
   const app = createApp({
     store,
     objects,
@@ -55,8 +64,7 @@ await runService(logger, async (lifecycle) => {
     maxBodyBytes: env.MAX_BODY_BYTES,
     readiness: async () => {
       if (drain.draining) throw new Error("draining: shutting down");
-      await store.ping();
-      await broker.ping();
+      await Promise.all([store.ping(), broker.ping(), objects.ping(), ...dependencies.map((d) => d.ready())]);
     },
   });
   const server = app.listen(env.PORT, env.HOST);
