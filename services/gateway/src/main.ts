@@ -62,6 +62,13 @@ await runService(logger, async (lifecycle) => {
     logger,
     maxWaitSeconds: env.MAX_WAIT_SECONDS,
     maxBodyBytes: env.MAX_BODY_BYTES,
+    rateLimits: {
+      perCaller: { capacity: env.RATE_LIMIT_BURST, refillPerSecond: env.RATE_LIMIT_PER_SECOND },
+      authFailures: {
+        capacity: env.AUTH_FAILURES_PER_MINUTE,
+        refillPerSecond: env.AUTH_FAILURES_PER_MINUTE / 60,
+      },
+    },
     readiness: async () => {
       if (drain.draining) throw new Error("draining: shutting down");
       await Promise.all([store.ping(), broker.ping(), objects.ping(), ...dependencies.map((d) => d.ready())]);

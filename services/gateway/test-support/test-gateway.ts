@@ -120,6 +120,10 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     logger: createLogger("gateway", "silent"),
     maxWaitSeconds: 60,
     maxBodyBytes: 4096,
+    rateLimits: {
+      perCaller: { capacity: 1_000, refillPerSecond: 1_000 },
+      authFailures: { capacity: 1_000, refillPerSecond: 1_000 },
+    },
     readiness: async () => {},
     ...overrides,
   });

@@ -14,6 +14,7 @@ import { documentRoutes } from "./document-routes.js";
 import { eventRoutes } from "./event-routes.js";
 import { idempotency } from "./idempotency.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
+import { rateLimits } from "./rate-limits.js";
 
 /** The public REST API: health, the OpenAPI document and its reference page (no key), then authentication, then /v1 routes. */
 export function createApp(deps: GatewayDeps): Koa {
@@ -42,7 +43,10 @@ export function createApp(deps: GatewayDeps): Koa {
     await next();
   });
   app.use(docsPage(OPENAPI_PATH));
+  const limits = rateLimits(deps.rateLimits);
+  app.use(limits.guardAuthentication);
   app.use(authentication(new Authenticate(deps.store)));
+  app.use(limits.limitCaller);
   app.use(jsonBody(deps.maxBodyBytes));
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.
   app.use(idempotency(new IdempotencyGate(deps.store, (deps.maxWaitSeconds + 30) * 1000)));

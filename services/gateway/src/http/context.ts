@@ -12,6 +12,7 @@ import type { Store } from "@einvoice/store";
 import type { RequestValidator } from "../schemas/validate.js";
 import type { Caller } from "../usecases/authenticate.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
+import type { RateLimitSettings } from "./rate-limits.js";
 
 /** Everything the routes use, injected once at boot. */
 export interface GatewayDeps {
@@ -27,6 +28,7 @@ export interface GatewayDeps {
   logger: Logger;
   maxWaitSeconds: number;
   maxBodyBytes: number;
+  rateLimits: RateLimitSettings;
   readiness: () => Promise<void>;
 }
 

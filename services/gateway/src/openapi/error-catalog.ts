@@ -144,7 +144,14 @@ const EDGE_AND_TABLE: CatalogEntry[] = [
     "A POST or PUT body that is not `application/json`.",
     "Send `Content-Type: application/json`.",
   ),
-  entry(429, "api_error", "table", "rate_limit_exceeded", "Too many requests.", "Retry later, with backoff."),
+  entry(
+    429,
+    "api_error",
+    "gateway",
+    "rate_limit_exceeded",
+    "Too many requests for this company and mode (see `RateLimit-*` on every answer), or too many requests with a missing or invalid key from one address.",
+    "Wait `Retry-After` seconds, then retry with backoff; spread bursts. Check the key if it was refused before.",
+  ),
   entry(
     500,
     "api_error",
