@@ -14,6 +14,8 @@ import {
  *   npm run admin -- company create --ruc 20123456789 --name "ACME S.A.C." --address "Av. Lima 123" [--ubigeo 150101]
  *   npm run admin -- company list
  *   npm run admin -- key create --company cmp_… --mode test|live
+ *   npm run admin -- key list --company cmp_…
+ *   npm run admin -- key revoke --id key_…
  *
  * Through the running services (SIGNING_URL default http://127.0.0.1:7030, SUBMISSION_URL default
  * http://127.0.0.1:7040), because each keeps its own credentials encrypted:
@@ -24,6 +26,8 @@ const USAGE = `usage:
   admin company create --ruc <ruc> --name <legal name> --address <address> [--ubigeo <6 digits>]
   admin company list
   admin key create --company cmp_… --mode test|live
+  admin key list --company cmp_…
+  admin key revoke --id key_…
   admin certificate upload --company cmp_… --mode test|live (--pfx <file> --password <p> | --cert <pem file> --key <pem file>)
   admin sol set --company cmp_… --mode test|live --user <SOL user> --password <p>`;
 
@@ -44,6 +48,7 @@ try {
       cert: { type: "string" },
       key: { type: "string" },
       user: { type: "string" },
+      id: { type: "string" },
     },
   });
   const livemode = () => {
@@ -122,12 +127,13 @@ async function readCertificateFiles(values: {
 }
 
 async function storeCommand(
-  values: { ruc?: string; name?: string; address?: string; ubigeo?: string; company?: string },
+  values: { ruc?: string; name?: string; address?: string; ubigeo?: string; company?: string; id?: string },
   livemode: () => boolean,
 ) {
   const admin = await openAdminStore({
     DATA_DIR: process.env.DATA_DIR ?? ".data",
     MONGODB_URL: process.env.MONGODB_URL,
+    API_KEY_PEPPER: process.env.API_KEY_PEPPER,
   });
   try {
     if (resource === "company" && action === "create") {
@@ -142,6 +148,18 @@ async function storeCommand(
     } else if (resource === "key" && action === "create") {
       const key = await admin.createApiKey.execute(values.company ?? "", livemode());
       console.log(`Created ${key.id}. This secret is shown once; store it now:\n${key.secret}`);
+    } else if (resource === "key" && action === "list") {
+      // Never the secret: only what identifies a key and tells whether it is in use.
+      for (const k of await admin.apiKeys.listByCompany(values.company ?? "")) {
+        const state = k.revoked_at ? `revoked ${k.revoked_at}` : `last used ${k.last_used_at ?? "never"}`;
+        console.log(
+          `${k._id}  ${k.livemode ? "live" : "test"}  ${k.redacted}  created ${k.created_at}  ${state}`,
+        );
+      }
+    } else if (resource === "key" && action === "revoke") {
+      const revoked = await admin.apiKeys.revoke(values.id ?? "", new Date().toISOString());
+      if (!revoked) throw new AdminCommandError(`no live key ${values.id ?? "(give --id key_…)"}`);
+      console.log(`Revoked ${revoked._id} (${revoked.redacted}); it opens no request from now on.`);
     } else {
       throw new AdminCommandError(USAGE);
     }

@@ -1,7 +1,8 @@
 import { storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
-import { apiKeysCollection } from "./adapters/api-key-repository.js";
+import { ApiKeyRepository, apiKeysCollection } from "./adapters/api-key-repository.js";
 import { CompanyRepository, companiesCollection } from "./adapters/company-repository.js";
+import { apiKeyHasher } from "./usecases/api-key-pepper.js";
 import { Authenticate } from "./usecases/authenticate.js";
 import { CreateApiKey } from "./usecases/create-api-key.js";
 import { CreateCompany } from "./usecases/create-company.js";
@@ -11,14 +12,20 @@ import { EnsureDevCompany } from "./usecases/ensure-dev-company.js";
  * Administration on the gateway's own store (companies and API keys), for the admin CLI and `npm start`'s first
  * boot. It opens the same database the gateway uses, selected by the same variables.
  */
-export async function openAdminStore(env: { DATA_DIR: string; MONGODB_URL: string | undefined }) {
+export async function openAdminStore(env: {
+  DATA_DIR: string;
+  MONGODB_URL: string | undefined;
+  API_KEY_PEPPER?: string | undefined;
+}) {
   const store = await openStore(storeConfig(env, "gateway"));
   await store.ensure([companiesCollection, apiKeysCollection]);
+  const hasher = await apiKeyHasher(env);
   return {
     createCompany: new CreateCompany(store),
-    createApiKey: new CreateApiKey(store),
-    authenticate: new Authenticate(store),
-    ensureDevCompany: new EnsureDevCompany(store),
+    createApiKey: new CreateApiKey(store, hasher),
+    authenticate: new Authenticate(store, hasher),
+    ensureDevCompany: new EnsureDevCompany(store, hasher),
+    apiKeys: new ApiKeyRepository(store),
     companies: new CompanyRepository(store),
     close: () => store.close(),
   };

@@ -30,7 +30,11 @@ function savedKeyOf(input: string): string | undefined {
 try {
   const savedKey = savedKeyOf(await text(process.stdin));
   const env = loadGatewayEnv();
-  const admin = await openAdminStore({ DATA_DIR: env.DATA_DIR, MONGODB_URL: env.MONGODB_URL });
+  const admin = await openAdminStore({
+    DATA_DIR: env.DATA_DIR,
+    MONGODB_URL: env.MONGODB_URL,
+    API_KEY_PEPPER: env.API_KEY_PEPPER,
+  });
   try {
     process.stdout.write(`${JSON.stringify(await admin.ensureDevCompany.execute(savedKey))}\n`);
   } finally {

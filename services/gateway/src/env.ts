@@ -20,6 +20,11 @@ export const gatewayEnvSchema = z.object({
    * (retryable) after this long instead of hanging. Default 10000.
    */
   RPC_TIMEOUT_MS: envFields.rpcTimeoutMs(),
+  /**
+   * Base64 of 32 random bytes: the pepper of the HMAC that stores API keys. Required in production; when unset, one
+   * is made once into `DATA_DIR/api-key-pepper.key` (embedded mode only).
+   */
+  API_KEY_PEPPER: z.string().optional(),
   /** Requests per second each company and mode may sustain (per gateway replica). Default 100. */
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
   /** Requests each company and mode may send at once above that rate (the bucket's size). Default 200. */

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +27,7 @@ import type { GatewayDeps } from "../src/http/context.js";
 import { acceptedDocument, acceptedEvent, pendingDocument } from "../src/openapi/document-examples.js";
 import { CREATE_EXAMPLES } from "../src/openapi/request-examples.js";
 import { RequestValidator } from "../src/schemas/validate.js";
+import { ApiKeyHasher } from "../src/usecases/api-keys.js";
 import { CreateApiKey } from "../src/usecases/create-api-key.js";
 import { CreateCompany } from "../src/usecases/create-company.js";
 import { DocumentWaiter } from "../src/waiters/document-waiter.js";
@@ -106,7 +108,8 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     legal_name: "EMPRESA DE PRUEBA SAC",
     address: { line: "AV. PRUEBA 123", ubigeo: "150101" },
   });
-  const apiKey = (await new CreateApiKey(store).execute(company._id, false)).secret;
+  const apiKeyHasher = new ApiKeyHasher(randomBytes(32));
+  const apiKey = (await new CreateApiKey(store, apiKeyHasher).execute(company._id, false)).secret;
   const app = createApp({
     store,
     objects,
@@ -120,6 +123,7 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     logger: createLogger("gateway", "silent"),
     maxWaitSeconds: 60,
     maxBodyBytes: 4096,
+    apiKeyHasher,
     rateLimits: {
       perCaller: { capacity: 1_000, refillPerSecond: 1_000 },
       authFailures: { capacity: 1_000, refillPerSecond: 1_000 },

@@ -11,6 +11,8 @@ export interface ApiKeyRecord {
   redacted: string;
   created_at: string;
   revoked_at: string | null;
+  /** When the key last opened a request (updated at most once a minute); absent until first use. */
+  last_used_at?: string;
 }
 
 export const apiKeysCollection: CollectionSpec = {
@@ -31,5 +33,18 @@ export class ApiKeyRepository {
 
   findByHash(hash: string): Promise<ApiKeyRecord | null> {
     return this.keys.findOne({ hash, revoked_at: null });
+  }
+
+  update(id: string, changes: Partial<Omit<ApiKeyRecord, "_id">>): Promise<ApiKeyRecord | null> {
+    return this.keys.updateOne({ _id: id }, changes);
+  }
+
+  listByCompany(companyId: string): Promise<ApiKeyRecord[]> {
+    return this.keys.find({ company_id: companyId }, { sort: [{ field: "created_at", direction: 1 }] });
+  }
+
+  /** Revokes at once; a revoked key never opens a request again. Null when no such live key exists. */
+  revoke(id: string, at: string): Promise<ApiKeyRecord | null> {
+    return this.keys.updateOne({ _id: id, revoked_at: null }, { revoked_at: at });
   }
 }

@@ -45,7 +45,7 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(docsPage(OPENAPI_PATH));
   const limits = rateLimits(deps.rateLimits);
   app.use(limits.guardAuthentication);
-  app.use(authentication(new Authenticate(deps.store)));
+  app.use(authentication(new Authenticate(deps.store, deps.apiKeyHasher)));
   app.use(limits.limitCaller);
   app.use(jsonBody(deps.maxBodyBytes));
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.

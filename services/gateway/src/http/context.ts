@@ -10,6 +10,7 @@ import type {
 } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import type { RequestValidator } from "../schemas/validate.js";
+import type { ApiKeyHasher } from "../usecases/api-keys.js";
 import type { Caller } from "../usecases/authenticate.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
 import type { RateLimitSettings } from "./rate-limits.js";
@@ -29,6 +30,8 @@ export interface GatewayDeps {
   maxWaitSeconds: number;
   maxBodyBytes: number;
   rateLimits: RateLimitSettings;
+  /** Hashes API keys with the server-side pepper. */
+  apiKeyHasher: ApiKeyHasher;
   readiness: () => Promise<void>;
 }
 

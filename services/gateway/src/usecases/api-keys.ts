@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -10,8 +10,28 @@ export function generateApiKey(livemode: boolean): string {
   return `sk_${livemode ? "live" : "test"}_${secret}`;
 }
 
-export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
+/**
+ * What is stored of a key: HMAC-SHA256 with a server-side pepper (`API_KEY_PEPPER`), so a copy of the database
+ * alone cannot confirm a guessed key. Keys stored before the pepper (plain SHA-256) still open, and are re-hashed
+ * on first use.
+ */
+export class ApiKeyHasher {
+  constructor(private readonly pepper: Buffer) {}
+
+  hash(key: string): string {
+    return createHmac("sha256", this.pepper).update(key).digest("hex");
+  }
+
+  legacyHash(key: string): string {
+    return createHash("sha256").update(key).digest("hex");
+  }
+
+  /** Constant-time comparison of two stored hashes. */
+  same(a: string, b: string): boolean {
+    const left = Buffer.from(a, "hex");
+    const right = Buffer.from(b, "hex");
+    return left.length === right.length && timingSafeEqual(left, right);
+  }
 }
 
 export function redactApiKey(key: string): string {

@@ -2,9 +2,12 @@ import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { apiKeysCollection } from "../adapters/api-key-repository.js";
 import { CompanyRepository, companiesCollection } from "../adapters/company-repository.js";
+import { ApiKeyHasher } from "./api-keys.js";
 import { Authenticate } from "./authenticate.js";
 import { CreateApiKey } from "./create-api-key.js";
 import { DEV_COMPANY, EnsureDevCompany } from "./ensure-dev-company.js";
+
+const hasher = new ApiKeyHasher(Buffer.alloc(32, 7));
 
 describe("EnsureDevCompany", () => {
   let store: Store;
@@ -13,7 +16,7 @@ describe("EnsureDevCompany", () => {
   beforeEach(async () => {
     store = await openStore({ engine: "sqlite", file: ":memory:" });
     await store.ensure([companiesCollection, apiKeysCollection]);
-    ensure = new EnsureDevCompany(store);
+    ensure = new EnsureDevCompany(store, hasher);
   });
 
   afterEach(async () => {
@@ -24,7 +27,7 @@ describe("EnsureDevCompany", () => {
     const first = await ensure.execute(undefined);
     expect(first).toMatchObject({ company_id: expect.stringMatching(/^cmp_/), created: true });
     expect(first.api_key).toMatch(/^sk_test_/);
-    const caller = await new Authenticate(store).execute(first.api_key);
+    const caller = await new Authenticate(store, hasher).execute(first.api_key);
     expect(caller).toMatchObject({
       livemode: false,
       company: { _id: first.company_id, ruc: DEV_COMPANY.ruc },
@@ -50,7 +53,7 @@ describe("EnsureDevCompany", () => {
 
   it("should not hand out a live key as the test key", async () => {
     const first = await ensure.execute(undefined);
-    const live = await new CreateApiKey(store).execute(first.company_id, true);
+    const live = await new CreateApiKey(store, hasher).execute(first.company_id, true);
     const second = await ensure.execute(live.secret);
     expect(second.created).toBe(true);
     expect(second.api_key).toMatch(/^sk_test_/);

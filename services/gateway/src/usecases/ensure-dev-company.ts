@@ -1,5 +1,6 @@
 import type { Store } from "@einvoice/store";
 import { CompanyRepository } from "../adapters/company-repository.js";
+import type { ApiKeyHasher } from "./api-keys.js";
 import { Authenticate } from "./authenticate.js";
 import { CreateApiKey } from "./create-api-key.js";
 import { CreateCompany, type CreateCompanyCommand } from "./create-company.js";
@@ -30,17 +31,20 @@ export interface DevCredentials {
  * stored hashed, so the caller keeps the secret.
  */
 export class EnsureDevCompany {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly hasher: ApiKeyHasher,
+  ) {}
 
   async execute(savedKey: string | undefined): Promise<DevCredentials> {
     if (savedKey) {
-      const caller = await new Authenticate(this.store).execute(savedKey);
+      const caller = await new Authenticate(this.store, this.hasher).execute(savedKey);
       if (caller && !caller.livemode)
         return { company_id: caller.company._id, api_key: savedKey, created: false };
     }
     const existing = (await new CompanyRepository(this.store).list()).find((c) => c.ruc === DEV_COMPANY.ruc);
     const company = existing ?? (await new CreateCompany(this.store).execute(DEV_COMPANY));
-    const key = await new CreateApiKey(this.store).execute(company._id, false);
+    const key = await new CreateApiKey(this.store, this.hasher).execute(company._id, false);
     return { company_id: company._id, api_key: key.secret, created: true };
   }
 }
