@@ -15,6 +15,17 @@ import { conformanceDir, internalsIn } from "@einvoice/testkit";
 /** The independent oracle the simulator validates against in tests; never shipped with the product. */
 export const CONFORMANCE_DIR = conformanceDir;
 
+/**
+ * The suites drive one company from one address far harder than a caller would (and fetch files without a key on
+ * purpose), so their systems lift the rate limits; the limits are tested on the gateway app
+ * (services/gateway/src/http/rate-limits.test.ts).
+ */
+const UNLIMITED_GATEWAY_ENV = {
+  RATE_LIMIT_BURST: "1000000",
+  RATE_LIMIT_PER_SECOND: "1000000",
+  AUTH_FAILURES_PER_MINUTE: "1000000",
+};
+
 /** Simulator settings every test system gets: XSD validation against the conformance schemas. */
 const SIMULATOR_TEST_ENV = {
   SIM_XSD_DIR: join(CONFORMANCE_DIR, "xsd/ubl-2.1/maindoc"),
@@ -60,6 +71,7 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
   const serviceEnv = {
     ...extraEnv,
     "sunat-simulator": { ...SIMULATOR_TEST_ENV, ...extraEnv?.["sunat-simulator"] },
+    gateway: { ...UNLIMITED_GATEWAY_ENV, ...extraEnv?.gateway },
   };
   let system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv });
   const handle: TestSystem = {

@@ -29,8 +29,11 @@ export const gatewayEnvSchema = z.object({
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
   /** Requests each company and mode may send at once above that rate (the bucket's size). Default 200. */
   RATE_LIMIT_BURST: z.coerce.number().int().positive().default(200),
-  /** Missing or invalid keys one address may send per minute before it is refused with 429. Default 20. */
-  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /**
+   * Missing or invalid keys one address may send per minute before it is refused with 429. Default 60. Behind a
+   * proxy every caller shares its address: trust `X-Forwarded-For` there (Koa `app.proxy`) or raise this.
+   */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Longest `Prefer: wait=N` honoured, in seconds. Default 60. */
   MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   /** Largest JSON body accepted, in bytes. Default 1 MiB. */
