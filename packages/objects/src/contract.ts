@@ -79,6 +79,8 @@ export function runObjectStoreContract(name: string, makeStore: () => Promise<Ob
         );
         await expect(store.get(key), key).rejects.toBeInstanceOf(InvalidObjectKeyError);
         await expect(store.exists(key), key).rejects.toBeInstanceOf(InvalidObjectKeyError);
+        await expect(store.stat(key), key).rejects.toBeInstanceOf(InvalidObjectKeyError);
+        await expect(store.stream(key), key).rejects.toBeInstanceOf(InvalidObjectKeyError);
         await expect(store.delete(key), key).rejects.toBeInstanceOf(InvalidObjectKeyError);
       }
       for (const contentType of ["", "text/plain\r\nx-injected: 1", "tëxt/plain"]) {
@@ -87,6 +89,39 @@ export function runObjectStoreContract(name: string, makeStore: () => Promise<Ob
         );
       }
       expect(await store.exists("ok")).toBe(false);
+    });
+
+    it("describes and streams an object: same bytes, size, type and an entity tag that follows the body", async () => {
+      const body = Buffer.alloc(300_000, 9);
+      body.write("Ñandú", 10);
+      await store.put("pdf/20100000001/F001-1.pdf", body, "application/pdf");
+      const info = await store.stat("pdf/20100000001/F001-1.pdf");
+      expect(info).toMatchObject({ contentType: "application/pdf", size: body.length });
+      expect(info?.etag).toMatch(/^(W\/)?"[^"]+"$/);
+      const opened = await store.stream("pdf/20100000001/F001-1.pdf");
+      expect(opened).toMatchObject({ contentType: "application/pdf", size: body.length, etag: info?.etag });
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(body)).toBe(true);
+
+      await store.put("pdf/20100000001/F001-1.pdf", Buffer.from("other"), "application/pdf");
+      expect((await store.stat("pdf/20100000001/F001-1.pdf"))?.etag).not.toBe(info?.etag);
+      await store.put("pdf/20100000001/F001-2.pdf", body, "application/pdf");
+      expect(await store.stat("pdf/20100000001/F001-2.pdf")).toEqual(info);
+    });
+
+    it("describes and streams missing objects and prefixes as null, and empty bodies as empty", async () => {
+      await store.put("a/b", Buffer.from("1"), "text/plain");
+      for (const key of ["missing", "a"]) {
+        expect(await store.stat(key)).toBeNull();
+        expect(await store.stream(key)).toBeNull();
+      }
+      await store.put("empty", Buffer.alloc(0), "text/plain");
+      const opened = await store.stream("empty");
+      expect(opened?.size).toBe(0);
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).length).toBe(0);
     });
 
     it("pings", async () => {

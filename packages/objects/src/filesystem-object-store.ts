@@ -1,24 +1,38 @@
 /**
  * Object store on a local directory (the embedded default). Each object is one file at `<root>/<key>`:
  *
- *     {"contentType":"application/xml"}\n<body bytes>
+ *     {"contentType":"application/xml","sha256":"<base64url of the body's SHA-256>"}\n<body bytes>
  *
  * Keeping the content type in the same file as the body makes a put atomic as a whole: it is written to a
  * temporary file, fsynced, then renamed over the target, so readers see the old object or the new one, never a
  * torn body or a body paired with another put's content type. (`tail -n +2 <file>` shows the body.)
+ * The digest is the object's strong ETag; files written before it existed get a weak one from size and time.
  * Temporary files are dot-named, which keys cannot be (see object-key.ts); a crash can leave one behind, harmless.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { constants } from "node:fs";
-import { access, mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { access, type FileHandle, mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { ObjectKeyConflictError } from "./errors.js";
 import { assertContentType, assertObjectKey } from "./object-key.js";
-import { InvalidObjectKeyError, type ObjectStore, type StoredObject } from "./port.js";
+import {
+  InvalidObjectKeyError,
+  type ObjectInfo,
+  type ObjectStore,
+  type ObjectStream,
+  type StoredObject,
+} from "./port.js";
 
 const NEWLINE = 0x0a;
 /** Errors meaning "no object at this key": missing file, a file where a directory was expected, a directory. */
 const ABSENT = new Set(["ENOENT", "ENOTDIR", "EISDIR"]);
+/** The header line is a short JSON object; reading this much always reaches its newline. */
+const HEADER_READ_BYTES = 1024;
+
+interface Header {
+  contentType: string;
+  sha256?: string;
+}
 
 export class FilesystemObjectStore implements ObjectStore {
   private constructor(private readonly root: string) {}
@@ -32,7 +46,8 @@ export class FilesystemObjectStore implements ObjectStore {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     const path = this.pathOf(key);
     assertContentType(contentType);
-    const header = Buffer.from(`${JSON.stringify({ contentType })}\n`);
+    const sha256 = createHash("sha256").update(body).digest("base64url");
+    const header = Buffer.from(`${JSON.stringify({ contentType, sha256 } satisfies Header)}\n`);
     try {
       await mkdir(dirname(path), { recursive: true });
     } catch (error) {
@@ -62,10 +77,32 @@ export class FilesystemObjectStore implements ObjectStore {
       if (isAbsent(error)) return null;
       throw error;
     }
-    const newline = content.indexOf(NEWLINE);
-    if (newline < 0) throw new Error(`object file for ${JSON.stringify(key)} has no header line`);
-    const header = JSON.parse(content.subarray(0, newline).toString("utf8")) as { contentType: string };
-    return { body: content.subarray(newline + 1), contentType: header.contentType };
+    const { header, length } = parseHeader(key, content);
+    return { body: content.subarray(length), contentType: header.contentType };
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    const file = await this.openFile(key);
+    if (!file) return null;
+    try {
+      return (await describe(key, file)).info;
+    } finally {
+      await file.close();
+    }
+  }
+
+  async stream(key: string): Promise<ObjectStream | null> {
+    // Reading through one handle keeps header and body of the same version: a concurrent put renames a new file
+    // over the path, and this handle still reads the old one.
+    const file = await this.openFile(key);
+    if (!file) return null;
+    try {
+      const { info, headerLength } = await describe(key, file);
+      return { ...info, body: file.createReadStream({ start: headerLength, autoClose: true }) };
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
   }
 
   async exists(key: string): Promise<boolean> {
@@ -89,6 +126,20 @@ export class FilesystemObjectStore implements ObjectStore {
     await access(this.root, constants.R_OK | constants.W_OK);
   }
 
+  /** The object's file opened for reading, or null when there is none (a directory is a prefix, not an object). */
+  private async openFile(key: string): Promise<FileHandle | null> {
+    let file: FileHandle;
+    try {
+      file = await open(this.pathOf(key), "r");
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      throw error;
+    }
+    if ((await file.stat()).isFile()) return file;
+    await file.close();
+    return null;
+  }
+
   private pathOf(key: string): string {
     assertObjectKey(key);
     const path = resolve(this.root, ...key.split("/"));
@@ -96,6 +147,22 @@ export class FilesystemObjectStore implements ObjectStore {
     if (!path.startsWith(this.root + sep)) throw new InvalidObjectKeyError(key);
     return path;
   }
+}
+
+function parseHeader(key: string, content: Buffer): { header: Header; length: number } {
+  const newline = content.indexOf(NEWLINE);
+  if (newline < 0) throw new Error(`object file for ${JSON.stringify(key)} has no header line`);
+  return { header: JSON.parse(content.subarray(0, newline).toString("utf8")) as Header, length: newline + 1 };
+}
+
+async function describe(key: string, file: FileHandle): Promise<{ info: ObjectInfo; headerLength: number }> {
+  const { size, mtimeMs } = await file.stat();
+  const head = Buffer.alloc(Math.min(HEADER_READ_BYTES, size));
+  await file.read(head, 0, head.length, 0);
+  const { header, length } = parseHeader(key, head);
+  const bodySize = size - length;
+  const etag = header.sha256 ? `"${header.sha256}"` : `W/"${bodySize.toString(36)}-${Math.trunc(mtimeMs).toString(36)}"`;
+  return { info: { contentType: header.contentType, size: bodySize, etag }, headerLength: length };
 }
 
 function isAbsent(error: unknown): boolean {

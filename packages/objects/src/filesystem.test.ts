@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), "objects-fs-"));
 let roots = 0;
 const nextRoot = () => join(dir, `root-${++roots}`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
 
 runObjectStoreContract("filesystem", () => openObjectStore({ kind: "filesystem", root: nextRoot() }));
 
@@ -22,8 +24,21 @@ describe("filesystem object store", () => {
     await store.put("xml/F001-1.xml", Buffer.from("<Invoice>2</Invoice>"), "application/xml");
     expect(readdirSync(join(root, "xml"))).toEqual(["F001-1.xml"]);
     expect(readFileSync(join(root, "xml/F001-1.xml"), "utf8")).toBe(
-      '{"contentType":"application/xml"}\n<Invoice>2</Invoice>',
+      `{"contentType":"application/xml","sha256":"${sha256("<Invoice>2</Invoice>")}"}\n<Invoice>2</Invoice>`,
     );
+  });
+
+  it("gives objects written before digests were kept a weak entity tag, and streams them", async () => {
+    const root = nextRoot();
+    const store = await openObjectStore({ kind: "filesystem", root });
+    mkdirSync(join(root, "old"));
+    writeFileSync(join(root, "old/F001-1.xml"), '{"contentType":"application/xml"}\n<Invoice/>');
+    const info = await store.stat("old/F001-1.xml");
+    expect(info).toMatchObject({ contentType: "application/xml", size: 10 });
+    expect(info?.etag).toMatch(/^W\/"[0-9a-z]+-[0-9a-z]+"$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await store.stream("old/F001-1.xml"))!.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe("<Invoice/>");
   });
 
   it("keeps every key inside the root", async () => {

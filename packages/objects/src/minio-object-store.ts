@@ -6,7 +6,7 @@
 import type { IncomingMessage } from "node:http";
 import { Client, S3Error } from "minio";
 import { assertContentType, assertObjectKey } from "./object-key.js";
-import type { ObjectStore, StoredObject } from "./port.js";
+import type { ObjectInfo, ObjectStore, ObjectStream, StoredObject } from "./port.js";
 
 export interface MinioObjectStoreConfig {
   endPoint: string;
@@ -72,6 +72,36 @@ export class MinioObjectStore implements ObjectStore {
     return { body: Buffer.concat(chunks), contentType };
   }
 
+  async stat(key: string): Promise<ObjectInfo | null> {
+    assertObjectKey(key);
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      const contentType = (stat.metaData as Record<string, string> | undefined)?.["content-type"];
+      return { contentType: contentType ?? DEFAULT_CONTENT_TYPE, size: stat.size, etag: quoted(stat.etag) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async stream(key: string): Promise<ObjectStream | null> {
+    assertObjectKey(key);
+    let response: IncomingMessage;
+    try {
+      response = (await this.client.getObject(this.bucket, key)) as IncomingMessage;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    const { headers } = response;
+    return {
+      contentType: headers["content-type"] ?? DEFAULT_CONTENT_TYPE,
+      size: Number(headers["content-length"]),
+      etag: quoted(String(headers.etag ?? "")),
+      body: response,
+    };
+  }
+
   async exists(key: string): Promise<boolean> {
     assertObjectKey(key);
     try {
@@ -93,6 +123,11 @@ export class MinioObjectStore implements ObjectStore {
     if (!(await this.client.bucketExists(this.bucket)))
       throw new Error(`bucket ${this.bucket} does not exist`);
   }
+}
+
+/** S3 ETags arrive quoted in headers and unquoted from the client's stat: one form for HTTP. */
+function quoted(etag: string): string {
+  return `"${etag.replace(/^"|"$/g, "")}"`;
 }
 
 function isNotFound(error: unknown): boolean {
