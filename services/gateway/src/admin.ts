@@ -2,11 +2,11 @@ import { storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { ApiKeyRepository, apiKeysCollection } from "./adapters/api-key-repository.js";
 import { CompanyRepository, companiesCollection } from "./adapters/company-repository.js";
-import { apiKeyHasher } from "./usecases/api-key-pepper.js";
 import { Authenticate } from "./usecases/authenticate.js";
 import { CreateApiKey } from "./usecases/create-api-key.js";
 import { CreateCompany } from "./usecases/create-company.js";
 import { EnsureDevCompany } from "./usecases/ensure-dev-company.js";
+import { apiKeyHasher } from "./usecases/server-secrets.js";
 
 /**
  * Administration on the gateway's own store (companies and API keys), for the admin CLI and `npm start`'s first

@@ -25,6 +25,14 @@ export const gatewayEnvSchema = z.object({
    * is made once into `DATA_DIR/api-key-pepper.key` (embedded mode only).
    */
   API_KEY_PEPPER: z.string().optional(),
+  /**
+   * Base64 of 32 random bytes: the secret that signs file links (`links.pdf` …) so they open without a key.
+   * Required in production (every replica needs the same one); when unset, one is made once into
+   * `DATA_DIR/file-link-secret.key`. Changing it invalidates every link already handed out.
+   */
+  FILE_LINK_SECRET: z.string().optional(),
+  /** How long a presented file link stays valid, in seconds (rounded up to the hour). Default 604800 (7 days). */
+  FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(60).default(604_800),
   /** Requests per second each company and mode may sustain (per gateway replica). Default 100. */
   RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(100),
   /** Requests each company and mode may send at once above that rate (the bucket's size). Default 200. */

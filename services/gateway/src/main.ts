@@ -23,7 +23,7 @@ import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { loadGatewayEnv } from "./env.js";
 import { createApp } from "./http/app.js";
 import { RequestValidator } from "./schemas/validate.js";
-import { apiKeyHasher } from "./usecases/api-key-pepper.js";
+import { apiKeyHasher, fileLinks } from "./usecases/server-secrets.js";
 import { DocumentWaiter } from "./waiters/document-waiter.js";
 
 const env = loadGatewayEnv();
@@ -64,6 +64,7 @@ await runService(logger, async (lifecycle) => {
     maxWaitSeconds: env.MAX_WAIT_SECONDS,
     maxBodyBytes: env.MAX_BODY_BYTES,
     apiKeyHasher: await apiKeyHasher(env),
+    fileLinks: await fileLinks(env),
     rateLimits: {
       perCaller: { capacity: env.RATE_LIMIT_BURST, refillPerSecond: env.RATE_LIMIT_PER_SECOND },
       authFailures: {

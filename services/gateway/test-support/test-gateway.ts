@@ -27,6 +27,7 @@ import type { GatewayDeps } from "../src/http/context.js";
 import { acceptedDocument, acceptedEvent, pendingDocument } from "../src/openapi/document-examples.js";
 import { CREATE_EXAMPLES } from "../src/openapi/request-examples.js";
 import { RequestValidator } from "../src/schemas/validate.js";
+import { FileLinks } from "../src/usecases/file-links.js";
 import { ApiKeyHasher } from "../src/usecases/api-keys.js";
 import { CreateApiKey } from "../src/usecases/create-api-key.js";
 import { CreateCompany } from "../src/usecases/create-company.js";
@@ -53,7 +54,14 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   const documentId = newId("doc");
   const eventId = newId("evt");
   const xmlKey = `documents/${documentId}/20000000001-01-F001-1.xml`;
-  const accepted = { ...acceptedDocument(example!), id: documentId };
+  const exampleLinks = acceptedDocument(example!).links;
+  const accepted = {
+    ...acceptedDocument(example!),
+    id: documentId,
+    links: Object.fromEntries(
+      Object.entries(exampleLinks).map(([kind, url]) => [kind, url?.replace(/doc_[^/]+/, documentId) ?? null]),
+    ),
+  };
   const pending = { ...pendingDocument(example!), id: documentId };
   const documentMessage = (json: object) => fromJson(DocumentSchema, json as JsonObject);
   const event = fromJson(EventSchema, {
@@ -129,6 +137,7 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
       authFailures: { capacity: 1_000, refillPerSecond: 1_000 },
     },
     readiness: async () => {},
+    fileLinks: new FileLinks({ secret: randomBytes(32), ttlSeconds: 3600 }),
     ...overrides,
   });
   const server: Server = app.listen(0, "127.0.0.1");

@@ -5,6 +5,7 @@ import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.
 import { Authenticate } from "../usecases/authenticate.js";
 import { CreateDocument } from "../usecases/create-document.js";
 import { IdempotencyGate } from "../usecases/idempotency-gate.js";
+import { OpenDocumentFile } from "../usecases/open-document-file.js";
 import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { companyRoutes } from "./company-routes.js";
 import type { AuthedState, GatewayDeps } from "./context.js";
@@ -12,6 +13,7 @@ import { credentialRoutes } from "./credential-routes.js";
 import { docsPage } from "./docs-page.js";
 import { documentRoutes } from "./document-routes.js";
 import { eventRoutes } from "./event-routes.js";
+import { fileRoutes } from "./file-routes.js";
 import { idempotency } from "./idempotency.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
 import { rateLimits } from "./rate-limits.js";
@@ -45,7 +47,7 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(docsPage(OPENAPI_PATH));
   const limits = rateLimits(deps.rateLimits);
   app.use(limits.guardAuthentication);
-  app.use(authentication(new Authenticate(deps.store, deps.apiKeyHasher)));
+  app.use(authentication(new Authenticate(deps.store, deps.apiKeyHasher), deps.fileLinks));
   app.use(limits.limitCaller);
   app.use(jsonBody(deps.maxBodyBytes));
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.
@@ -62,6 +64,7 @@ export function createApp(deps: GatewayDeps): Koa {
   });
   documentRoutes(router, deps, createDocument);
   eventRoutes(router, deps);
+  fileRoutes(router, new OpenDocumentFile(deps));
   app.use(router.routes());
   app.use(
     router.allowedMethods({

@@ -1,4 +1,5 @@
 import type { Client } from "@connectrpc/connect";
+import type { Scope } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
 import type {
@@ -12,6 +13,7 @@ import type { Store } from "@einvoice/store";
 import type { RequestValidator } from "../schemas/validate.js";
 import type { ApiKeyHasher } from "../usecases/api-keys.js";
 import type { Caller } from "../usecases/authenticate.js";
+import type { FileLinks } from "../usecases/file-links.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
 import type { RateLimitSettings } from "./rate-limits.js";
 
@@ -33,14 +35,32 @@ export interface GatewayDeps {
   /** Hashes API keys with the server-side pepper. */
   apiKeyHasher: ApiKeyHasher;
   readiness: () => Promise<void>;
+  /** Signs the file links the API presents, and checks them on `GET /v1/files/…`. */
+  fileLinks: FileLinks;
 }
 
 /** Koa state after authentication. */
 export interface AuthedState {
+  /** The API key's owner; absent on a request authenticated by a signed file link instead. */
   caller: Caller;
+  /** The owner a signed file link grants access to (`GET /v1/files/…` without a key). */
+  linkScope?: Scope;
   requestId: string;
   /** The request's `Idempotency-Key`, once admitted (POST only). */
   idempotencyKey?: string;
 }
 
-export const scopeOf = (caller: Caller) => ({ companyId: caller.company._id, livemode: caller.livemode });
+export const scopeOf = (caller: Caller): Scope => ({
+  companyId: caller.company._id,
+  livemode: caller.livemode,
+});
+
+/** Whose request this is: the key's owner, or the owner a signed file link names. */
+export const callerScope = (state: AuthedState): Scope =>
+  state.linkScope && !state.caller ? state.linkScope : scopeOf(state.caller);
+
+/** Signs file links for whoever is calling, so the links presented to them open without a key. */
+export const linkSignerFor =
+  (deps: Pick<GatewayDeps, "fileLinks">, state: AuthedState) =>
+  (url: string): string =>
+    deps.fileLinks.sign(url, callerScope(state));

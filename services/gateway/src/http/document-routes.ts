@@ -4,7 +4,7 @@ import type { Router } from "@koa/router";
 import type { Context } from "koa";
 import { ApiError, validationFailed } from "../errors/public-errors.js";
 import type { CreateDocument } from "../usecases/create-document.js";
-import { type AuthedState, type GatewayDeps, scopeOf } from "./context.js";
+import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
 import { presentDocument } from "./presenters.js";
 
 /** `Prefer: wait=N` (RFC 7240), capped; 0 when absent. */
@@ -41,7 +41,7 @@ export function documentRoutes(
     if (waitSeconds > 0) ctx.set("Preference-Applied", `wait=${waitSeconds}`);
     ctx.set("Location", `/v1/documents/${document.id}`);
     ctx.status = isFinalStatus(document.status) ? 201 : 202;
-    ctx.body = presentDocument(document);
+    ctx.body = presentDocument(document, linkSignerFor(deps, ctx.state));
   };
 
   router.post("/v1/invoices", create("01"));
@@ -49,37 +49,6 @@ export function documentRoutes(
 
   router.get("/v1/documents/:id", async (ctx) => {
     const res = await getDocument(ctx, ctx.params.id!);
-    ctx.body = presentDocument(res.document);
-  });
-
-  const FILES = {
-    xml: { type: "application/xml", name: (n: string) => n },
-    cdr: { type: "application/zip", name: (n: string) => n },
-    pdf: { type: "application/pdf", name: (n: string) => n },
-  } as const;
-  router.get("/v1/files/:id/:kind", async (ctx) => {
-    const kind = ctx.params.kind as keyof typeof FILES;
-    if (!(kind in FILES))
-      throw new ApiError(
-        404,
-        "invalid_request_error",
-        "resource_missing",
-        `No such file kind: '${kind}'`,
-        "kind",
-      );
-    const res = await getDocument(ctx, ctx.params.id!);
-    const key = res.files?.[kind];
-    const object = key ? await deps.objects.get(key) : null;
-    if (!key || !object)
-      throw new ApiError(
-        404,
-        "invalid_request_error",
-        "resource_missing",
-        `The ${kind} of this document is not available (yet).`,
-        "kind",
-      );
-    ctx.set("Content-Type", object.contentType);
-    ctx.set("Content-Disposition", `attachment; filename="${key.split("/").pop()}"`);
-    ctx.body = object.body;
+    ctx.body = presentDocument(res.document, linkSignerFor(deps, ctx.state));
   });
 }

@@ -1,7 +1,7 @@
 import { hasIdShape } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import { ApiError } from "../errors/public-errors.js";
-import { type AuthedState, type GatewayDeps, scopeOf } from "./context.js";
+import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
 import { presentEvent } from "./presenters.js";
 
 const MAX_LIMIT = 100;
@@ -47,7 +47,7 @@ export function eventRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
       object: "list",
       url: "/v1/events",
       has_more: res.hasMore,
-      data: res.events.map(presentEvent),
+      data: res.events.map((event) => presentEvent(event, linkSignerFor(deps, ctx.state))),
     };
   });
 
@@ -56,6 +56,6 @@ export function eventRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
     if (!hasIdShape(id, "evt"))
       throw new ApiError(404, "invalid_request_error", "resource_missing", `No such event: '${id}'`, "id");
     const res = await deps.notification.getEvent({ scope: scopeOf(ctx.state.caller), id });
-    ctx.body = presentEvent(res.event);
+    ctx.body = presentEvent(res.event, linkSignerFor(deps, ctx.state));
   });
 }

@@ -1,8 +1,10 @@
+import type { Scope } from "@einvoice/domain";
 import type { Logger } from "@einvoice/platform";
 import { newId } from "@einvoice/platform";
 import type { Context, Next } from "koa";
 import { ApiError, toApiError } from "../errors/public-errors.js";
 import type { Authenticate } from "../usecases/authenticate.js";
+import { type FileLinks, type FilePath, filePathOf } from "../usecases/file-links.js";
 
 /** Turns every failure into the public error shape; bad input is never a 500. */
 export function errorHandling(logger: Logger) {
@@ -25,11 +27,16 @@ export function errorHandling(logger: Logger) {
   };
 }
 
-/** Bearer API key → company + mode. */
-export function authentication(authenticate: Authenticate) {
+/** Bearer API key → company + mode; or, for a file without a key, the owner its signed link names. */
+export function authentication(authenticate: Authenticate, fileLinks: FileLinks) {
   return async (ctx: Context, next: Next) => {
     const header = ctx.get("authorization");
     const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const filePath = !header && (ctx.method === "GET" || ctx.method === "HEAD") ? filePathOf(ctx.path) : null;
+    if (filePath && ctx.query.signature !== undefined) {
+      ctx.state.linkScope = verifiedLink(fileLinks, filePath, ctx.query);
+      return next();
+    }
     if (!match) {
       throw new ApiError(
         401,
@@ -44,6 +51,30 @@ export function authentication(authenticate: Authenticate) {
     ctx.state.caller = caller;
     await next();
   };
+}
+
+function verifiedLink(fileLinks: FileLinks, path: FilePath, query: Context["query"]): Scope {
+  const one = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : undefined);
+  const verdict = fileLinks.verify(path, {
+    company: one("company"),
+    mode: one("mode"),
+    expires: one("expires"),
+    signature: one("signature"),
+  });
+  if (verdict.ok) return verdict.scope;
+  if (verdict.reason === "expired")
+    throw new ApiError(
+      403,
+      "authentication_error",
+      "file_link_expired",
+      `This file link expired at ${verdict.expiredAt?.toISOString()}. Read the document again for fresh links, or send the API key.`,
+    );
+  throw new ApiError(
+    403,
+    "authentication_error",
+    "file_link_invalid",
+    "This file link's signature does not match: use the link exactly as the API gave it, or send the API key.",
+  );
 }
 
 /** Methods whose requests carry a JSON body. */

@@ -1,7 +1,7 @@
 import type { Context, Next } from "koa";
 import { ApiError } from "../errors/public-errors.js";
 import { type BucketSettings, type Take, TokenBuckets } from "../usecases/token-bucket.js";
-import type { AuthedState } from "./context.js";
+import { type AuthedState, callerScope } from "./context.js";
 
 export interface RateLimitSettings {
   /** Requests per company and mode: burst and sustained rate. */
@@ -34,14 +34,16 @@ export function rateLimits(settings: RateLimitSettings, clock: () => number = Da
     try {
       await next();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) failures.take(address);
+      // A forged or expired file link is a failed authentication too.
+      if (error instanceof ApiError && (error.status === 401 || error.code.startsWith("file_link_")))
+        failures.take(address);
       throw error;
     }
   };
 
   const limitCaller = async (ctx: Context & { state: AuthedState }, next: Next) => {
-    const { caller } = ctx.state;
-    const take = callers.take(`${caller.company._id}:${caller.livemode ? "live" : "test"}`);
+    const { companyId, livemode } = callerScope(ctx.state);
+    const take = callers.take(`${companyId}:${livemode ? "live" : "test"}`);
     ctx.set("RateLimit-Limit", String(settings.perCaller.capacity));
     ctx.set("RateLimit-Remaining", String(take.remaining));
     ctx.set("RateLimit-Reset", String(take.resetSeconds));

@@ -65,7 +65,51 @@ export const publicErrors = {
   // Routes and services: ids of another company or mode answer exactly like unknown ids.
   document_missing: fromService(notFound("document", "doc_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
   event_missing: fromService(notFound("event", "evt_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
-  file_missing: edge(404, "resource_missing", "The cdr of this document is not available (yet).", "kind"),
+  // open-document-file.ts and middleware.ts: files and their signed links.
+  file_kind_missing: edge(
+    404,
+    "resource_missing",
+    "No such file kind: 'docx'. A document has the files xml, cdr and pdf.",
+    "kind",
+  ),
+  file_not_ready: new ApiError(
+    404,
+    "invalid_request_error",
+    "file_not_ready",
+    "The PDF of this document is being made; it exists seconds after the document is signed. Retry shortly.",
+    "kind",
+    [],
+    2,
+  ),
+  file_format_invalid: edge(
+    422,
+    "parameter_invalid",
+    "format must be a4 (the default) or ticket (an 80 mm roll).",
+    "format",
+  ),
+  file_link_invalid: edge(
+    403,
+    "file_link_invalid",
+    "This file link's signature does not match: use the link exactly as the API gave it, or send the API key.",
+    null,
+    "authentication_error",
+  ),
+  file_link_expired: edge(
+    403,
+    "file_link_expired",
+    "This file link expired at 2026-06-08T11:00:00.000Z. Read the document again for fresh links, or send the API key.",
+    null,
+    "authentication_error",
+  ),
+  storage_unavailable: new ApiError(
+    503,
+    "api_error",
+    "service_unavailable",
+    "File storage is temporarily unavailable; retry later.",
+    null,
+    [],
+    2,
+  ),
   // validate.ts, through validationFailed: shape errors name every field.
   shape_invalid: validationFailed([
     { param: "items", code: "parameter_missing", message: "items is required." },

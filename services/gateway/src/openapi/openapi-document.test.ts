@@ -157,6 +157,8 @@ describe("the OpenAPI document: structure", () => {
         for (const scheme of Object.keys(requirement))
           expect(doc.components.securitySchemes).toHaveProperty(scheme);
       if (operation.operationId === "getOpenApiDocument") expect(operation.security).toEqual([]);
+      else if (operation.operationId === "getDocumentFile")
+        expect(operation.security).toEqual([{ bearerAuth: [] }, { fileLinkSignature: [] }]);
       else expect(operation.security).toBeUndefined();
     }
   });
@@ -317,7 +319,7 @@ describe("the OpenAPI document: errors", () => {
     expect(statuses("createInvoice")).toEqual(["201", "202", ...authed, ...body, "409"].sort());
     expect(statuses("createReceipt")).toEqual(statuses("createInvoice"));
     expect(statuses("getDocument")).toEqual(["200", "404", ...authed].sort());
-    expect(statuses("getDocumentFile")).toEqual(["200", "404", ...authed].sort());
+    expect(statuses("getDocumentFile")).toEqual(["200", "304", "403", "404", "422", ...authed].sort());
     expect(statuses("listEvents")).toEqual(["200", "400", ...authed].sort());
     expect(statuses("getEvent")).toEqual(["200", "404", ...authed].sort());
     expect(statuses("getCompany")).toEqual(["200", ...authed].sort());

@@ -84,6 +84,13 @@ export function buildOpenApiDocument(): OpenApiDocument {
           description:
             "An API key: `sk_test_…` selects test mode, `sk_live_…` live mode. Keys are shown once, when created.",
         },
+        fileLinkSignature: {
+          type: "apiKey",
+          in: "query",
+          name: "signature",
+          description:
+            "File links only: the document's `links` carry `company`, `mode`, `expires` and this `signature`, so they open without a key until they expire (7 days by default).",
+        },
       },
     },
   };

@@ -64,12 +64,9 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type PathItem = Partial<Record<HttpMethod, Operation>>;
 
-export interface SecurityScheme {
-  type: "http";
-  scheme: "bearer";
-  bearerFormat?: string;
-  description: string;
-}
+export type SecurityScheme =
+  | { type: "http"; scheme: "bearer"; bearerFormat?: string; description: string }
+  | { type: "apiKey"; in: "query" | "header"; name: string; description: string };
 
 export interface OpenApiDocument {
   openapi: string;

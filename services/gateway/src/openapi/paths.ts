@@ -15,16 +15,17 @@ import {
   SHAPE_CODES,
   TAX_CODES,
 } from "./error-responses.js";
-import { type JsonSchema, schemaRef } from "./json-schema.js";
-import type {
-  Example,
-  Header,
-  Operation,
-  Parameter,
-  PathItem,
-  Reference,
-  Response,
-} from "./openapi-types.js";
+import { filePaths } from "./file-paths.js";
+import { schemaRef } from "./json-schema.js";
+import type { Example, Header, Operation, Parameter, PathItem } from "./openapi-types.js";
+import {
+  documentIdParameter,
+  json,
+  ok,
+  pathParameter,
+  queryParameter,
+  requestIdHeader,
+} from "./operation-parts.js";
 import {
   type CreateExample,
   createExamples,
@@ -34,34 +35,6 @@ import {
 
 /** The path of the document itself, served before authentication. */
 export const OPENAPI_PATH = "/v1/openapi.json";
-
-const requestIdHeader: Reference = { $ref: "#/components/headers/RequestId" };
-
-const json = (schema: JsonSchema, examples?: Record<string, Example>) => ({
-  "application/json": { schema, ...(examples ? { examples } : {}) },
-});
-
-const ok = (description: string, schema: JsonSchema, examples: Record<string, Example>): Response => ({
-  description,
-  headers: { "Request-Id": requestIdHeader },
-  content: json(schema, examples),
-});
-
-const pathParameter = (name: string, description: string, schema: JsonSchema): Parameter => ({
-  name,
-  in: "path",
-  required: true,
-  description,
-  schema,
-});
-
-const queryParameter = (name: string, description: string, schema: JsonSchema): Parameter => ({
-  name,
-  in: "query",
-  required: false,
-  description,
-  schema,
-});
 
 /** `components.parameters`. */
 export const parameters: Record<string, Parameter> = {
@@ -217,13 +190,6 @@ function create(kind: DocumentKind): Operation {
   };
 }
 
-const documentIdParameter = (name: string) =>
-  pathParameter(name, "A document id (`doc_…`), as returned by the create call.", {
-    type: "string",
-    pattern: "^doc_",
-    examples: [acceptedDocument(createExamples("invoice")[0]!).id],
-  });
-
 const [firstInvoice, firstReceipt] = [createExamples("invoice")[0]!, createExamples("receipt")[0]!];
 
 export function paths(): Record<string, PathItem> {
@@ -253,52 +219,7 @@ export function paths(): Record<string, PathItem> {
         },
       },
     },
-    "/v1/files/{document_id}/{kind}": {
-      get: {
-        operationId: "getDocumentFile",
-        summary: "Download a document's file",
-        description:
-          "The bytes of the signed UBL 2.1 XML, SUNAT's CDR (a zip) or the PDF, with `Content-Disposition: attachment` and SUNAT's file name (`<RUC>-<type>-<series>-<number>.xml`). The URLs are the document's `links`. Needs the same bearer key as the document; 404 until the file exists.",
-        tags: ["Files"],
-        parameters: [
-          documentIdParameter("document_id"),
-          pathParameter(
-            "kind",
-            "Which file: `xml` (the signed UBL), `cdr` (SUNAT's answer, a zip) or `pdf` (the A4 printed representation).",
-            { type: "string", enum: ["xml", "cdr", "pdf"], examples: ["xml"] },
-          ),
-        ],
-        responses: {
-          "200": {
-            description: "The file.",
-            headers: {
-              "Content-Disposition": {
-                description: 'The file name SUNAT uses: `attachment; filename="20000000001-01-F001-1.xml"`.',
-                schema: { type: "string" },
-              },
-              "Request-Id": requestIdHeader,
-            },
-            content: {
-              "application/xml": { schema: { type: "string", description: "The signed UBL 2.1 XML." } },
-              "application/zip": {
-                schema: { type: "string", description: "The CDR zip, as SUNAT sent it." },
-              },
-              "application/pdf": {
-                schema: {
-                  type: "string",
-                  description: "The A4 printed representation, with SUNAT's QR code.",
-                },
-              },
-            },
-          },
-          ...authenticatedErrors(),
-          "404": errorResponse(
-            "No such document (or one of another company or mode), an unknown kind, or a file that does not exist yet.",
-            ["document_missing", "file_missing"],
-          ),
-        },
-      },
-    },
+    ...filePaths(),
     "/v1/events": {
       get: {
         operationId: "listEvents",

@@ -1,0 +1,40 @@
+/** Pieces every operation of the reference is made of: parameters, JSON bodies, the `Request-Id` header. */
+import { acceptedDocument } from "./document-examples.js";
+import type { JsonSchema } from "./json-schema.js";
+import type { Example, Parameter, Reference, Response } from "./openapi-types.js";
+import { createExamples } from "./request-examples.js";
+
+export const requestIdHeader: Reference = { $ref: "#/components/headers/RequestId" };
+
+export const json = (schema: JsonSchema, examples?: Record<string, Example>) => ({
+  "application/json": { schema, ...(examples ? { examples } : {}) },
+});
+
+export const ok = (description: string, schema: JsonSchema, examples: Record<string, Example>): Response => ({
+  description,
+  headers: { "Request-Id": requestIdHeader },
+  content: json(schema, examples),
+});
+
+export const pathParameter = (name: string, description: string, schema: JsonSchema): Parameter => ({
+  name,
+  in: "path",
+  required: true,
+  description,
+  schema,
+});
+
+export const queryParameter = (name: string, description: string, schema: JsonSchema): Parameter => ({
+  name,
+  in: "query",
+  required: false,
+  description,
+  schema,
+});
+
+export const documentIdParameter = (name: string) =>
+  pathParameter(name, "A document id (`doc_…`), as returned by the create call.", {
+    type: "string",
+    pattern: "^doc_",
+    examples: [acceptedDocument(createExamples("invoice")[0]!).id],
+  });

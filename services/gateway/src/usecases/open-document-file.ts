@@ -1,0 +1,124 @@
+import type { Client } from "@connectrpc/connect";
+import type { Scope } from "@einvoice/domain";
+import type { ObjectInfo, ObjectStore, ObjectStream } from "@einvoice/objects";
+import { hasIdShape } from "@einvoice/platform";
+import type { NumberingService } from "@einvoice/proto";
+import { ApiError } from "../errors/public-errors.js";
+
+/** The files of a document, by the name its path uses. `pdf` has two layouts, chosen by `?format=`. */
+export const FILE_KINDS = ["xml", "cdr", "pdf"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+export const PDF_FORMATS = ["a4", "ticket"] as const;
+export type PdfFormat = (typeof PDF_FORMATS)[number];
+
+export interface FileRequest {
+  scope: Scope;
+  documentId: string;
+  kind: string;
+  /** `?format=`: only for the PDF; a4 when absent. */
+  format?: string | undefined;
+  /** HEAD and conditional requests need no body. */
+  withBody: boolean;
+}
+
+export interface DocumentFile {
+  info: ObjectInfo;
+  /** SUNAT's file name, e.g. `20100000001-01-F001-1.xml` or `R-20100000001-01-F001-1.zip`. */
+  fileName: string;
+  kind: FileKind;
+  /** The body, when asked for. */
+  body?: ObjectStream["body"];
+}
+
+const PDF_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Finds a document's file for its owner (company and mode): an unknown document, another owner's document and a
+ * file that does not exist yet are the same 404, so ids reveal nothing. The body is streamed from the object store.
+ */
+export class OpenDocumentFile {
+  constructor(private readonly deps: { numbering: Client<typeof NumberingService>; objects: ObjectStore }) {}
+
+  async execute(request: FileRequest): Promise<DocumentFile> {
+    const kind = parseKind(request.kind);
+    const format = parseFormat(kind, request.format);
+    if (!hasIdShape(request.documentId, "doc")) throw noSuchDocument(request.documentId);
+    const { document, files } = await this.deps.numbering.getDocument({
+      scope: request.scope,
+      id: request.documentId,
+    });
+    const key = kind === "pdf" ? (format === "ticket" ? files?.pdfTicket : files?.pdf) : files?.[kind];
+    if (!key) throw notYet(kind, document?.status ?? "");
+    const fileName = key.slice(key.lastIndexOf("/") + 1);
+    if (request.withBody) {
+      const opened = await storage(() => this.deps.objects.stream(key));
+      if (!opened) throw notYet(kind, document?.status ?? "");
+      const { body, ...info } = opened;
+      return { info, fileName, kind, body };
+    }
+    const info = await storage(() => this.deps.objects.stat(key));
+    if (!info) throw notYet(kind, document?.status ?? "");
+    return { info, fileName, kind };
+  }
+}
+
+function parseKind(kind: string): FileKind {
+  if ((FILE_KINDS as readonly string[]).includes(kind)) return kind as FileKind;
+  throw new ApiError(
+    404,
+    "invalid_request_error",
+    "resource_missing",
+    `No such file kind: '${kind.slice(0, 20)}'. A document has the files xml, cdr and pdf.`,
+    "kind",
+  );
+}
+
+function parseFormat(kind: FileKind, format: string | undefined): PdfFormat {
+  if (format === undefined) return "a4";
+  if (kind === "pdf" && (PDF_FORMATS as readonly string[]).includes(format)) return format as PdfFormat;
+  const message =
+    kind === "pdf"
+      ? "format must be a4 (the default) or ticket (an 80 mm roll)."
+      : `format applies to the pdf only; the ${kind} has one form.`;
+  throw new ApiError(422, "invalid_request_error", "parameter_invalid", message, "format");
+}
+
+const noSuchDocument = (id: string) =>
+  new ApiError(
+    404,
+    "invalid_request_error",
+    "resource_missing",
+    `No such document: '${id.slice(0, 40)}'`,
+    "id",
+  );
+
+/** A known document whose file is not there (yet): the PDF follows signing within seconds, the CDR SUNAT's answer. */
+function notYet(kind: FileKind, status: string): ApiError {
+  const pending = status === "pending";
+  const message = {
+    pdf: "The PDF of this document is being made; it exists seconds after the document is signed. Retry shortly.",
+    cdr: pending
+      ? "SUNAT has not answered for this document yet; the CDR exists once it does."
+      : "This document has no CDR: SUNAT answered without one (its verdict is on the document).",
+    xml: "The signed XML of this document is being made. Retry shortly.",
+  }[kind];
+  const retry = kind === "pdf" || kind === "xml" || pending ? PDF_RETRY_AFTER_SECONDS : null;
+  return new ApiError(404, "invalid_request_error", "file_not_ready", message, "kind", [], retry);
+}
+
+/** The object store failing is the caller's 503 to retry, never a 500. */
+async function storage<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw new ApiError(
+      503,
+      "api_error",
+      "service_unavailable",
+      "File storage is temporarily unavailable; retry later.",
+      null,
+      [],
+      PDF_RETRY_AFTER_SECONDS,
+    );
+  }
+}
