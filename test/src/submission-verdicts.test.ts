@@ -71,7 +71,7 @@ describe("submission verdicts against the simulator's knobs", () => {
       sunat: { code: "0", simulated: true },
       status_details: null,
     });
-    expect(res.body.links.cdr).toMatch(/\/cdr$/);
+    expect(res.body.links.cdr).toMatch(/\/cdr\?/);
     expect(await eventTypes(res.body.id)).toEqual(["document.accepted"]);
   });
 

@@ -80,11 +80,12 @@ describe("UBL matrix through the running system", () => {
       });
     });
 
-    it("serves the XML with the key only, named RUC-TT-SERIE-NUMERO.xml", () => {
-      const { document, fileName, xmlStatus, unauthenticatedStatus, row } = get();
+    it("serves the XML with the key or by its signed link, named RUC-TT-SERIE-NUMERO.xml", () => {
+      const { document, fileName, xmlStatus, unauthenticatedStatus, signedLinkSameBytes, row } = get();
       expect(xmlStatus).toBe(200);
       expect(unauthenticatedStatus).toBe(401);
-      expect(document.links.xml).toMatch(new RegExp(`/v1/files/${document.id}/xml$`));
+      expect(signedLinkSameBytes).toBe(true);
+      expect(document.links.xml).toMatch(new RegExp(`/v1/files/${document.id}/xml\\?company=`));
       expect(fileName).toBe(`${ruc}-${TYPE_CODE[row.kind]}-${document.series}-${document.number}.xml`);
       expect(fileName).toMatch(/^\d{11}-(01|03)-[FB][A-Z0-9]{3}-[1-9]\d{0,7}\.xml$/);
     });

@@ -1,6 +1,6 @@
 /**
  * Issues the UBL matrix through the running system and keeps, per row, what the checks read: the Document, its
- * signed XML as served (and without the key), and the XML written to disk with a tampered twin for xmlsec1.
+ * signed XML as served (with the key, by its signed link, and refused on the bare path without a key), and the XML written to disk with a tampered twin for xmlsec1.
  */
 import type { TestSystem } from "../harness.js";
 import { type Body, PATH } from "./requests.js";
@@ -16,6 +16,7 @@ export interface Issued {
   fileName: string | null;
   xmlStatus: number;
   unauthenticatedStatus: number;
+  signedLinkSameBytes: boolean;
   file: string;
   tamperedFile: string;
 }
@@ -54,12 +55,16 @@ export const issueRow = async (sys: TestSystem, dir: TempDir, row: Row, series: 
   let fileName: string | null = null;
   let xmlStatus = 0;
   let unauthenticatedStatus = 0;
+  let signedLinkSameBytes = false;
   if (typeof document?.links?.xml === "string") {
     const file = await fetch(document.links.xml, { headers: { authorization: `Bearer ${sys.testKey}` } });
     xmlStatus = file.status;
     xml = await file.text();
     fileName = /filename="([^"]+)"/.exec(file.headers.get("content-disposition") ?? "")?.[1] ?? null;
-    unauthenticatedStatus = (await fetch(document.links.xml)).status;
+    // The bare path needs the key; the presented link is signed and opens without one, to the same bytes.
+    unauthenticatedStatus = (await fetch(document.links.xml.split("?")[0])).status;
+    const signed = await fetch(document.links.xml);
+    signedLinkSameBytes = signed.status === 200 && (await signed.text()) === xml;
   }
   const safe = `${row.kind}-${document?.number ?? "x"}`;
   return {
@@ -71,6 +76,7 @@ export const issueRow = async (sys: TestSystem, dir: TempDir, row: Row, series: 
     fileName,
     xmlStatus,
     unauthenticatedStatus,
+    signedLinkSameBytes,
     file: dir.write(`${safe}.xml`, xml),
     tamperedFile: xml ? dir.write(`${safe}-tampered.xml`, tamper(xml)) : "",
   };
