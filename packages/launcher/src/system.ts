@@ -17,6 +17,8 @@ export interface SystemOptions {
   readyTimeoutMs?: number;
   /** Extra environment per service name (e.g. `{ submission: { SUBMISSION_DEADLINE_MS: "4000" } }`); wins over defaults. */
   serviceEnv?: Record<string, Record<string, string>>;
+  /** Extra node flags per service name, e.g. `{ numbering: ["--cpu-prof"] }` for a benchmark's profile. */
+  nodeArgs?: Record<string, string[]>;
   /**
    * Called after the system stopped because a process kept crashing (it is restarted with backoff until then).
    * `npm start` prints the message and exits non-zero.
@@ -166,11 +168,16 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     return nats;
   };
   const startService = async (spec: ServiceSpec) => {
-    const child = spawnLogged(spec.name, process.execPath, ["--import", "tsx", spec.entry], {
-      cwd: REPO_ROOT,
-      env: { ...baseEnv, ...spec.env, ...options.serviceEnv?.[spec.name] },
-      logFile: join(logDir, `${spec.name}.log`),
-    });
+    const child = spawnLogged(
+      spec.name,
+      process.execPath,
+      [...(options.nodeArgs?.[spec.name] ?? []), "--import", "tsx", spec.entry],
+      {
+        cwd: REPO_ROOT,
+        env: { ...baseEnv, ...spec.env, ...options.serviceEnv?.[spec.name] },
+        logFile: join(logDir, `${spec.name}.log`),
+      },
+    );
     current.set(spec.name, child);
     await waitUntilReady(child, spec.readyUrl, options.readyTimeoutMs ?? 60_000);
     return child;

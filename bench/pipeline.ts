@@ -1,0 +1,267 @@
+/**
+ * End-to-end issuing throughput: boots the whole system as `npm start` does (its own data dir and free ports), then
+ * creates five-line invoices without `Prefer` from many clients over many companies, and times create → accepted
+ * from the `document.accepted` events on NATS. Prints, per step, invoices/s, create latency p50/p99, and the CPU
+ * each process spent per invoice (from /proc), so the next bottleneck is visible. Not part of the tests.
+ *
+ *   node --import tsx bench/pipeline.ts [--count 600] [--clients 32] [--companies 8] [--no-pdf]
+ */
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { openAdminStore } from "@einvoice/gateway/admin";
+import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
+import { connect } from "@nats-io/transport-node";
+
+const { values: args } = parseArgs({
+  options: {
+    count: { type: "string", default: "600" },
+    clients: { type: "string", default: "32" },
+    companies: { type: "string", default: "8" },
+    "no-pdf": { type: "boolean", default: false },
+    wait: { type: "boolean", default: false },
+    /** Writes a V8 CPU profile of every service into this folder (`--cpu-prof`). */
+    "cpu-prof": { type: "string" },
+  },
+});
+const COUNT = Number(args.count);
+const CLIENTS = Number(args.clients);
+const COMPANIES = Number(args.companies);
+const PROCESSES = [
+  "nats-server",
+  "sunat-simulator",
+  "tax",
+  "numbering",
+  "signing",
+  "submission",
+  "notification",
+  "rendering",
+  "stream",
+  "gateway",
+];
+const TICKS = 100; // USER_HZ on Linux
+
+const invoice = (i: number) => ({
+  series: "F001",
+  customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE BENCH SAC" },
+  items: Array.from({ length: 5 }, (_, line) => ({
+    description: `Artículo ${line + 1} del pedido ${i}`,
+    quantity: String(1 + line),
+    unit_price: `${10 + line}.50`,
+  })),
+});
+
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime, stime of the process and its waited-for children (fields 14–17, counted from after the name).
+    return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The node service processes are children of an npm/tsx wrapper: sum the whole tree. */
+function treeCpu(pid: number | undefined): number {
+  if (!pid) return 0;
+  let total = cpuSeconds(pid);
+  try {
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/))
+      if (child) total += treeCpu(Number(child));
+  } catch {
+    // gone
+  }
+  return total;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-"));
+  const dev = await ensureDevCredentials(dataDir, undefined);
+  const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
+  const keys = [dev.api_key];
+  for (let c = 1; c < COMPANIES; c++) {
+    const company = await admin.createCompany.execute({
+      ruc: `2060000${String(c).padStart(4, "0")}`,
+      legal_name: `EMPRESA BENCH ${c} SAC`,
+      address: { line: "AV. BENCH 123", ubigeo: "150101" },
+    });
+    keys.push((await admin.createApiKey.execute(company._id, false)).secret);
+  }
+  await admin.close();
+  const ports = await freePorts();
+  const system: RunningSystem = await startSystem({
+    dataDir,
+    ports,
+    logLevel: "warn",
+    nodeArgs: Object.fromEntries(
+      PROCESSES.map((name) => [
+        name,
+        args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}/${name}`] : [],
+      ]),
+    ),
+    serviceEnv: Object.fromEntries(
+      PROCESSES.filter((name) => name !== "nats-server").map((name) => [
+        name,
+        {
+          ...(name === "gateway" ? { RATE_LIMIT_BURST: "1000000", RATE_LIMIT_PER_SECOND: "1000000" } : {}),
+        },
+      ]),
+    ),
+  });
+  const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });
+  try {
+    const accepted = new Map<string, number>();
+    let waiting: (() => void) | null = null;
+    const sub = nc.subscribe("events.test.document.accepted");
+    void (async () => {
+      for await (const message of sub) {
+        const event = message.json<{ data?: { document?: { id?: string } } }>();
+        const id = event.data?.document?.id;
+        if (id) accepted.set(id, performance.now());
+        waiting?.();
+      }
+    })();
+    if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGSTOP");
+
+    // Warm-up: JIT, connections, series counters.
+    await run(
+      system.baseUrl,
+      keys,
+      Math.min(64, COUNT),
+      CLIENTS,
+      accepted,
+      () => waiting,
+      (w) => {
+        waiting = w;
+      },
+    );
+    const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
+    const result = await run(
+      system.baseUrl,
+      keys,
+      COUNT,
+      CLIENTS,
+      accepted,
+      () => waiting,
+      (w) => {
+        waiting = w;
+      },
+    );
+    const cpu = PROCESSES.map((name) => ({
+      name,
+      ms: ((treeCpu(system.pid(name)) - before.get(name)!) * 1000) / COUNT,
+    }));
+    if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGCONT");
+    report(result, cpu);
+  } finally {
+    await nc.close();
+    await system.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface RunResult {
+  seconds: number;
+  latencies: number[];
+  endToEnd: number[];
+  failures: Record<string, number>;
+}
+
+async function run(
+  baseUrl: string,
+  keys: string[],
+  count: number,
+  clients: number,
+  accepted: Map<string, number>,
+  getWaiting: () => (() => void) | null,
+  setWaiting: (w: (() => void) | null) => void,
+): Promise<RunResult> {
+  const created = new Map<string, number>();
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      const key = keys[client % keys.length]!;
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        const res = await fetch(`${baseUrl}/v1/invoices`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${key}`,
+            "content-type": "application/json",
+            ...(args.wait ? { prefer: "wait=10" } : {}),
+          },
+          body: JSON.stringify(invoice(i)),
+        });
+        const body = (await res.json()) as { id?: string; error?: { code: string } };
+        latencies.push(performance.now() - t0);
+        if (body.id) created.set(body.id, t0);
+        else
+          failures[`${res.status} ${body.error?.code}`] =
+            (failures[`${res.status} ${body.error?.code}`] ?? 0) + 1;
+        if (i % 100 === 0) process.stderr.write(`\r  created ${i}/${count}   `);
+      }
+    }),
+  );
+  const deadline = performance.now() + 120_000;
+  let shown = 0;
+  while ([...created.keys()].some((id) => !accepted.has(id)) && performance.now() < deadline) {
+    await new Promise<void>((resolve) => {
+      setWaiting(resolve);
+      setTimeout(resolve, 200);
+    });
+    void getWaiting;
+    if (performance.now() - shown > 1000) {
+      shown = performance.now();
+      const done = [...created.keys()].filter((id) => accepted.has(id)).length;
+      process.stderr.write(`\r  accepted ${done}/${created.size}   `);
+    }
+  }
+  setWaiting(null);
+  process.stderr.write("\n");
+  const ends = [...created.keys()].map((id) => accepted.get(id) ?? Number.NaN);
+  const last = Math.max(...ends.filter((t) => !Number.isNaN(t)));
+  const missing = ends.filter(Number.isNaN).length;
+  if (missing) failures["not accepted in 120 s"] = missing;
+  return {
+    seconds: (last - start) / 1000,
+    latencies,
+    endToEnd: [...created.entries()].map(([id, t0]) => (accepted.get(id) ?? Number.NaN) - t0),
+    failures,
+  };
+}
+
+function report(result: RunResult, cpu: { name: string; ms: number }[]) {
+  const ours = cpu.filter((c) => !["nats-server", "sunat-simulator"].includes(c.name));
+  const rows = [
+    ["invoices", String(COUNT)],
+    ["clients / companies", `${CLIENTS} / ${COMPANIES}`],
+    ["PDF", args["no-pdf"] ? "off (renderer paused)" : "on"],
+    ["create → accepted", `${(COUNT / result.seconds).toFixed(1)} invoices/s`],
+    [
+      "create latency p50 / p99",
+      `${percentile(result.latencies, 50).toFixed(0)} / ${percentile(result.latencies, 99).toFixed(0)} ms`,
+    ],
+    [
+      "create → accepted p50 / p99",
+      `${percentile(result.endToEnd, 50).toFixed(0)} / ${percentile(result.endToEnd, 99).toFixed(0)} ms`,
+    ],
+    ["failures", JSON.stringify(result.failures)],
+    ["CPU per invoice, our services", `${ours.reduce((s, c) => s + c.ms, 0).toFixed(1)} ms`],
+    ...cpu.map((c) => [`  CPU ${c.name}`, `${c.ms.toFixed(1)} ms`]),
+  ];
+  for (const [name, value] of rows) console.log(`${name!.padEnd(32)} ${value}`);
+}
+
+await main();
