@@ -119,14 +119,14 @@ async function main() {
   const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });
   try {
     const accepted = new Map<string, number>();
-    let waiting: (() => void) | null = null;
+    const signal: Signal = { wake: null };
     const sub = nc.subscribe("events.test.document.accepted");
     void (async () => {
       for await (const message of sub) {
         const event = message.json<{ data?: { document?: { id?: string } } }>();
         const id = event.data?.document?.id;
         if (id) accepted.set(id, performance.now());
-        waiting?.();
+        signal.wake?.();
       }
     })();
     if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGSTOP");
@@ -168,6 +168,11 @@ async function main() {
   }
 }
 
+/** Wakes the wait for acceptances when an event arrives. */
+interface Signal {
+  wake: (() => void) | null;
+}
+
 interface RunResult {
   seconds: number;
   latencies: number[];
@@ -181,8 +186,7 @@ async function run(
   count: number,
   clients: number,
   accepted: Map<string, number>,
-  getWaiting: () => (() => void) | null,
-  setWaiting: (w: (() => void) | null) => void,
+  signal: Signal,
 ): Promise<RunResult> {
   const created = new Map<string, number>();
   const latencies: number[] = [];
@@ -218,17 +222,16 @@ async function run(
   let shown = 0;
   while ([...created.keys()].some((id) => !accepted.has(id)) && performance.now() < deadline) {
     await new Promise<void>((resolve) => {
-      setWaiting(resolve);
+      signal.wake = resolve;
       setTimeout(resolve, 200);
     });
-    void getWaiting;
     if (performance.now() - shown > 1000) {
       shown = performance.now();
       const done = [...created.keys()].filter((id) => accepted.has(id)).length;
       process.stderr.write(`\r  accepted ${done}/${created.size}   `);
     }
   }
-  setWaiting(null);
+  signal.wake = null;
   process.stderr.write("\n");
   const ends = [...created.keys()].map((id) => accepted.get(id) ?? Number.NaN);
   const last = Math.max(...ends.filter((t) => !Number.isNaN(t)));
