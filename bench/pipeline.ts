@@ -132,29 +132,9 @@ async function main() {
     if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGSTOP");
 
     // Warm-up: JIT, connections, series counters.
-    await run(
-      system.baseUrl,
-      keys,
-      Math.min(64, COUNT),
-      CLIENTS,
-      accepted,
-      () => waiting,
-      (w) => {
-        waiting = w;
-      },
-    );
+    await run(system.baseUrl, keys, Math.min(64, COUNT), CLIENTS, accepted, signal);
     const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
-    const result = await run(
-      system.baseUrl,
-      keys,
-      COUNT,
-      CLIENTS,
-      accepted,
-      () => waiting,
-      (w) => {
-        waiting = w;
-      },
-    );
+    const result = await run(system.baseUrl, keys, COUNT, CLIENTS, accepted, signal);
     const cpu = PROCESSES.map((name) => ({
       name,
       ms: ((treeCpu(system.pid(name)) - before.get(name)!) * 1000) / COUNT,
