@@ -1,7 +1,7 @@
 import { createLogger, runService, storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { SUNAT_RUC } from "@einvoice/sunat";
-import { createTestCertificate, XmlCryptoSigner } from "@einvoice/ubl";
+import { createTestCertificate, LeanSignerWithFallback } from "@einvoice/ubl";
 import { XmllintValidator } from "./adapters/xsd-validator.js";
 import { seededRandom } from "./domain/index.js";
 import { configuredKnobs, greClients, loadSimulatorEnv } from "./env.js";
@@ -21,7 +21,8 @@ await runService(logger, async (lifecycle) => {
     port: env.PORT,
     store,
     logger,
-    signer: new XmlCryptoSigner(),
+    // CDRs signed the fast way (xml-crypto stays behind it for anything the lean canonicalizer refuses).
+    signer: new LeanSignerWithFallback(),
     // The simulated SUNAT signs its CDRs with its own throwaway certificate, as SUNAT signs with its own.
     sunatCredentials: createTestCertificate({ ruc: SUNAT_RUC, legalName: "SUNAT (simulator)" }),
     knobs: configuredKnobs(env),
