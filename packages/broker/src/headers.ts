@@ -11,3 +11,9 @@ export const natsHeaderGetter: TextMapGetter<MsgHdrs | undefined> = {
 };
 
 export const newHeaders = (): MsgHdrs => natsHeaders();
+
+/**
+ * The company an `events.*` message belongs to. Events carry the public resource, which names no company; the
+ * stream service needs it to serve each company only its own events.
+ */
+export const COMPANY_HEADER = "Einvoice-Company";

@@ -8,6 +8,8 @@ interface PublishOptions {
   msgId: string;
   /** The concrete subject of a family (`events.test.document.accepted`); default the definition's. */
   subject?: string;
+  /** Metadata beside the payload (e.g. `COMPANY_HEADER` on events), never part of its contract. */
+  headers?: Record<string, string>;
 }
 
 /** Publishes a payload as its strict-checked canonical JSON (see PayloadCodec). */
@@ -17,7 +19,7 @@ export async function publish<T>(
   payload: T,
   options: PublishOptions,
 ): Promise<PubAck> {
-  return send(js, options.subject ?? def.subject, def.payload.encode(payload), options.msgId);
+  return send(js, options.subject ?? def.subject, def.payload.encode(payload), options);
 }
 
 /** Publishes JSON encoded earlier (an outbox row), checked again against the subject's contract. */
@@ -27,10 +29,10 @@ export async function publishJson(
   json: unknown,
   options: PublishOptions,
 ): Promise<PubAck> {
-  return send(js, options.subject ?? def.subject, def.payload.check(json), options.msgId);
+  return send(js, options.subject ?? def.subject, def.payload.check(json), options);
 }
 
-function send(js: JetStreamClient, subject: string, body: unknown, msgId: string): Promise<PubAck> {
+function send(js: JetStreamClient, subject: string, body: unknown, options: PublishOptions): Promise<PubAck> {
   return withSpan(
     "broker",
     `send ${subject}`,
@@ -41,8 +43,9 @@ function send(js: JetStreamClient, subject: string, body: unknown, msgId: string
     async () => {
       const headers = newHeaders();
       headers.set("content-type", "application/json");
+      for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
       injectContext(headers, natsHeaderSetter);
-      return js.publish(subject, JSON.stringify(body), { msgID: msgId, headers });
+      return js.publish(subject, JSON.stringify(body), { msgID: options.msgId, headers });
     },
   );
 }

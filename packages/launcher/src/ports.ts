@@ -16,6 +16,7 @@ export interface Ports {
   notificationRpc: number;
   notificationOps: number;
   renderingOps: number;
+  streamRpc: number;
   streamOps: number;
 }
 
@@ -34,6 +35,7 @@ export const DEFAULT_PORTS: Ports = {
   notificationRpc: 7050,
   notificationOps: 7051,
   renderingOps: 7061,
+  streamRpc: 7070,
   streamOps: 7071,
 };
 

@@ -104,7 +104,7 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
       name: "stream",
       entry: "services/stream/src/main.ts",
       readyUrl: `${url(p.streamOps)}/readyz`,
-      env: withNats({ OPS_PORT: String(p.streamOps) }),
+      env: withNats({ RPC_PORT: String(p.streamRpc), OPS_PORT: String(p.streamOps) }),
     },
     {
       name: "gateway",
@@ -117,6 +117,7 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
         NOTIFICATION_URL: url(p.notificationRpc),
         SIGNING_URL: url(p.signingRpc),
         SUBMISSION_URL: url(p.submissionRpc),
+        STREAM_URL: url(p.streamRpc),
       }),
     },
   ];

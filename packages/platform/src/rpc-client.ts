@@ -12,9 +12,11 @@ const clientTracing: Interceptor = (next) => async (req) => {
 export interface RpcClientOptions {
   /**
    * Deadline of each call, in milliseconds: a service that does not answer in time fails the call with
-   * DEADLINE_EXCEEDED instead of hanging the caller. A call may pass its own `timeoutMs` (a stream, a longer job).
+   * DEADLINE_EXCEEDED instead of hanging the caller. A call may pass its own `timeoutMs` (a longer job). `null`
+   * sets no default deadline: for a client of long-lived server streams, whose callers bound the wait for the
+   * first message themselves.
    */
-  timeoutMs: number;
+  timeoutMs: number | null;
 }
 
 /** A Connect client over HTTP/2 cleartext to another service (`baseUrl` like `http://127.0.0.1:7001`). */
@@ -29,7 +31,7 @@ export function createRpcClient<T extends DescService>(
     interceptors: [clientTracing],
     // Internal payloads are small; binary keeps them compact and fast.
     useBinaryFormat: true,
-    defaultTimeoutMs: options.timeoutMs,
+    ...(options.timeoutMs === null ? {} : { defaultTimeoutMs: options.timeoutMs }),
   });
   return createClient(service, transport);
 }

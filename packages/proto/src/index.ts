@@ -8,6 +8,7 @@ export * from "./gen/einvoice/events/v1/event_pb.js";
 export * from "./gen/einvoice/notification/v1/notification_pb.js";
 export * from "./gen/einvoice/numbering/v1/numbering_pb.js";
 export * from "./gen/einvoice/signing/v1/signing_pb.js";
+export * from "./gen/einvoice/stream/v1/stream_pb.js";
 export * from "./gen/einvoice/subjects/v1/dead_letter_pb.js";
 export * from "./gen/einvoice/subjects/v1/documents_pb.js";
 export * from "./gen/einvoice/submission/v1/submission_pb.js";

@@ -15,6 +15,21 @@ export const gatewayEnvSchema = z.object({
   SIGNING_URL: z.string().default("http://127.0.0.1:7030"),
   /** Submission service (SOL credentials). Default `http://127.0.0.1:7040`. */
   SUBMISSION_URL: z.string().default("http://127.0.0.1:7040"),
+  /** Stream service (the live event stream). Default `http://127.0.0.1:7070`. */
+  STREAM_URL: z.string().default("http://127.0.0.1:7070"),
+  /** Interval of the `: heartbeat` comment on `GET /v1/events/stream`, in milliseconds. Default 15000. */
+  SSE_HEARTBEAT_MS: envFields.milliseconds(15_000),
+  /**
+   * Bytes of events a stream client may leave unread before it is disconnected with a last `event: error`
+   * (`slow_consumer`); it resumes from its last event id. Default 1048576 (1 MiB).
+   */
+  SSE_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  /** The `retry:` an event stream announces: how long EventSource clients wait to reconnect, in ms. Default 1000. */
+  SSE_RETRY_MS: envFields.milliseconds(1_000),
   /**
    * Deadline of each call to an internal service, in milliseconds. A dead or slow service answers the caller 503
    * (retryable) after this long instead of hanging. Default 10000.

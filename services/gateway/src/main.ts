@@ -12,6 +12,7 @@ import {
   NotificationService,
   NumberingService,
   SigningService,
+  StreamService,
   SubmissionService,
   TaxService,
 } from "@einvoice/proto";
@@ -49,6 +50,7 @@ await runService(logger, async (lifecycle) => {
     notification: env.NOTIFICATION_URL,
     signing: env.SIGNING_URL,
     submission: env.SUBMISSION_URL,
+    stream: env.STREAM_URL,
   }).map(([name, url]) => dependencyHealth(name, url));
   const app = createApp({
     store,
@@ -58,6 +60,13 @@ await runService(logger, async (lifecycle) => {
     notification: createRpcClient(NotificationService, env.NOTIFICATION_URL, rpc),
     signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),
     submission: createRpcClient(SubmissionService, env.SUBMISSION_URL, rpc),
+    stream: createRpcClient(StreamService, env.STREAM_URL, { timeoutMs: null }),
+    eventStream: {
+      heartbeatMs: env.SSE_HEARTBEAT_MS,
+      maxBufferedBytes: env.SSE_MAX_BUFFERED_BYTES,
+      retryMs: env.SSE_RETRY_MS,
+      openTimeoutMs: env.RPC_TIMEOUT_MS,
+    },
     validator: new RequestValidator(),
     waiter,
     logger,

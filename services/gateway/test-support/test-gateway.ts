@@ -14,6 +14,7 @@ import {
   NotificationService,
   NumberingService,
   SigningService,
+  StreamService,
   SubmissionService,
   TaxService,
 } from "@einvoice/proto";
@@ -27,10 +28,10 @@ import type { GatewayDeps } from "../src/http/context.js";
 import { acceptedDocument, acceptedEvent, pendingDocument } from "../src/openapi/document-examples.js";
 import { CREATE_EXAMPLES } from "../src/openapi/request-examples.js";
 import { RequestValidator } from "../src/schemas/validate.js";
-import { FileLinks } from "../src/usecases/file-links.js";
 import { ApiKeyHasher } from "../src/usecases/api-keys.js";
 import { CreateApiKey } from "../src/usecases/create-api-key.js";
 import { CreateCompany } from "../src/usecases/create-company.js";
+import { FileLinks } from "../src/usecases/file-links.js";
 import { DocumentWaiter } from "../src/waiters/document-waiter.js";
 
 /**
@@ -59,7 +60,10 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     ...acceptedDocument(example!),
     id: documentId,
     links: Object.fromEntries(
-      Object.entries(exampleLinks).map(([kind, url]) => [kind, url?.replace(/doc_[^/]+/, documentId) ?? null]),
+      Object.entries(exampleLinks).map(([kind, url]) => [
+        kind,
+        url?.replace(/doc_[^/]+/, documentId) ?? null,
+      ]),
     ),
   };
   const pending = { ...pendingDocument(example!), id: documentId };
@@ -126,6 +130,8 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     notification: createClient(NotificationService, services),
     signing: createClient(SigningService, services),
     submission: createClient(SubmissionService, services),
+    stream: createClient(StreamService, services),
+    eventStream: { heartbeatMs: 15_000, maxBufferedBytes: 1024 * 1024, retryMs: 1_000, openTimeoutMs: 2_000 },
     validator: new RequestValidator(),
     waiter: new DocumentWaiter(),
     logger: createLogger("gateway", "silent"),

@@ -1,27 +1,35 @@
 import { connectBroker, ensureTopology } from "@einvoice/broker";
-import { createLogger, runService, startOpsServer } from "@einvoice/platform";
+import { createLogger, runService, serveRpcAndOps } from "@einvoice/platform";
 import { loadStreamEnv } from "./env.js";
+import { streamRoutes } from "./rpc/stream-routes.js";
+import { SubscribeEvents } from "./usecases/subscribe-events.js";
 
 const env = loadStreamEnv();
 const logger = createLogger("stream", env.LOG_LEVEL);
 
 /**
- * The stream service will serve the live event stream from the EVENTS stream to the gateway's SSE endpoint (its
- * own issue). Today it runs as a process of the system with its configuration, health endpoints and broker
- * connection.
+ * The stream service serves the live event stream (`StreamService.Subscribe`) from the EVENTS stream in
+ * JetStream; the gateway speaks it as server-sent events. Each subscription is an ephemeral ordered consumer, so
+ * replicas share nothing and a restart only cuts the clients, who resume with their last event id.
  */
 await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "stream" }), (b) =>
     b.close(),
   );
   await ensureTopology(broker.jsm, []);
-  const ops = await startOpsServer({
+  const subscribe = new SubscribeEvents({
+    js: broker.js,
+    jsm: broker.jsm,
+    scanMarginMs: env.STREAM_RESUME_SCAN_MARGIN_MS,
+    batch: env.STREAM_BATCH,
+  });
+  await serveRpcAndOps(lifecycle, {
     service: "stream",
     host: env.HOST,
-    port: env.OPS_PORT,
+    rpcPort: env.RPC_PORT,
+    opsPort: env.OPS_PORT,
+    logger,
+    routes: streamRoutes(subscribe),
     checks: { broker: () => broker.ping() },
   });
-  lifecycle.add("ops", ops, (o) => o.close());
-  lifecycle.onShutdown("drain", () => ops.markDraining());
-  logger.info({ opsPort: ops.port }, "stream ready");
 });

@@ -84,6 +84,15 @@ export function publicErrorFromConnect(error: ConnectError): ApiError {
         error.rawMessage,
         reason?.param || null,
       );
+    case Code.OutOfRange:
+      // A position the data no longer reaches (a stream resume point past retention).
+      return new ApiError(
+        410,
+        "invalid_request_error",
+        reason?.code ?? "out_of_range",
+        error.rawMessage,
+        reason?.param || null,
+      );
     case Code.Unauthenticated:
       return new ApiError(401, "authentication_error", "api_key_invalid", "Invalid API key provided.");
     case Code.ResourceExhausted:

@@ -6,6 +6,7 @@ import { Authenticate } from "../usecases/authenticate.js";
 import { CreateDocument } from "../usecases/create-document.js";
 import { IdempotencyGate } from "../usecases/idempotency-gate.js";
 import { OpenDocumentFile } from "../usecases/open-document-file.js";
+import { OpenEventStream } from "../usecases/open-event-stream.js";
 import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { companyRoutes } from "./company-routes.js";
 import type { AuthedState, GatewayDeps } from "./context.js";
@@ -13,6 +14,7 @@ import { credentialRoutes } from "./credential-routes.js";
 import { docsPage } from "./docs-page.js";
 import { documentRoutes } from "./document-routes.js";
 import { eventRoutes } from "./event-routes.js";
+import { eventStreamRoutes } from "./event-stream-routes.js";
 import { fileRoutes } from "./file-routes.js";
 import { idempotency } from "./idempotency.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
@@ -63,6 +65,13 @@ export function createApp(deps: GatewayDeps): Koa {
     waiter: deps.waiter,
   });
   documentRoutes(router, deps, createDocument);
+  // Before eventRoutes, whose /v1/events/:id would take "stream" for an id.
+  eventStreamRoutes(
+    router,
+    deps,
+    new OpenEventStream({ stream: deps.stream, openTimeoutMs: deps.eventStream.openTimeoutMs }),
+    deps.eventStream,
+  );
   eventRoutes(router, deps);
   fileRoutes(router, new OpenDocumentFile(deps));
   app.use(router.routes());

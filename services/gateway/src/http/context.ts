@@ -6,6 +6,7 @@ import type {
   NotificationService,
   NumberingService,
   SigningService,
+  StreamService,
   SubmissionService,
   TaxService,
 } from "@einvoice/proto";
@@ -15,6 +16,7 @@ import type { ApiKeyHasher } from "../usecases/api-keys.js";
 import type { Caller } from "../usecases/authenticate.js";
 import type { FileLinks } from "../usecases/file-links.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
+import type { EventStreamSettings } from "./event-stream-routes.js";
 import type { RateLimitSettings } from "./rate-limits.js";
 
 /** Everything the routes use, injected once at boot. */
@@ -26,6 +28,12 @@ export interface GatewayDeps {
   notification: Client<typeof NotificationService>;
   signing: Client<typeof SigningService>;
   submission: Client<typeof SubmissionService>;
+  /** The live event stream (no default deadline: the open is bounded by `eventStream.openTimeoutMs`). */
+  stream: Client<typeof StreamService>;
+  eventStream: EventStreamSettings & {
+    /** How long opening a stream may take, retries while the stream service restarts included, in ms. */
+    openTimeoutMs: number;
+  };
   validator: RequestValidator;
   waiter: DocumentWaiter;
   logger: Logger;

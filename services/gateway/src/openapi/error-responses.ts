@@ -110,6 +110,39 @@ export const publicErrors = {
     [],
     2,
   ),
+  // The stream service: where an event stream resumes.
+  last_event_id_invalid: fromService(
+    reasonError(
+      Code.InvalidArgument,
+      "last_event_id_invalid",
+      "Last-Event-ID must be an event id (evt_…) or a position (pos_…) this stream sent.",
+      "Last-Event-ID",
+    ),
+  ),
+  last_event_id_unknown: fromService(
+    reasonError(
+      Code.NotFound,
+      "last_event_id_unknown",
+      "No event or position 'evt_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C' in this company's and mode's stream. Open the stream without Last-Event-ID, and catch up with GET /v1/events.",
+      "Last-Event-ID",
+    ),
+  ),
+  last_event_id_expired: fromService(
+    reasonError(
+      Code.OutOfRange,
+      "last_event_id_expired",
+      "'evt_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C' is older than the 30 days the stream keeps. Open the stream without Last-Event-ID, and catch up with GET /v1/events.",
+      "Last-Event-ID",
+    ),
+  ),
+  stream_filters_invalid: validationFailed([
+    {
+      param: "types",
+      code: "parameter_invalid",
+      message:
+        "types must be a comma-separated list of event types, each one of document.accepted, document.observed, document.rejected.",
+    },
+  ]),
   // validate.ts, through validationFailed: shape errors name every field.
   shape_invalid: validationFailed([
     { param: "items", code: "parameter_missing", message: "items is required." },

@@ -15,6 +15,7 @@ import {
   SHAPE_CODES,
   TAX_CODES,
 } from "./error-responses.js";
+import { eventStreamPaths } from "./event-stream-paths.js";
 import { filePaths } from "./file-paths.js";
 import { schemaRef } from "./json-schema.js";
 import type { Example, Header, Operation, Parameter, PathItem } from "./openapi-types.js";
@@ -220,6 +221,7 @@ export function paths(): Record<string, PathItem> {
       },
     },
     ...filePaths(),
+    ...eventStreamPaths(),
     "/v1/events": {
       get: {
         operationId: "listEvents",

@@ -1,4 +1,4 @@
-import { type Broker, eventSubject, type Payload, publish, subjects } from "@einvoice/broker";
+import { type Broker, COMPANY_HEADER, eventSubject, type Payload, publish, subjects } from "@einvoice/broker";
 import { newId } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { type EventRecord, EventRepository } from "../adapters/event-repository.js";
@@ -48,6 +48,7 @@ export class RecordDocumentEvent {
     await publish(this.broker.js, subjects.event, eventMessageOf(record), {
       msgId: record._id,
       subject: eventSubject(record.livemode, record.type),
+      headers: { [COMPANY_HEADER]: record.company_id },
     });
   }
 }
