@@ -161,7 +161,9 @@ async function describe(key: string, file: FileHandle): Promise<{ info: ObjectIn
   await file.read(head, 0, head.length, 0);
   const { header, length } = parseHeader(key, head);
   const bodySize = size - length;
-  const etag = header.sha256 ? `"${header.sha256}"` : `W/"${bodySize.toString(36)}-${Math.trunc(mtimeMs).toString(36)}"`;
+  const etag = header.sha256
+    ? `"${header.sha256}"`
+    : `W/"${bodySize.toString(36)}-${Math.trunc(mtimeMs).toString(36)}"`;
   return { info: { contentType: header.contentType, size: bodySize, etag }, headerLength: length };
 }
 
