@@ -4,7 +4,10 @@
  * clients, mode and company isolation, documented answers to ids it cannot resume from, slow clients cut, a
  * restart of the stream service, and no consumer left behind after many connections.
  */
+import { join } from "node:path";
+import { type ManagedProcess, REPO_ROOT, spawnLogged, stopProcess, waitUntilReady } from "@einvoice/launcher";
 import { newId } from "@einvoice/platform";
+import { freePort } from "@einvoice/testkit";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
@@ -243,6 +246,72 @@ describe("the event stream", () => {
       expect(client.received.map((e) => e.id)).toEqual([...before, ...during, ...after]);
     } finally {
       client.source.close();
+    }
+  });
+
+  it("works across replicas: a client cut from one gateway and stream service resumes on another", async () => {
+    const { ports, dataDir } = sys.system;
+    const [streamRpc, streamOps, gatewayPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const url = (port: number) => `http://127.0.0.1:${port}`;
+    const common = {
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NATS_URL: `nats://127.0.0.1:${ports.nats}`,
+    };
+    const replicas: ManagedProcess[] = [];
+    const start = async (name: string, entry: string, env: Record<string, string>, readyUrl: string) => {
+      const child = spawnLogged(name, process.execPath, ["--import", "tsx", entry], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...common, ...env },
+        logFile: join(dataDir, "logs", `${name}.log`),
+      });
+      replicas.push(child);
+      await waitUntilReady(child, readyUrl, 60_000);
+    };
+    try {
+      await start(
+        "stream-2",
+        "services/stream/src/main.ts",
+        { RPC_PORT: String(streamRpc), OPS_PORT: String(streamOps) },
+        `${url(streamOps)}/readyz`,
+      );
+      await start(
+        "gateway-2",
+        "services/gateway/src/main.ts",
+        {
+          PORT: String(gatewayPort),
+          TAX_URL: url(ports.taxRpc),
+          NUMBERING_URL: url(ports.numberingRpc),
+          NOTIFICATION_URL: url(ports.notificationRpc),
+          SIGNING_URL: url(ports.signingRpc),
+          SUBMISSION_URL: url(ports.submissionRpc),
+          STREAM_URL: url(streamRpc),
+        },
+        `${url(gatewayPort)}/readyz`,
+      );
+      const first = openEventSource(streamUrl(), sys.testKey);
+      await eventually(
+        async () => first.source.readyState,
+        (s) => s === first.source.OPEN,
+      );
+      const ids = await publishBurst(10);
+      await waitFor(first.received, 4);
+      first.source.close();
+      const second = openEventSource(`${url(gatewayPort)}/v1/events/stream`, sys.testKey, {
+        lastEventId: first.received.at(-1)!.id,
+      });
+      try {
+        await eventually(
+          async () => first.received.length + second.received.length,
+          (n) => n >= 10,
+        );
+        expect([...first.received, ...second.received].map((e) => e.id)).toEqual(ids);
+      } finally {
+        second.source.close();
+      }
+    } finally {
+      for (const replica of replicas.reverse()) await stopProcess(replica);
     }
   });
 

@@ -1,3 +1,4 @@
 export * from "./dev-credentials.js";
 export * from "./ports.js";
+export { type ManagedProcess, spawnLogged, stopProcess, waitUntilReady } from "./processes.js";
 export * from "./system.js";
