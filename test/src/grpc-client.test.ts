@@ -14,6 +14,7 @@ const definition = protoLoader.loadSync(
     "einvoice/signing/v1/signing.proto",
     "einvoice/submission/v1/submission.proto",
     "einvoice/notification/v1/notification.proto",
+    "einvoice/stream/v1/stream.proto",
     "grpc/health/v1/health.proto",
   ],
   { includeDirs: [protoDir], keepCase: true, defaults: true, oneofs: true, enums: String },
@@ -50,6 +51,7 @@ describe("every internal RPC from a plain @grpc/grpc-js client", () => {
   let signing: grpc.Client;
   let submission: grpc.Client;
   let notification: grpc.Client;
+  let stream: grpc.Client;
   let scope: { company_id: string; livemode: boolean };
 
   beforeAll(async () => {
@@ -68,6 +70,7 @@ describe("every internal RPC from a plain @grpc/grpc-js client", () => {
     signing = open(einvoice.signing.v1.SigningService, ports.signingRpc);
     submission = open(einvoice.submission.v1.SubmissionService, ports.submissionRpc);
     notification = open(einvoice.notification.v1.NotificationService, ports.notificationRpc);
+    stream = open(einvoice.stream.v1.StreamService, ports.streamRpc);
     scope = { company_id: sys.companyId, livemode: false };
   });
 
@@ -86,6 +89,36 @@ describe("every internal RPC from a plain @grpc/grpc-js client", () => {
     legal_name: "EMPRESA DE PRUEBA S.A.C.",
     address: { line: "Av. Arequipa 123", establishment_code: "0000", country_code: "PE" },
   };
+
+  it("StreamService.Subscribe streams a position, then the events of the caller's company as they happen", async () => {
+    const call = (stream as any).Subscribe({
+      scope,
+      after: "",
+      types: [],
+      document_id: "",
+    }) as grpc.ClientReadableStream<any>;
+    const items: any[] = [];
+    const got = new Promise<void>((resolve, reject) => {
+      call.on("data", (item) => {
+        items.push(item);
+        if (items.some((i) => i.item === "event")) resolve();
+      });
+      call.on("error", (error: grpc.ServiceError) => {
+        if (error.code !== grpc.status.CANCELLED) reject(error);
+      });
+    });
+    await until(
+      async () => items.length,
+      (n) => n > 0,
+    );
+    expect(items[0]).toMatchObject({ item: "position", position: expect.stringMatching(/^pos_\d+$/) });
+    await sys.request("/v1/invoices", { body: request, headers: { prefer: "wait=20" } });
+    await got;
+    call.cancel();
+    const event = items.find((i) => i.item === "event").event;
+    expect(event).toMatchObject({ object: "event", type: "document.accepted", livemode: false });
+    expect(event.data.document.amounts.total).toBe("236.00");
+  });
 
   it("TaxService.ComputeDocument answers typed amounts, and INVALID_ARGUMENT naming a bad field", async () => {
     const res = await call(tax, "ComputeDocument", { type: "01", request, today: "" });
@@ -124,6 +157,10 @@ describe("every internal RPC from a plain @grpc/grpc-js client", () => {
     expect(got.document.sunat).toMatchObject({ code: "0", simulated: true });
     expect(got.document.hash).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(got.files.xml).toMatch(new RegExp(`/${id}/20000000001-01-F001-\\d+\\.xml$`));
+
+    const listed = await call(numbering, "ListDocuments", { scope, limit: 5, series: "F001" });
+    expect(listed.documents.map((d: { id: string }) => d.id)).toContain(id);
+    expect(typeof listed.has_more).toBe("boolean");
 
     const sub = await call(submission, "GetSubmission", { scope, document_id: id });
     expect(sub).toMatchObject({ document_id: id, state: "done", response_code: "0", simulated: true });

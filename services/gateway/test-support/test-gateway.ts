@@ -91,6 +91,7 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
         if (req.id !== documentId) throw notFound("document", req.id);
         return { document: documentMessage(accepted), files: { xml: xmlKey } };
       },
+      listDocuments: () => ({ documents: [documentMessage(accepted)], hasMore: false }),
     });
     router.service(NotificationService, {
       listEvents: () => ({ events: [event], hasMore: false }),

@@ -10,6 +10,11 @@ export const notificationEnvSchema = z.object({
   OPS_PORT: envFields.port(7051),
   LOG_LEVEL: envFields.logLevel(),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  /**
+   * Days events are kept (the EVENTS stream keeps as long). Older events are no longer listed or found, and are
+   * deleted hourly. Default 30.
+   */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export const loadNotificationEnv = (env?: Record<string, string | undefined>) =>

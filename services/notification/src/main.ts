@@ -4,7 +4,7 @@ import { openStore } from "@einvoice/store";
 import { eventsCollection } from "./adapters/event-repository.js";
 import { loadNotificationEnv } from "./env.js";
 import { notificationRoutes } from "./rpc/notification-routes.js";
-import { GetEvent, ListEvents } from "./usecases/read-events.js";
+import { GetEvent, ListEvents, PurgeExpiredEvents } from "./usecases/read-events.js";
 import { RecordDocumentEvent } from "./usecases/record-document-event.js";
 
 const env = loadNotificationEnv();
@@ -27,13 +27,28 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
 
+  const retention = { days: env.EVENT_RETENTION_DAYS };
+  const purge = new PurgeExpiredEvents(store, retention);
+  const purgeTimer = setInterval(
+    () =>
+      void purge
+        .execute()
+        .then((n) => n > 0 && logger.info({ deleted: n }, "expired events deleted"))
+        .catch((err) => logger.warn({ err }, "event purge failed")),
+    60 * 60_000,
+  );
+  lifecycle.onShutdown("purge", () => clearInterval(purgeTimer));
+
   await serveRpcAndOps(lifecycle, {
     service: "notification",
     host: env.HOST,
     rpcPort: env.RPC_PORT,
     opsPort: env.OPS_PORT,
     logger,
-    routes: notificationRoutes({ listEvents: new ListEvents(store), getEvent: new GetEvent(store) }),
+    routes: notificationRoutes({
+      listEvents: new ListEvents(store, retention),
+      getEvent: new GetEvent(store, retention),
+    }),
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });
 });

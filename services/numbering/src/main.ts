@@ -6,7 +6,7 @@ import { OutboxRelay, outboxCollection } from "./adapters/outbox.js";
 import { loadNumberingEnv } from "./env.js";
 import { numberingRoutes } from "./rpc/numbering-routes.js";
 import { ApplyVerdict } from "./usecases/apply-verdict.js";
-import { GetDocument } from "./usecases/get-document.js";
+import { GetDocument, ListDocuments } from "./usecases/get-document.js";
 import { IssueDocument } from "./usecases/issue-document.js";
 import { RecordRendering } from "./usecases/record-rendering.js";
 import { RecordSignature } from "./usecases/record-signature.js";
@@ -62,6 +62,7 @@ await runService(logger, async (lifecycle) => {
     routes: numberingRoutes({
       issueDocument: new IssueDocument(store, env.FILES_BASE_URL, nudge),
       getDocument: new GetDocument(store, env.FILES_BASE_URL),
+      listDocuments: new ListDocuments(store, env.FILES_BASE_URL),
     }),
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });

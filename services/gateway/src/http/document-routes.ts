@@ -5,7 +5,12 @@ import type { Context } from "koa";
 import { ApiError, validationFailed } from "../errors/public-errors.js";
 import type { CreateDocument } from "../usecases/create-document.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
+import { parseListQuery } from "./list-params.js";
 import { presentDocument } from "./presenters.js";
+
+/** Filter values of `GET /v1/documents`. */
+const SALE_DOCUMENT_TYPES = ["01", "03"] as const;
+const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
 
 /** `Prefer: wait=N` (RFC 7240), capped; 0 when absent. */
 export function preferredWait(header: string | undefined, maxSeconds: number): number {
@@ -46,6 +51,35 @@ export function documentRoutes(
 
   router.post("/v1/invoices", create("01"));
   router.post("/v1/receipts", create("03"));
+
+  router.get("/v1/documents", async (ctx) => {
+    const query = parseListQuery(ctx.query, "doc", (reader) => ({
+      type: reader.oneOf("type", SALE_DOCUMENT_TYPES),
+      series: reader.text("series"),
+      status: reader.oneOf("status", DOCUMENT_STATUSES),
+      issueDate: reader.dateRange("issue_date"),
+      customerDocumentNumber: reader.text("customer.document_number"),
+    }));
+    const res = await deps.numbering.listDocuments({
+      scope: scopeOf(ctx.state.caller),
+      limit: query.limit,
+      startingAfter: query.startingAfter,
+      endingBefore: query.endingBefore,
+      type: query.type,
+      series: query.series,
+      status: query.status,
+      issueDateGte: query.issueDate.gte,
+      issueDateLte: query.issueDate.lte,
+      customerDocumentNumber: query.customerDocumentNumber,
+    });
+    const sign = linkSignerFor(deps, ctx.state);
+    ctx.body = {
+      object: "list",
+      url: "/v1/documents",
+      has_more: res.hasMore,
+      data: res.documents.map((document) => presentDocument(document, sign)),
+    };
+  });
 
   router.get("/v1/documents/:id", async (ctx) => {
     const res = await getDocument(ctx, ctx.params.id!);

@@ -1,47 +1,27 @@
 import { hasIdShape } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import { ApiError } from "../errors/public-errors.js";
+import { EVENT_TYPES } from "../openapi/document-schemas.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
+import { parseListQuery } from "./list-params.js";
 import { presentEvent } from "./presenters.js";
-
-const MAX_LIMIT = 100;
-
-function queryString(value: unknown, param: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string" || value === "") {
-    throw new ApiError(
-      400,
-      "invalid_request_error",
-      "parameter_invalid",
-      `${param} must be a single non-empty value.`,
-      param,
-    );
-  }
-  return value;
-}
 
 export function eventRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
   router.get("/v1/events", async (ctx) => {
-    const limitText = queryString(ctx.query.limit, "limit");
-    const limit = limitText === undefined ? 10 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      throw new ApiError(
-        400,
-        "invalid_request_error",
-        "parameter_invalid",
-        `limit must be an integer from 1 to ${MAX_LIMIT}.`,
-        "limit",
-      );
-    }
-    const type = queryString(ctx.query.type, "type");
-    const documentId = queryString(ctx.query.document_id, "document_id");
-    const startingAfter = queryString(ctx.query.starting_after, "starting_after");
+    const query = parseListQuery(ctx.query, "evt", (reader) => ({
+      type: reader.oneOf("type", EVENT_TYPES),
+      documentId: reader.id("document_id", "doc"),
+      created: reader.timeRange("created"),
+    }));
     const res = await deps.notification.listEvents({
       scope: scopeOf(ctx.state.caller),
-      limit,
-      type: type ?? "",
-      documentId: documentId ?? "",
-      startingAfter: startingAfter ?? "",
+      limit: query.limit,
+      type: query.type,
+      documentId: query.documentId,
+      startingAfter: query.startingAfter,
+      endingBefore: query.endingBefore,
+      createdGte: query.created.gte,
+      createdLte: query.created.lte,
     });
     ctx.body = {
       object: "list",

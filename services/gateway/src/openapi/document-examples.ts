@@ -1,4 +1,4 @@
-import type { PublicDocument, PublicEvent, PublicEventList } from "./document-schemas.js";
+import type { PublicDocument, PublicDocumentList, PublicEvent, PublicEventList } from "./document-schemas.js";
 import { CREATE_EXAMPLES, type CreateExample } from "./request-examples.js";
 
 /**
@@ -98,5 +98,18 @@ export function eventListExample(): PublicEventList {
     url: "/v1/events",
     has_more: true,
     data: [acceptedEvent(receipt), acceptedEvent(invoice)],
+  };
+}
+
+export function documentListExample(): PublicDocumentList {
+  const [invoice, receipt] = [
+    CREATE_EXAMPLES.find((e) => e.kind === "invoice")!,
+    CREATE_EXAMPLES.find((e) => e.kind === "receipt")!,
+  ];
+  return {
+    object: "list",
+    url: "/v1/documents",
+    has_more: false,
+    data: [acceptedDocument(receipt), acceptedDocument(invoice)],
   };
 }

@@ -34,6 +34,13 @@ export interface PublicEventList {
   data: PublicEvent[];
 }
 
+export interface PublicDocumentList {
+  object: "list";
+  url: string;
+  has_more: boolean;
+  data: PublicDocument[];
+}
+
 /** Today's document types (the proto's open set: despatch advices `09`/`31` are to come). */
 export const DOCUMENT_TYPES = ["01", "03"] as const;
 export const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected"] as const;
@@ -266,12 +273,31 @@ const event = objectSchema<PublicEvent>()({
 
 const eventList = objectSchema<PublicEventList>()({
   description:
-    "A page of events, newest first. To read the next page, call again with `starting_after` = the `id` of the last event of `data`.",
+    "A page of events, newest first. Next (older) page: `starting_after` = the `id` of the last event of `data`; previous (newer) page: `ending_before` = the `id` of the first.",
   properties: {
     object: constant("list", "Always `list`."),
     url: constant("/v1/events", "The path of this list."),
-    has_more: boolean("True when older events exist beyond this page."),
+    has_more: boolean(
+      "True when more events exist beyond this page in the direction it was read (older with `starting_after` or no cursor, newer with `ending_before`).",
+    ),
     data: { type: "array", items: schemaRef("Event"), description: "The events of this page, newest first." },
+  },
+});
+
+const documentList = objectSchema<PublicDocumentList>()({
+  description:
+    "A page of documents, newest first. Next (older) page: `starting_after` = the `id` of the last document of `data`; previous (newer) page: `ending_before` = the `id` of the first.",
+  properties: {
+    object: constant("list", "Always `list`."),
+    url: constant("/v1/documents", "The path of this list."),
+    has_more: boolean(
+      "True when more documents exist beyond this page in the direction it was read (older with `starting_after` or no cursor, newer with `ending_before`).",
+    ),
+    data: {
+      type: "array",
+      items: schemaRef("Document"),
+      description: "The documents of this page, newest first.",
+    },
   },
 });
 
@@ -286,4 +312,5 @@ export const documentSchemas: Record<string, JsonSchema> = {
   StatusDetails: statusDetails,
   Event: event,
   EventList: eventList,
+  DocumentList: documentList,
 };

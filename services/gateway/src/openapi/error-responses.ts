@@ -41,7 +41,18 @@ export const publicErrors = {
   ),
   api_key_invalid: fromService(new ConnectError("unknown key", Code.Unauthenticated)),
   // event-routes.ts: query parameters.
-  limit_invalid: edge(400, "parameter_invalid", "limit must be an integer from 1 to 100.", "limit"),
+  list_query_invalid: validationFailed([
+    {
+      param: "limit",
+      code: "parameter_invalid",
+      message: "limit must be a whole number from 1 to 100; the default is 10.",
+    },
+    {
+      param: "created[gte]",
+      code: "parameter_invalid",
+      message: "created[gte] must be a time: Unix seconds (1767225600) or RFC 3339 (2026-01-01T00:00:00Z).",
+    },
+  ]),
   // idempotency.ts: the Idempotency-Key of a POST.
   idempotency_key_invalid: edge(
     400,

@@ -320,7 +320,8 @@ describe("the OpenAPI document: errors", () => {
     expect(statuses("createReceipt")).toEqual(statuses("createInvoice"));
     expect(statuses("getDocument")).toEqual(["200", "404", ...authed].sort());
     expect(statuses("getDocumentFile")).toEqual(["200", "304", "403", "404", "422", ...authed].sort());
-    expect(statuses("listEvents")).toEqual(["200", "400", ...authed].sort());
+    expect(statuses("listEvents")).toEqual(["200", "422", ...authed].sort());
+    expect(statuses("listDocuments")).toEqual(["200", "422", ...authed].sort());
     expect(statuses("getEvent")).toEqual(["200", "404", ...authed].sort());
     expect(statuses("getCompany")).toEqual(["200", ...authed].sort());
     expect(statuses("setCompanyCertificate")).toEqual(["200", ...authed, ...body].sort());

@@ -288,6 +288,21 @@ describe("answers as documented", () => {
     }
   });
 
+  it("GET /v1/documents", async () => {
+    const list = await call("GET", "/v1/documents?limit=5&type=01&issue_date[gte]=2026-06-01");
+    expect(list.status).toBe(200);
+    expectDocumented("listDocuments", list);
+    expectExactKeys("DocumentList", list.body);
+    const bad = await call("GET", "/v1/documents?limit=101&status=lost&issue_date[lte]=2026-02-30");
+    expect(bad.status).toBe(422);
+    expectDocumented("listDocuments", bad);
+    expect(bad.body.error.errors.map((e: { param: string }) => e.param)).toEqual([
+      "limit",
+      "status",
+      "issue_date[lte]",
+    ]);
+  });
+
   it("GET /v1/events and /v1/events/{id}", async () => {
     const list = await call("GET", "/v1/events?limit=5&type=document.accepted");
     expect(list.status).toBe(200);
@@ -295,7 +310,7 @@ describe("answers as documented", () => {
     expectExactKeys("EventList", list.body);
     expectExactKeys("Event", list.body.data[0]);
     const badLimit = await call("GET", "/v1/events?limit=0");
-    expect(badLimit.status).toBe(400);
+    expect(badLimit.status).toBe(422);
     expectDocumented("listEvents", badLimit);
     const one = await call("GET", `/v1/events/${eventId}`);
     expect(one.status).toBe(200);

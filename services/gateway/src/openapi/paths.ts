@@ -3,10 +3,8 @@ import {
   acceptedDocument,
   acceptedEvent,
   deadlineRejectedDocument,
-  eventListExample,
   pendingDocument,
 } from "./document-examples.js";
-import { EVENT_TYPES } from "./document-schemas.js";
 import {
   authenticatedErrors,
   bodyErrors,
@@ -18,15 +16,9 @@ import {
 import { eventStreamPaths } from "./event-stream-paths.js";
 import { filePaths } from "./file-paths.js";
 import { schemaRef } from "./json-schema.js";
+import { listDocumentsOperation, listEventsOperation } from "./list-paths.js";
 import type { Example, Header, Operation, Parameter, PathItem } from "./openapi-types.js";
-import {
-  documentIdParameter,
-  json,
-  ok,
-  pathParameter,
-  queryParameter,
-  requestIdHeader,
-} from "./operation-parts.js";
+import { documentIdParameter, json, ok, pathParameter, requestIdHeader } from "./operation-parts.js";
 import {
   type CreateExample,
   createExamples,
@@ -197,6 +189,7 @@ export function paths(): Record<string, PathItem> {
   return {
     "/v1/invoices": { post: create("invoice") },
     "/v1/receipts": { post: create("receipt") },
+    "/v1/documents": { get: listDocumentsOperation() },
     "/v1/documents/{id}": {
       get: {
         operationId: "getDocument",
@@ -222,45 +215,7 @@ export function paths(): Record<string, PathItem> {
     },
     ...filePaths(),
     ...eventStreamPaths(),
-    "/v1/events": {
-      get: {
-        operationId: "listEvents",
-        summary: "List events",
-        description:
-          "What happened to the documents of the key's company and mode, newest first: each event holds the document as it stood. Poll it (or filter by `document_id`) to learn verdicts without reading every document. Page with `starting_after`.",
-        tags: ["Events"],
-        parameters: [
-          queryParameter(
-            "type",
-            `Only events of this type: ${EVENT_TYPES.map((t) => `\`${t}\``).join(", ")}.`,
-            { type: "string", examples: ["document.accepted"] },
-          ),
-          queryParameter("document_id", "Only the events of this document (`doc_…`).", {
-            type: "string",
-            examples: [acceptedDocument(firstInvoice).id],
-          }),
-          queryParameter("limit", "Page size, 1–100; default 10.", {
-            type: "integer",
-            minimum: 1,
-            maximum: 100,
-            default: 10,
-            examples: [10],
-          }),
-          queryParameter(
-            "starting_after",
-            "An event id (`evt_…`): the page starts after it. Pass the last id of the previous page's `data`.",
-            { type: "string", examples: [acceptedEvent(firstInvoice).id] },
-          ),
-        ],
-        responses: {
-          "200": ok("A page of events.", schemaRef("EventList"), {
-            page: { summary: "A receipt and an invoice accepted", value: eventListExample() },
-          }),
-          ...authenticatedErrors(),
-          "400": errorResponse("A query parameter is repeated, empty or out of range.", ["limit_invalid"]),
-        },
-      },
-    },
+    "/v1/events": { get: listEventsOperation() },
     "/v1/events/{id}": {
       get: {
         operationId: "getEvent",

@@ -1,6 +1,14 @@
 import type { JsonValue } from "@bufbuild/protobuf";
 import type { Scope } from "@einvoice/domain";
-import type { Collection, CollectionSpec, Filter, TransactionScope } from "@einvoice/store";
+import {
+  type Collection,
+  type CollectionSpec,
+  type Filter,
+  type Page,
+  type PageRequest,
+  pageByIdDescending,
+  type TransactionScope,
+} from "@einvoice/store";
 
 /** An Event as stored: the public resource plus the scope and keys it is found by. */
 export interface EventRecord {
@@ -24,15 +32,18 @@ export const eventsCollection: CollectionSpec = {
     { fields: ["source_key"], unique: true },
     { fields: ["company_id", "livemode", "type"] },
     { fields: ["company_id", "livemode", "document_id"] },
+    { fields: ["created_at"] },
   ],
 };
 
-export interface EventQuery {
+export interface EventQuery extends PageRequest {
   type?: string;
   documentId?: string;
-  /** Only events older than this id. */
-  startingAfter?: string;
-  limit: number;
+  /** RFC 3339 bounds on `created_at`, inclusive. */
+  createdGte?: string;
+  createdLte?: string;
+  /** Events created before this instant are past the retention: never listed or found. */
+  notBefore: string;
 }
 
 export class EventRepository {
@@ -50,16 +61,34 @@ export class EventRepository {
     return this.events.findOne({ source_key: sourceKey });
   }
 
-  findById(scope: Scope, id: string): Promise<EventRecord | null> {
-    return this.events.findOne({ _id: id, company_id: scope.companyId, livemode: scope.livemode });
+  findById(scope: Scope, id: string, notBefore: string): Promise<EventRecord | null> {
+    return this.events.findOne({
+      _id: id,
+      company_id: scope.companyId,
+      livemode: scope.livemode,
+      created_at: { $gte: notBefore },
+    });
   }
 
-  /** Newest first. */
-  list(scope: Scope, query: EventQuery): Promise<EventRecord[]> {
-    const filter: Filter = { company_id: scope.companyId, livemode: scope.livemode };
+  /** Newest first, paged both ways by id. */
+  list(scope: Scope, query: EventQuery): Promise<Page<EventRecord>> {
+    const filter: Filter = {
+      company_id: scope.companyId,
+      livemode: scope.livemode,
+      created_at: {
+        $gte: query.createdGte && query.createdGte > query.notBefore ? query.createdGte : query.notBefore,
+        ...(query.createdLte ? { $lte: query.createdLte } : {}),
+      },
+    };
     if (query.type) filter.type = query.type;
     if (query.documentId) filter.document_id = query.documentId;
-    if (query.startingAfter) filter._id = { $lt: query.startingAfter };
-    return this.events.find(filter, { sort: [{ field: "_id", direction: -1 }], limit: query.limit });
+    return pageByIdDescending(this.events, filter, query);
+  }
+
+  /** Deletes up to `batch` events created before `cutoff`; returns how many. */
+  async purgeOlderThan(cutoff: string, batch: number): Promise<number> {
+    const old = await this.events.find({ created_at: { $lt: cutoff } }, { limit: batch });
+    for (const record of old) await this.events.deleteOne({ _id: record._id });
+    return old.length;
   }
 }

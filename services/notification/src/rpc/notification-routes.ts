@@ -27,6 +27,9 @@ export function notificationRoutes(useCases: NotificationUseCases) {
           ...(req.type ? { type: req.type } : {}),
           ...(req.documentId ? { documentId: req.documentId } : {}),
           ...(req.startingAfter ? { startingAfter: req.startingAfter } : {}),
+          ...(req.endingBefore ? { endingBefore: req.endingBefore } : {}),
+          ...(req.createdGte ? { createdGte: req.createdGte } : {}),
+          ...(req.createdLte ? { createdLte: req.createdLte } : {}),
         });
       },
       async getEvent(req) {

@@ -10,23 +10,62 @@ export interface EventPage {
   hasMore: boolean;
 }
 
-/** A page of the caller's events, newest first; one extra row tells whether another page exists. */
-export class ListEvents {
-  constructor(private readonly store: Store) {}
+/** How long events are kept, and the clock that says which are past it. */
+export interface Retention {
+  days: number;
+  clock?: () => Date;
+}
 
-  async execute(scope: Scope, query: EventQuery): Promise<EventPage> {
-    const rows = await new EventRepository(this.store).list(scope, { ...query, limit: query.limit + 1 });
-    return { events: rows.slice(0, query.limit).map(eventMessageOf), hasMore: rows.length > query.limit };
+/** The first instant still inside the retention. */
+export function retentionStart(retention: Retention): string {
+  const now = (retention.clock ?? (() => new Date()))();
+  return new Date(now.getTime() - retention.days * 86_400_000).toISOString();
+}
+
+/** A page of the caller's events, newest first, inside the retention. */
+export class ListEvents {
+  constructor(
+    private readonly store: Store,
+    private readonly retention: Retention,
+  ) {}
+
+  async execute(scope: Scope, query: Omit<EventQuery, "notBefore">): Promise<EventPage> {
+    const page = await new EventRepository(this.store).list(scope, {
+      ...query,
+      notBefore: retentionStart(this.retention),
+    });
+    return { events: page.rows.map(eventMessageOf), hasMore: page.hasMore };
   }
 }
 
-/** One event of the caller's company and mode; another scope's id is NOT_FOUND, never a leak. */
+/** One event of the caller's company and mode; another scope's id (or an expired one) is NOT_FOUND. */
 export class GetEvent {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly retention: Retention,
+  ) {}
 
   async execute(scope: Scope, id: string): Promise<Event> {
-    const record = await new EventRepository(this.store).findById(scope, id);
+    const record = await new EventRepository(this.store).findById(scope, id, retentionStart(this.retention));
     if (!record) throw notFound("event", id);
     return eventMessageOf(record);
+  }
+}
+
+/** Deletes events past the retention, a batch at a time (listing already hides them). */
+export class PurgeExpiredEvents {
+  constructor(
+    private readonly store: Store,
+    private readonly retention: Retention,
+  ) {}
+
+  async execute(batch = 500): Promise<number> {
+    const repository = new EventRepository(this.store);
+    let total = 0;
+    for (;;) {
+      const deleted = await repository.purgeOlderThan(retentionStart(this.retention), batch);
+      total += deleted;
+      if (deleted < batch) return total;
+    }
   }
 }

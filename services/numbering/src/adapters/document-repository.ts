@@ -1,5 +1,13 @@
 import type { Scope } from "@einvoice/domain";
-import type { Collection, CollectionSpec, Filter, TransactionScope } from "@einvoice/store";
+import {
+  type Collection,
+  type CollectionSpec,
+  type Filter,
+  type Page,
+  type PageRequest,
+  pageByIdDescending,
+  type TransactionScope,
+} from "@einvoice/store";
 import type { DocumentRecord } from "../domain/document-record.js";
 
 export const documentsCollection: CollectionSpec = {
@@ -12,6 +20,17 @@ export const documentsCollection: CollectionSpec = {
     { fields: ["company_id", "livemode", "idempotency_key"], unique: true },
   ],
 };
+
+/** What a document list may be filtered by; absent means any. */
+export interface DocumentQuery extends PageRequest {
+  type?: string;
+  series?: string;
+  status?: string;
+  /** Issue dates, `YYYY-MM-DD`, inclusive. */
+  issueDateGte?: string;
+  issueDateLte?: string;
+  customerDocumentNumber?: string;
+}
 
 /** Documents, always queried within one company and mode. */
 export class DocumentRepository {
@@ -35,6 +54,22 @@ export class DocumentRepository {
       livemode: scope.livemode,
       idempotency_key: key,
     });
+  }
+
+  /** Newest first, paged both ways by id (ids sort by creation time). */
+  list(scope: Scope, query: DocumentQuery): Promise<Page<DocumentRecord>> {
+    const filter: Filter = { company_id: scope.companyId, livemode: scope.livemode };
+    if (query.type) filter.type = query.type;
+    if (query.series) filter.series = query.series;
+    if (query.status) filter.status = query.status;
+    if (query.issueDateGte || query.issueDateLte)
+      filter.issue_date = {
+        ...(query.issueDateGte ? { $gte: query.issueDateGte } : {}),
+        ...(query.issueDateLte ? { $lte: query.issueDateLte } : {}),
+      };
+    if (query.customerDocumentNumber)
+      filter["computed.customer.document_number"] = query.customerDocumentNumber;
+    return pageByIdDescending(this.documents, filter, query);
   }
 
   /** Compare-and-set: applies `changes` only while the document still has `expected` values. */

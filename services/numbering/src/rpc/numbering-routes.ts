@@ -2,12 +2,13 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import { computedDocuments, documentMessage, issuers } from "@einvoice/contracts";
 import { requireScope } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
-import type { GetDocument } from "../usecases/get-document.js";
+import type { GetDocument, ListDocuments } from "../usecases/get-document.js";
 import type { IssueDocument } from "../usecases/issue-document.js";
 
 export interface NumberingUseCases {
   issueDocument: IssueDocument;
   getDocument: GetDocument;
+  listDocuments: ListDocuments;
 }
 
 /** Translates RPC messages to the use cases' domain values and back; nothing else. */
@@ -37,6 +38,21 @@ export function numberingRoutes(useCases: NumberingUseCases) {
           issuer: issuers.toMessage(view.issuer),
           computed: computedDocuments.toMessage(view.computed),
         };
+      },
+      async listDocuments(req) {
+        const optional = (value: string) => value || undefined;
+        const page = await useCases.listDocuments.execute(requireScope(req.scope), {
+          limit: req.limit || 10,
+          startingAfter: optional(req.startingAfter),
+          endingBefore: optional(req.endingBefore),
+          type: optional(req.type),
+          series: optional(req.series),
+          status: optional(req.status),
+          issueDateGte: optional(req.issueDateGte),
+          issueDateLte: optional(req.issueDateLte),
+          customerDocumentNumber: optional(req.customerDocumentNumber),
+        });
+        return { documents: page.documents.map(documentMessage), hasMore: page.hasMore };
       },
     });
 }

@@ -1,7 +1,7 @@
 import type { ComputedDocument, DocumentResource, Issuer, Scope } from "@einvoice/domain";
 import { notFound } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
-import { DocumentRepository } from "../adapters/document-repository.js";
+import { type DocumentQuery, DocumentRepository } from "../adapters/document-repository.js";
 import type { DocumentRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
 
@@ -27,6 +27,25 @@ export class GetDocument {
       files: record.files,
       issuer: record.issuer,
       computed: record.computed,
+    };
+  }
+}
+
+/** A page of the caller's documents, newest first. */
+export class ListDocuments {
+  constructor(
+    private readonly store: Store,
+    private readonly filesBaseUrl: string,
+  ) {}
+
+  async execute(
+    scope: Scope,
+    query: DocumentQuery,
+  ): Promise<{ documents: DocumentResource[]; hasMore: boolean }> {
+    const page = await new DocumentRepository(this.store).list(scope, query);
+    return {
+      documents: page.rows.map((record) => presentDocument(record, this.filesBaseUrl)),
+      hasMore: page.hasMore,
     };
   }
 }

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/notification/v1/notification.proto.
  */
 export const file_einvoice_notification_v1_notification: GenFile = /*@__PURE__*/
-  fileDesc("CitlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uLnByb3RvEhhlaW52b2ljZS5ub3RpZmljYXRpb24udjEihwEKEUxpc3RFdmVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgwKBHR5cGUYAiABKAkSEwoLZG9jdW1lbnRfaWQYAyABKAkSDQoFbGltaXQYBCABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYBSABKAkiUQoSTGlzdEV2ZW50c1Jlc3BvbnNlEikKBmV2ZW50cxgBIAMoCzIZLmVpbnZvaWNlLmV2ZW50cy52MS5FdmVudBIQCghoYXNfbW9yZRgCIAEoCCJHCg9HZXRFdmVudFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCgoCaWQYAiABKAkiPAoQR2V0RXZlbnRSZXNwb25zZRIoCgVldmVudBgBIAEoCzIZLmVpbnZvaWNlLmV2ZW50cy52MS5FdmVudDLhAQoTTm90aWZpY2F0aW9uU2VydmljZRJnCgpMaXN0RXZlbnRzEisuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkxpc3RFdmVudHNSZXF1ZXN0GiwuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkxpc3RFdmVudHNSZXNwb25zZRJhCghHZXRFdmVudBIpLmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5HZXRFdmVudFJlcXVlc3QaKi5laW52b2ljZS5ub3RpZmljYXRpb24udjEuR2V0RXZlbnRSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_common, file_einvoice_events_v1_event]);
+  fileDesc("CitlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uLnByb3RvEhhlaW52b2ljZS5ub3RpZmljYXRpb24udjEiyAEKEUxpc3RFdmVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgwKBHR5cGUYAiABKAkSEwoLZG9jdW1lbnRfaWQYAyABKAkSDQoFbGltaXQYBCABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYBSABKAkSFQoNZW5kaW5nX2JlZm9yZRgGIAEoCRITCgtjcmVhdGVkX2d0ZRgHIAEoCRITCgtjcmVhdGVkX2x0ZRgIIAEoCSJRChJMaXN0RXZlbnRzUmVzcG9uc2USKQoGZXZlbnRzGAEgAygLMhkuZWludm9pY2UuZXZlbnRzLnYxLkV2ZW50EhAKCGhhc19tb3JlGAIgASgIIkcKD0dldEV2ZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSI8ChBHZXRFdmVudFJlc3BvbnNlEigKBWV2ZW50GAEgASgLMhkuZWludm9pY2UuZXZlbnRzLnYxLkV2ZW50MuEBChNOb3RpZmljYXRpb25TZXJ2aWNlEmcKCkxpc3RFdmVudHMSKy5laW52b2ljZS5ub3RpZmljYXRpb24udjEuTGlzdEV2ZW50c1JlcXVlc3QaLC5laW52b2ljZS5ub3RpZmljYXRpb24udjEuTGlzdEV2ZW50c1Jlc3BvbnNlEmEKCEdldEV2ZW50EikuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkdldEV2ZW50UmVxdWVzdBoqLmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5HZXRFdmVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_events_v1_event]);
 
 /**
  * @generated from message einvoice.notification.v1.ListEventsRequest
@@ -52,6 +52,25 @@ export type ListEventsRequest = Message<"einvoice.notification.v1.ListEventsRequ
    * @generated from field: string starting_after = 5;
    */
   startingAfter: string;
+
+  /**
+   * Cursor: return the events just newer than this event id (still newest first).
+   *
+   * @generated from field: string ending_before = 6;
+   */
+  endingBefore: string;
+
+  /**
+   * Only events created at or after / at or before this RFC 3339 time.
+   *
+   * @generated from field: string created_gte = 7;
+   */
+  createdGte: string;
+
+  /**
+   * @generated from field: string created_lte = 8;
+   */
+  createdLte: string;
 };
 
 /**

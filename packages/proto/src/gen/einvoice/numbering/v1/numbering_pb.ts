@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/numbering/v1/numbering.proto.
  */
 export const file_einvoice_numbering_v1_numbering: GenFile = /*@__PURE__*/
-  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiSgoVSXNzdWVEb2N1bWVudFJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50IkoKEkdldERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSLnAQoTR2V0RG9jdW1lbnRSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudBIzCgVmaWxlcxgCIAEoCzIkLmVpbnZvaWNlLm51bWJlcmluZy52MS5Eb2N1bWVudEZpbGVzEi0KBmlzc3VlchgDIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYBCABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCKFAQoNRG9jdW1lbnRGaWxlcxIQCgN4bWwYASABKAlIAIgBARIQCgNjZHIYAiABKAlIAYgBARIQCgNwZGYYAyABKAlIAogBARIXCgpwZGZfdGlja2V0GAQgASgJSAOIAQFCBgoEX3htbEIGCgRfY2RyQgYKBF9wZGZCDQoLX3BkZl90aWNrZXQy5AEKEE51bWJlcmluZ1NlcnZpY2USagoNSXNzdWVEb2N1bWVudBIrLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVxdWVzdBosLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVzcG9uc2USZAoLR2V0RG9jdW1lbnQSKS5laW52b2ljZS5udW1iZXJpbmcudjEuR2V0RG9jdW1lbnRSZXF1ZXN0GiouZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVzcG9uc2ViBnByb3RvMw", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiSgoVSXNzdWVEb2N1bWVudFJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50IkoKEkdldERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSLnAQoTR2V0RG9jdW1lbnRSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudBIzCgVmaWxlcxgCIAEoCzIkLmVpbnZvaWNlLm51bWJlcmluZy52MS5Eb2N1bWVudEZpbGVzEi0KBmlzc3VlchgDIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYBCABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCKFAQoNRG9jdW1lbnRGaWxlcxIQCgN4bWwYASABKAlIAIgBARIQCgNjZHIYAiABKAlIAYgBARIQCgNwZGYYAyABKAlIAogBARIXCgpwZGZfdGlja2V0GAQgASgJSAOIAQFCBgoEX3htbEIGCgRfY2RyQgYKBF9wZGZCDQoLX3BkZl90aWNrZXQi/gEKFExpc3REb2N1bWVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEg0KBWxpbWl0GAIgASgFEhYKDnN0YXJ0aW5nX2FmdGVyGAMgASgJEhUKDWVuZGluZ19iZWZvcmUYBCABKAkSDAoEdHlwZRgFIAEoCRIOCgZzZXJpZXMYBiABKAkSDgoGc3RhdHVzGAcgASgJEhYKDmlzc3VlX2RhdGVfZ3RlGAggASgJEhYKDmlzc3VlX2RhdGVfbHRlGAkgASgJEiAKGGN1c3RvbWVyX2RvY3VtZW50X251bWJlchgKIAEoCSJdChVMaXN0RG9jdW1lbnRzUmVzcG9uc2USMgoJZG9jdW1lbnRzGAEgAygLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50EhAKCGhhc19tb3JlGAIgASgIMtACChBOdW1iZXJpbmdTZXJ2aWNlEmoKDUlzc3VlRG9jdW1lbnQSKy5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlc3BvbnNlEmQKC0dldERvY3VtZW50EikuZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVxdWVzdBoqLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlc3BvbnNlEmoKDUxpc3REb2N1bWVudHMSKy5laW52b2ljZS5udW1iZXJpbmcudjEuTGlzdERvY3VtZW50c1JlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuTGlzdERvY3VtZW50c1Jlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
 
 /**
  * @generated from message einvoice.numbering.v1.IssueDocumentRequest
@@ -177,6 +177,98 @@ export const DocumentFilesSchema: GenMessage<DocumentFiles> = /*@__PURE__*/
   messageDesc(file_einvoice_numbering_v1_numbering, 4);
 
 /**
+ * @generated from message einvoice.numbering.v1.ListDocumentsRequest
+ */
+export type ListDocumentsRequest = Message<"einvoice.numbering.v1.ListDocumentsRequest"> & {
+  /**
+   * @generated from field: einvoice.common.v1.Scope scope = 1;
+   */
+  scope?: Scope | undefined;
+
+  /**
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * The page holds documents older than this id.
+   *
+   * @generated from field: string starting_after = 3;
+   */
+  startingAfter: string;
+
+  /**
+   * The page holds the documents just newer than this id (still newest first).
+   *
+   * @generated from field: string ending_before = 4;
+   */
+  endingBefore: string;
+
+  /**
+   * Filters; empty means any. `type` is SUNAT's catalog 01 code (01 invoice, 03 receipt).
+   *
+   * @generated from field: string type = 5;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string series = 6;
+   */
+  series: string;
+
+  /**
+   * @generated from field: string status = 7;
+   */
+  status: string;
+
+  /**
+   * Issue dates, YYYY-MM-DD, inclusive.
+   *
+   * @generated from field: string issue_date_gte = 8;
+   */
+  issueDateGte: string;
+
+  /**
+   * @generated from field: string issue_date_lte = 9;
+   */
+  issueDateLte: string;
+
+  /**
+   * @generated from field: string customer_document_number = 10;
+   */
+  customerDocumentNumber: string;
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.ListDocumentsRequest.
+ * Use `create(ListDocumentsRequestSchema)` to create a new message.
+ */
+export const ListDocumentsRequestSchema: GenMessage<ListDocumentsRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 5);
+
+/**
+ * @generated from message einvoice.numbering.v1.ListDocumentsResponse
+ */
+export type ListDocumentsResponse = Message<"einvoice.numbering.v1.ListDocumentsResponse"> & {
+  /**
+   * @generated from field: repeated einvoice.documents.v1.Document documents = 1;
+   */
+  documents: Document[];
+
+  /**
+   * @generated from field: bool has_more = 2;
+   */
+  hasMore: boolean;
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.ListDocumentsResponse.
+ * Use `create(ListDocumentsResponseSchema)` to create a new message.
+ */
+export const ListDocumentsResponseSchema: GenMessage<ListDocumentsResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 6);
+
+/**
  * The document register: assigns numbers per (company, mode, series) and is the single writer of documents
  * and their status.
  *
@@ -202,6 +294,16 @@ export const NumberingService: GenService<{
     methodKind: "unary";
     input: typeof GetDocumentRequestSchema;
     output: typeof GetDocumentResponseSchema;
+  },
+  /**
+   * The caller's documents, newest first, filtered and paged by id.
+   *
+   * @generated from rpc einvoice.numbering.v1.NumberingService.ListDocuments
+   */
+  listDocuments: {
+    methodKind: "unary";
+    input: typeof ListDocumentsRequestSchema;
+    output: typeof ListDocumentsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_einvoice_numbering_v1_numbering, 0);

@@ -1,0 +1,41 @@
+import type { Collection, Entity, Filter } from "./port.js";
+
+export interface PageRequest {
+  /** Rows per page. */
+  limit: number;
+  /** The page holds rows with smaller ids than this one (the next page of a newest-first list). */
+  startingAfter?: string | undefined;
+  /** The page holds the rows just greater than this id (the previous page), still returned newest first. */
+  endingBefore?: string | undefined;
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** Whether more rows lie beyond this page in the direction it was read. */
+  hasMore: boolean;
+}
+
+/**
+ * A newest-first page of a collection whose ids sort by creation time, with cursors both ways (the Stripe list
+ * shape). Reading one row more than the limit says whether another page exists. Cursors are ids, not offsets,
+ * so rows created while a caller pages never shift a page: no duplicate and no gap.
+ */
+export async function pageByIdDescending<T extends Entity>(
+  collection: Collection<T>,
+  filter: Filter,
+  request: PageRequest,
+): Promise<Page<T>> {
+  const limit = request.limit + 1;
+  if (request.endingBefore) {
+    const rows = await collection.find(
+      { ...filter, _id: { $gt: request.endingBefore } },
+      { sort: [{ field: "_id", direction: 1 }], limit },
+    );
+    return { rows: rows.slice(0, request.limit).reverse(), hasMore: rows.length > request.limit };
+  }
+  const rows = await collection.find(
+    request.startingAfter ? { ...filter, _id: { $lt: request.startingAfter } } : filter,
+    { sort: [{ field: "_id", direction: -1 }], limit },
+  );
+  return { rows: rows.slice(0, request.limit), hasMore: rows.length > request.limit };
+}
