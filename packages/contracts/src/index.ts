@@ -3,4 +3,5 @@ export * from "./domain-contract.js";
 export * from "./json-schema.js";
 export * from "./message-contract.js";
 export * from "./public-json.js";
+export * from "./public-resources.js";
 export * from "./verdicts.js";

@@ -6,6 +6,7 @@ export * from "./gen/einvoice/documents/v1/invoice_request_pb.js";
 export * from "./gen/einvoice/documents/v1/issuer_pb.js";
 export * from "./gen/einvoice/events/v1/event_pb.js";
 export * from "./gen/einvoice/notification/v1/notification_pb.js";
+export * from "./gen/einvoice/notification/v1/webhooks_pb.js";
 export * from "./gen/einvoice/numbering/v1/numbering_pb.js";
 export * from "./gen/einvoice/signing/v1/signing_pb.js";
 export * from "./gen/einvoice/stream/v1/stream_pb.js";

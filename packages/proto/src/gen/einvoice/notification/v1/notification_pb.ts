@@ -8,13 +8,15 @@ import type { Scope } from "../../common/v1/common_pb.js";
 import { file_einvoice_common_v1_common } from "../../common/v1/common_pb.js";
 import type { Event } from "../../events/v1/event_pb.js";
 import { file_einvoice_events_v1_event } from "../../events/v1/event_pb.js";
+import type { CreateWebhookEndpointRequestSchema, CreateWebhookEndpointResponseSchema, DeleteWebhookEndpointRequestSchema, DeleteWebhookEndpointResponseSchema, GetWebhookEndpointRequestSchema, GetWebhookEndpointResponseSchema, ListWebhookDeliveriesRequestSchema, ListWebhookDeliveriesResponseSchema, ListWebhookEndpointsRequestSchema, ListWebhookEndpointsResponseSchema, RetryWebhookDeliveryRequestSchema, RetryWebhookDeliveryResponseSchema, RotateWebhookSecretRequestSchema, RotateWebhookSecretResponseSchema, UpdateWebhookEndpointRequestSchema, UpdateWebhookEndpointResponseSchema } from "./webhooks_pb.js";
+import { file_einvoice_notification_v1_webhooks } from "./webhooks_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file einvoice/notification/v1/notification.proto.
  */
 export const file_einvoice_notification_v1_notification: GenFile = /*@__PURE__*/
-  fileDesc("CitlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uLnByb3RvEhhlaW52b2ljZS5ub3RpZmljYXRpb24udjEiyAEKEUxpc3RFdmVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgwKBHR5cGUYAiABKAkSEwoLZG9jdW1lbnRfaWQYAyABKAkSDQoFbGltaXQYBCABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYBSABKAkSFQoNZW5kaW5nX2JlZm9yZRgGIAEoCRITCgtjcmVhdGVkX2d0ZRgHIAEoCRITCgtjcmVhdGVkX2x0ZRgIIAEoCSJRChJMaXN0RXZlbnRzUmVzcG9uc2USKQoGZXZlbnRzGAEgAygLMhkuZWludm9pY2UuZXZlbnRzLnYxLkV2ZW50EhAKCGhhc19tb3JlGAIgASgIIkcKD0dldEV2ZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSI8ChBHZXRFdmVudFJlc3BvbnNlEigKBWV2ZW50GAEgASgLMhkuZWludm9pY2UuZXZlbnRzLnYxLkV2ZW50MuEBChNOb3RpZmljYXRpb25TZXJ2aWNlEmcKCkxpc3RFdmVudHMSKy5laW52b2ljZS5ub3RpZmljYXRpb24udjEuTGlzdEV2ZW50c1JlcXVlc3QaLC5laW52b2ljZS5ub3RpZmljYXRpb24udjEuTGlzdEV2ZW50c1Jlc3BvbnNlEmEKCEdldEV2ZW50EikuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkdldEV2ZW50UmVxdWVzdBoqLmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5HZXRFdmVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_events_v1_event]);
+  fileDesc("CitlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvbm90aWZpY2F0aW9uLnByb3RvEhhlaW52b2ljZS5ub3RpZmljYXRpb24udjEiyAEKEUxpc3RFdmVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgwKBHR5cGUYAiABKAkSEwoLZG9jdW1lbnRfaWQYAyABKAkSDQoFbGltaXQYBCABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYBSABKAkSFQoNZW5kaW5nX2JlZm9yZRgGIAEoCRITCgtjcmVhdGVkX2d0ZRgHIAEoCRITCgtjcmVhdGVkX2x0ZRgIIAEoCSJRChJMaXN0RXZlbnRzUmVzcG9uc2USKQoGZXZlbnRzGAEgAygLMhkuZWludm9pY2UuZXZlbnRzLnYxLkV2ZW50EhAKCGhhc19tb3JlGAIgASgIIkcKD0dldEV2ZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSI8ChBHZXRFdmVudFJlc3BvbnNlEigKBWV2ZW50GAEgASgLMhkuZWludm9pY2UuZXZlbnRzLnYxLkV2ZW50MqMKChNOb3RpZmljYXRpb25TZXJ2aWNlEmcKCkxpc3RFdmVudHMSKy5laW52b2ljZS5ub3RpZmljYXRpb24udjEuTGlzdEV2ZW50c1JlcXVlc3QaLC5laW52b2ljZS5ub3RpZmljYXRpb24udjEuTGlzdEV2ZW50c1Jlc3BvbnNlEmEKCEdldEV2ZW50EikuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkdldEV2ZW50UmVxdWVzdBoqLmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5HZXRFdmVudFJlc3BvbnNlEogBChVDcmVhdGVXZWJob29rRW5kcG9pbnQSNi5laW52b2ljZS5ub3RpZmljYXRpb24udjEuQ3JlYXRlV2ViaG9va0VuZHBvaW50UmVxdWVzdBo3LmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5DcmVhdGVXZWJob29rRW5kcG9pbnRSZXNwb25zZRJ/ChJHZXRXZWJob29rRW5kcG9pbnQSMy5laW52b2ljZS5ub3RpZmljYXRpb24udjEuR2V0V2ViaG9va0VuZHBvaW50UmVxdWVzdBo0LmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5HZXRXZWJob29rRW5kcG9pbnRSZXNwb25zZRKFAQoUTGlzdFdlYmhvb2tFbmRwb2ludHMSNS5laW52b2ljZS5ub3RpZmljYXRpb24udjEuTGlzdFdlYmhvb2tFbmRwb2ludHNSZXF1ZXN0GjYuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkxpc3RXZWJob29rRW5kcG9pbnRzUmVzcG9uc2USiAEKFVVwZGF0ZVdlYmhvb2tFbmRwb2ludBI2LmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5VcGRhdGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0GjcuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLlVwZGF0ZVdlYmhvb2tFbmRwb2ludFJlc3BvbnNlEoIBChNSb3RhdGVXZWJob29rU2VjcmV0EjQuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLlJvdGF0ZVdlYmhvb2tTZWNyZXRSZXF1ZXN0GjUuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLlJvdGF0ZVdlYmhvb2tTZWNyZXRSZXNwb25zZRKIAQoVRGVsZXRlV2ViaG9va0VuZHBvaW50EjYuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkRlbGV0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QaNy5laW52b2ljZS5ub3RpZmljYXRpb24udjEuRGVsZXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USiAEKFUxpc3RXZWJob29rRGVsaXZlcmllcxI2LmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5MaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXF1ZXN0GjcuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLkxpc3RXZWJob29rRGVsaXZlcmllc1Jlc3BvbnNlEoUBChRSZXRyeVdlYmhvb2tEZWxpdmVyeRI1LmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5SZXRyeVdlYmhvb2tEZWxpdmVyeVJlcXVlc3QaNi5laW52b2ljZS5ub3RpZmljYXRpb24udjEuUmV0cnlXZWJob29rRGVsaXZlcnlSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_common, file_einvoice_events_v1_event, file_einvoice_notification_v1_webhooks]);
 
 /**
  * @generated from message einvoice.notification.v1.ListEventsRequest
@@ -166,6 +168,70 @@ export const NotificationService: GenService<{
     methodKind: "unary";
     input: typeof GetEventRequestSchema;
     output: typeof GetEventResponseSchema;
+  },
+  /**
+   * @generated from rpc einvoice.notification.v1.NotificationService.CreateWebhookEndpoint
+   */
+  createWebhookEndpoint: {
+    methodKind: "unary";
+    input: typeof CreateWebhookEndpointRequestSchema;
+    output: typeof CreateWebhookEndpointResponseSchema;
+  },
+  /**
+   * @generated from rpc einvoice.notification.v1.NotificationService.GetWebhookEndpoint
+   */
+  getWebhookEndpoint: {
+    methodKind: "unary";
+    input: typeof GetWebhookEndpointRequestSchema;
+    output: typeof GetWebhookEndpointResponseSchema;
+  },
+  /**
+   * @generated from rpc einvoice.notification.v1.NotificationService.ListWebhookEndpoints
+   */
+  listWebhookEndpoints: {
+    methodKind: "unary";
+    input: typeof ListWebhookEndpointsRequestSchema;
+    output: typeof ListWebhookEndpointsResponseSchema;
+  },
+  /**
+   * @generated from rpc einvoice.notification.v1.NotificationService.UpdateWebhookEndpoint
+   */
+  updateWebhookEndpoint: {
+    methodKind: "unary";
+    input: typeof UpdateWebhookEndpointRequestSchema;
+    output: typeof UpdateWebhookEndpointResponseSchema;
+  },
+  /**
+   * @generated from rpc einvoice.notification.v1.NotificationService.RotateWebhookSecret
+   */
+  rotateWebhookSecret: {
+    methodKind: "unary";
+    input: typeof RotateWebhookSecretRequestSchema;
+    output: typeof RotateWebhookSecretResponseSchema;
+  },
+  /**
+   * @generated from rpc einvoice.notification.v1.NotificationService.DeleteWebhookEndpoint
+   */
+  deleteWebhookEndpoint: {
+    methodKind: "unary";
+    input: typeof DeleteWebhookEndpointRequestSchema;
+    output: typeof DeleteWebhookEndpointResponseSchema;
+  },
+  /**
+   * @generated from rpc einvoice.notification.v1.NotificationService.ListWebhookDeliveries
+   */
+  listWebhookDeliveries: {
+    methodKind: "unary";
+    input: typeof ListWebhookDeliveriesRequestSchema;
+    output: typeof ListWebhookDeliveriesResponseSchema;
+  },
+  /**
+   * @generated from rpc einvoice.notification.v1.NotificationService.RetryWebhookDelivery
+   */
+  retryWebhookDelivery: {
+    methodKind: "unary";
+    input: typeof RetryWebhookDeliveryRequestSchema;
+    output: typeof RetryWebhookDeliveryResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_einvoice_notification_v1_notification, 0);
