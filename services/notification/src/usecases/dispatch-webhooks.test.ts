@@ -154,17 +154,19 @@ describe("webhook delivery", () => {
       for (const wait of waits) {
         const [pending] = await deliveries();
         expect(pending).toMatchObject({ status: "pending" });
-        expect(Date.parse(pending!.next_attempt_at)).toBe(clock.now.getTime() + wait);
+        expect(Date.parse(pending!.next_attempt_at ?? "")).toBe(clock.now.getTime() + wait);
+        const before = pending!.attempts.length;
         advance(wait - 1);
         await run();
-        expect(await deliveries()).toMatchObject([{ attempts: expect.any(Array) }]);
+        expect((await deliveries())[0]!.attempts).toHaveLength(before);
         advance(1);
         await run();
+        expect((await deliveries())[0]!.attempts).toHaveLength(before + 1);
       }
       const [failed] = await deliveries();
       expect(failed!.attempts).toHaveLength(8);
       expect(failed).toMatchObject({ status: "failed", next_attempt_at: null });
-      expect(failed!.attempts.at(-1).error).toMatch(error);
+      expect(failed!.attempts.at(-1)!.error).toMatch(error);
     },
   );
 
