@@ -177,7 +177,7 @@ describe("webhook delivery", () => {
     await recordEvent();
     await run();
     const [first] = await deliveries();
-    expect(first!.attempts[0].error).toMatch(/ECONNREFUSED/);
+    expect(first!.attempts[0]!.error).toMatch(/ECONNREFUSED/);
     await dispatcher.stop();
     dispatcher = newDispatcher();
     advance(5_000);
