@@ -72,6 +72,8 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
     ...extraEnv,
     "sunat-simulator": { ...SIMULATOR_TEST_ENV, ...extraEnv?.["sunat-simulator"] },
     gateway: { ...UNLIMITED_GATEWAY_ENV, ...extraEnv?.gateway },
+    // Test-mode webhooks may go to receivers the suites run on 127.0.0.1 (never live ones).
+    notification: { WEBHOOK_ALLOW_INSECURE_TEST_MODE: "true", ...extraEnv?.notification },
   };
   let system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv });
   const handle: TestSystem = {

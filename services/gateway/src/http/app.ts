@@ -19,6 +19,7 @@ import { fileRoutes } from "./file-routes.js";
 import { idempotency } from "./idempotency.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
 import { rateLimits } from "./rate-limits.js";
+import { webhookRoutes } from "./webhook-routes.js";
 
 /** The public REST API: health, the OpenAPI document and its reference page (no key), then authentication, then /v1 routes. */
 export function createApp(deps: GatewayDeps): Koa {
@@ -73,6 +74,7 @@ export function createApp(deps: GatewayDeps): Koa {
     deps.eventStream,
   );
   eventRoutes(router, deps);
+  webhookRoutes(router, deps);
   fileRoutes(router, new OpenDocumentFile(deps));
   app.use(router.routes());
   app.use(

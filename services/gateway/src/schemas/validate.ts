@@ -9,6 +9,7 @@ import {
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
+import { webhookEndpointCreateSchema, webhookEndpointUpdateSchema } from "./webhook-endpoint.schema.js";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
 const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv) => Ajv };
@@ -18,6 +19,8 @@ export class RequestValidator {
   private readonly validateInvoice;
   private readonly validateCertificateUpload;
   private readonly validateSolCredentials;
+  private readonly validateWebhookCreate;
+  private readonly validateWebhookUpdate;
 
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -25,6 +28,15 @@ export class RequestValidator {
     this.validateInvoice = ajv.compile<InvoiceRequest>(invoiceRequestSchema);
     this.validateCertificateUpload = ajv.compile(certificateUploadSchema);
     this.validateSolCredentials = ajv.compile(solCredentialsSchema);
+    this.validateWebhookCreate = ajv.compile(webhookEndpointCreateSchema);
+    this.validateWebhookUpdate = ajv.compile(webhookEndpointUpdateSchema);
+  }
+
+  /** Shape problems of a webhook endpoint body (create, or update when `creating` is false). */
+  webhookEndpoint(body: unknown, creating: boolean): FieldError[] {
+    const validate = creating ? this.validateWebhookCreate : this.validateWebhookUpdate;
+    if (validate(body)) return [];
+    return dedupe((validate.errors ?? []).map(toViolation));
   }
 
   /** Every shape problem of an invoice or receipt body, each named by its dotted path. */
