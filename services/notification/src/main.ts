@@ -1,18 +1,62 @@
 import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
-import { createLogger, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
+import { createLogger, resolveMasterKey, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { eventsCollection } from "./adapters/event-repository.js";
+import { webhookDeliveriesCollection, webhookEndpointsCollection } from "./adapters/webhook-repository.js";
+import { WebhookSender } from "./adapters/webhook-sender.js";
 import { loadNotificationEnv } from "./env.js";
 import { notificationRoutes } from "./rpc/notification-routes.js";
+import { WebhookDispatcher } from "./usecases/dispatch-webhooks.js";
 import { GetEvent, ListEvents, PurgeExpiredEvents } from "./usecases/read-events.js";
 import { RecordDocumentEvent } from "./usecases/record-document-event.js";
+import {
+  EnqueueWebhookDeliveries,
+  ListWebhookDeliveries,
+  RetryWebhookDelivery,
+} from "./usecases/webhook-deliveries.js";
+import {
+  CreateWebhookEndpoint,
+  DeleteWebhookEndpoint,
+  ReadWebhookEndpoints,
+  RotateWebhookSecret,
+  UpdateWebhookEndpoint,
+} from "./usecases/webhook-endpoints.js";
 
 const env = loadNotificationEnv();
 const logger = createLogger("notification", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());
-  await store.ensure([eventsCollection]);
+  await store.ensure([eventsCollection, webhookEndpointsCollection, webhookDeliveriesCollection]);
+  const secretsKey = await resolveMasterKey(env.WEBHOOK_SECRETS_KEY, env.DATA_DIR, {
+    variable: "WEBHOOK_SECRETS_KEY",
+    file: "webhook-secrets.key",
+  });
+  const webhookSettings = {
+    store,
+    secretsKey,
+    allowInsecureInTestMode: env.WEBHOOK_ALLOW_INSECURE_TEST_MODE === "true",
+  };
+  const dispatcher = lifecycle.add(
+    "webhooks",
+    new WebhookDispatcher({
+      store,
+      sender: new WebhookSender({
+        timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+        allowPrivate: env.WEBHOOK_ALLOW_INSECURE_TEST_MODE === "true",
+      }),
+      secretsKey,
+      logger,
+      settings: {
+        pollMs: env.WEBHOOK_POLL_MS,
+        concurrency: env.WEBHOOK_CONCURRENCY,
+        perEndpoint: env.WEBHOOK_PER_ENDPOINT,
+        leaseMs: env.WEBHOOK_TIMEOUT_MS * 3,
+      },
+    }),
+    (d) => d.stop(),
+  );
+  const wakeDispatcher = () => dispatcher.wake();
   const broker = lifecycle.add(
     "broker",
     await connectBroker({ url: env.NATS_URL, name: "notification" }),
@@ -20,7 +64,12 @@ await runService(logger, async (lifecycle) => {
   );
   await ensureTopology(broker.jsm, [consumers.notificationState]);
 
-  const recordEvent = new RecordDocumentEvent(store, broker);
+  const recordEvent = new RecordDocumentEvent(
+    store,
+    broker,
+    undefined,
+    new EnqueueWebhookDeliveries(store, wakeDispatcher),
+  );
   lifecycle.add(
     "state-consumer",
     await startConsumer(broker.js, consumers.notificationState, (p) => recordEvent.execute(p), logger),
@@ -39,6 +88,7 @@ await runService(logger, async (lifecycle) => {
   );
   lifecycle.onShutdown("purge", () => clearInterval(purgeTimer));
 
+  dispatcher.start();
   await serveRpcAndOps(lifecycle, {
     service: "notification",
     host: env.HOST,
@@ -48,6 +98,15 @@ await runService(logger, async (lifecycle) => {
     routes: notificationRoutes({
       listEvents: new ListEvents(store, retention),
       getEvent: new GetEvent(store, retention),
+      webhooks: {
+        create: new CreateWebhookEndpoint(webhookSettings),
+        read: new ReadWebhookEndpoints(webhookSettings),
+        update: new UpdateWebhookEndpoint(webhookSettings),
+        rotate: new RotateWebhookSecret(webhookSettings),
+        remove: new DeleteWebhookEndpoint(webhookSettings),
+        deliveries: new ListWebhookDeliveries(store),
+        retry: new RetryWebhookDelivery(store, wakeDispatcher),
+      },
     }),
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });

@@ -3,13 +3,14 @@ import { hasIdShape } from "@einvoice/platform";
 import type { WebhookDelivery, WebhookEndpoint } from "@einvoice/proto";
 import type { Router } from "@koa/router";
 import { ApiError, validationFailed } from "../errors/public-errors.js";
+import type { WebhookDeliveryResource, WebhookEndpointResource } from "../openapi/webhook-schemas.js";
 import type { WebhookEndpointBody } from "../schemas/webhook-endpoint.schema.js";
 import { type AuthedState, type GatewayDeps, scopeOf } from "./context.js";
 import { parseListQuery } from "./list-params.js";
 
 const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 
-export function presentEndpoint(endpoint: WebhookEndpoint | undefined): JsonObject {
+export function presentEndpoint(endpoint: WebhookEndpoint | undefined): WebhookEndpointResource & JsonObject {
   if (!endpoint) throw new Error("a response without its endpoint");
   return {
     id: endpoint.id,
@@ -26,7 +27,7 @@ export function presentEndpoint(endpoint: WebhookEndpoint | undefined): JsonObje
   };
 }
 
-export function presentDelivery(delivery: WebhookDelivery | undefined): JsonObject {
+export function presentDelivery(delivery: WebhookDelivery | undefined): WebhookDeliveryResource & JsonObject {
   if (!delivery) throw new Error("a response without its delivery");
   return {
     id: delivery.id,

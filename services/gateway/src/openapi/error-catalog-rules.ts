@@ -92,3 +92,19 @@ export const CREDENTIAL_ENTRIES: CatalogEntry[] = [
     "Wait for its start date, or check the server clock.",
   ),
 ];
+
+/** The notification service's checks of a webhook endpoint (after the gateway's shape check). */
+export const WEBHOOK_ENTRIES: CatalogEntry[] = [
+  check(
+    "notification",
+    "url_invalid",
+    "The webhook `url` is not an absolute https URL, carries a user or password, or points to a private, loopback, link-local or reserved address (http:// and local addresses only in test mode with `WEBHOOK_ALLOW_INSECURE_TEST_MODE`).",
+    "Register a public https URL.",
+  ),
+  check(
+    "notification",
+    "event_type_unknown",
+    "An entry of `events` is not an event type this API sends.",
+    'Use `"*"` or the types listed on the field.',
+  ),
+];

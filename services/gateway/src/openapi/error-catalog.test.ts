@@ -187,6 +187,18 @@ describe("the error catalog", () => {
     expect(keysOf(ERROR_CATALOG, "shape").sort()).toEqual([...shape].map((code) => key(422, code)).sort());
   });
 
+  it("matches the notification service's webhook codes both ways", () => {
+    const codes = new Set(
+      [...read("services/notification/src/usecases/webhook-endpoints.ts").matchAll(/code:\s*"([a-z_]+)"/g)]
+        .map((m) => m[1]!)
+        .filter((code) => !code.startsWith("parameter_")),
+    );
+    expect(codes.size).toBe(2);
+    expect(keysOf(ERROR_CATALOG, "notification").sort()).toEqual(
+      [...codes].map((code) => key(422, code)).sort(),
+    );
+  });
+
   it("matches the signing service's credential codes both ways", () => {
     const codes = credentialCodes();
     expect(codes.size).toBe(8);

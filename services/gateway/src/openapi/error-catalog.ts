@@ -1,5 +1,5 @@
 import type { ErrorType } from "../errors/public-errors.js";
-import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES } from "./error-catalog-rules.js";
+import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES, WEBHOOK_ENTRIES } from "./error-catalog-rules.js";
 import { TAX_ENTRIES } from "./error-catalog-tax.js";
 
 /**
@@ -17,7 +17,7 @@ export interface CatalogEntry {
    * Who decides it: `gateway` (the HTTP edge itself), `table` (`publicErrorFromConnect`, from a service's Connect
    * code or reason), `shape` (the request schemas), `tax` (the tax engine), `signing` (the uploaded certificate).
    */
-  source: "gateway" | "table" | "shape" | "tax" | "signing";
+  source: "gateway" | "table" | "shape" | "tax" | "signing" | "notification";
   when: string;
   fix: string;
 }
@@ -247,6 +247,7 @@ export const ERROR_CATALOG: readonly CatalogEntry[] = [
   ...SHAPE_ENTRIES,
   ...TAX_ENTRIES,
   ...CREDENTIAL_ENTRIES,
+  ...WEBHOOK_ENTRIES,
 ];
 
 const key = (status: number, code: string) => `${status} ${code}`;
@@ -294,6 +295,12 @@ const SECTIONS: { title: string; intro: string; pick: (e: CatalogEntry) => boole
     intro:
       "`PUT /v1/company/certificate`: the signing service opens and checks the credentials; `param` names the field to fix.",
     pick: (e) => e.source === "signing",
+  },
+  {
+    title: "422: webhook endpoints",
+    intro:
+      "`POST /v1/webhook_endpoints` and its updates: the notification service checks the URL and the event types; `param` names the field.",
+    pick: (e) => e.source === "notification",
   },
 ];
 

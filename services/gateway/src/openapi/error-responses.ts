@@ -1,7 +1,7 @@
 import { Code, ConnectError, notFound, reasonError, violationsError } from "@einvoice/platform";
 import { ApiError, publicErrorFromConnect, validationFailed } from "../errors/public-errors.js";
 import { codeList } from "./error-catalog.js";
-import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES } from "./error-catalog-rules.js";
+import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES, WEBHOOK_ENTRIES } from "./error-catalog-rules.js";
 import { TAX_ENTRIES } from "./error-catalog-tax.js";
 import { schemaRef } from "./json-schema.js";
 import type { Reference, Response } from "./openapi-types.js";
@@ -76,6 +76,23 @@ export const publicErrors = {
   // Routes and services: ids of another company or mode answer exactly like unknown ids.
   document_missing: fromService(notFound("document", "doc_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
   event_missing: fromService(notFound("event", "evt_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
+  webhook_endpoint_missing: fromService(notFound("webhook endpoint", "we_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
+  webhook_delivery_missing: fromService(notFound("webhook delivery", "wd_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
+  webhook_endpoint_invalid: fromService(
+    violationsError([
+      {
+        param: "url",
+        code: "url_invalid",
+        message: "url must point to a public address, not a private, loopback or reserved one.",
+      },
+      {
+        param: "events.1",
+        code: "event_type_unknown",
+        message:
+          'events.1 is not an event type; use "*" or one of document.accepted, document.observed, document.rejected, document.voided, document.void_failed, email.sent, email.failed.',
+      },
+    ]),
+  ),
   // open-document-file.ts and middleware.ts: files and their signed links.
   file_kind_missing: edge(
     404,
@@ -209,6 +226,9 @@ export const TAX_CODES = TAX_ENTRIES.map((e) => e.code);
 
 /** Codes the signing service answers for refused credentials (422, naming the field). */
 export const CREDENTIAL_CODES = CREDENTIAL_ENTRIES.map((e) => e.code);
+
+/** Codes the notification service answers for a refused webhook endpoint (422, naming the field). */
+export const WEBHOOK_CODES = WEBHOOK_ENTRIES.map((e) => e.code);
 
 /**
  * One error response: the Error schema, the `Request-Id` header, one example per public error (keyed by name),

@@ -1,6 +1,10 @@
 import { certificateUploadSchema } from "../schemas/certificate-upload.schema.js";
 import { invoiceRequestSchema } from "../schemas/invoice-request.schema.js";
 import { solCredentialsSchema } from "../schemas/sol-credentials.schema.js";
+import {
+  webhookEndpointCreateSchema,
+  webhookEndpointUpdateSchema,
+} from "../schemas/webhook-endpoint.schema.js";
 import { catalogMarkdown, ERROR_SHAPE_MARKDOWN } from "./error-catalog.js";
 import { sharedErrorResponses } from "./error-responses.js";
 import type { OpenApiDocument } from "./openapi-types.js";
@@ -17,6 +21,8 @@ export const requestSchemas = {
   InvoiceRequest: invoiceRequestSchema,
   CertificateUploadRequest: certificateUploadSchema,
   SolCredentialsRequest: solCredentialsSchema,
+  WebhookEndpointCreate: webhookEndpointCreateSchema,
+  WebhookEndpointUpdate: webhookEndpointUpdateSchema,
 } as const;
 
 const description = `Issues Peru's SUNAT electronic invoices (facturas, \`01\`) and receipts (boletas, \`03\`). You send the business content; the platform computes taxes and totals, runs every check SUNAT would reject before it assigns a number, numbers the document, signs its UBL 2.1 XML, submits it to SUNAT and records the verdict as an event.
@@ -59,6 +65,11 @@ export function buildOpenApiDocument(): OpenApiDocument {
           "Invoices (facturas, `01`) and receipts (boletas, `03`): issue them, then follow their status to SUNAT's verdict.",
       },
       { name: "Files", description: "The signed XML, SUNAT's CDR and the PDF of a document." },
+      {
+        name: "Webhooks",
+        description:
+          "HTTPS endpoints that receive events as signed POSTs (Standard Webhooks), with their delivery logs.",
+      },
       {
         name: "Events",
         description:

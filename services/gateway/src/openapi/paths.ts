@@ -25,6 +25,7 @@ import {
   type DocumentKind,
   REFUSED_EXAMPLE,
 } from "./request-examples.js";
+import { webhookPaths } from "./webhook-paths.js";
 
 /** The path of the document itself, served before authentication. */
 export const OPENAPI_PATH = "/v1/openapi.json";
@@ -215,6 +216,7 @@ export function paths(): Record<string, PathItem> {
     },
     ...filePaths(),
     ...eventStreamPaths(),
+    ...webhookPaths(),
     "/v1/events": { get: listEventsOperation() },
     "/v1/events/{id}": {
       get: {

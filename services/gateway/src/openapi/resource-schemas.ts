@@ -2,6 +2,7 @@ import { companySchemas } from "./company-schemas.js";
 import { documentSchemas } from "./document-schemas.js";
 import { errorSchemas } from "./error-schemas.js";
 import type { JsonSchema } from "./json-schema.js";
+import { webhookSchemas } from "./webhook-schemas.js";
 
 /**
  * Schemas of what the API answers, each tied by type to the code that produces it: the Document and Event (the
@@ -12,4 +13,5 @@ export const resourceSchemas: Record<string, JsonSchema> = {
   ...documentSchemas,
   ...companySchemas,
   ...errorSchemas,
+  ...webhookSchemas,
 };

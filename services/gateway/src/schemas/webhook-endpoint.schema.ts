@@ -43,13 +43,19 @@ export const webhookEndpointUpdateSchema = {
   type: "object",
   additionalProperties: false,
   properties: {
-    url,
-    events,
-    description,
+    url: { ...url, description: `${url.description} Omitted: unchanged.` },
+    events: {
+      ...events,
+      description: `${events.description.replace(' Default `["*"]`.', "")} Omitted: unchanged.`,
+    },
+    description: {
+      ...description,
+      description: "Your note about the endpoint, up to 500 characters. Omitted: unchanged.",
+    },
     enabled: {
       type: "boolean",
       description:
-        "false stops every delivery to the endpoint, those already waiting included (they resume when it is enabled again).",
+        "false stops every delivery to the endpoint, those already waiting included (they resume when it is enabled again). Omitted: unchanged.",
       examples: [false],
     },
   },

@@ -2,6 +2,7 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import { Code, ConnectError, requireScope } from "@einvoice/platform";
 import { NotificationService } from "@einvoice/proto";
 import type { GetEvent, ListEvents } from "../usecases/read-events.js";
+import { type WebhookUseCases, webhookHandlers } from "./webhook-routes.js";
 
 /** Default and maximum page sizes of the event list. */
 export const DEFAULT_LIMIT = 10;
@@ -10,12 +11,14 @@ export const MAX_LIMIT = 100;
 export interface NotificationUseCases {
   listEvents: ListEvents;
   getEvent: GetEvent;
+  webhooks: WebhookUseCases;
 }
 
 /** Translates RPC messages to the use cases and back; nothing else. */
 export function notificationRoutes(useCases: NotificationUseCases) {
   return (router: ConnectRouter) =>
     router.service(NotificationService, {
+      ...webhookHandlers(useCases.webhooks),
       async listEvents(req) {
         const scope = requireScope(req.scope);
         const limit = req.limit === 0 ? DEFAULT_LIMIT : req.limit;

@@ -16,6 +16,8 @@ export class RecordDocumentEvent {
     private readonly store: Store,
     private readonly broker: Broker,
     private readonly clock: () => Date = () => new Date(),
+    /** Queues the event for the company's webhook endpoints (idempotent per endpoint and event). */
+    private readonly webhooks?: { execute(record: EventRecord): Promise<unknown> },
   ) {}
 
   async execute(state: State): Promise<void> {
@@ -45,6 +47,7 @@ export class RecordDocumentEvent {
         },
       );
     }
+    await this.webhooks?.execute(record);
     await publish(this.broker.js, subjects.event, eventMessageOf(record), {
       msgId: record._id,
       subject: eventSubject(record.livemode, record.type),
