@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { create } from "@bufbuild/protobuf";
-import { documentMessage } from "@einvoice/contracts";
 import { createLogger, newId } from "@einvoice/platform";
 import { DocumentSchema } from "@einvoice/proto";
 import { SqliteStore } from "@einvoice/store";
