@@ -63,7 +63,13 @@ function objectSchema(
     .filter((oneof) => oneof.fields.length > 1)
     .map((oneof) => ({
       // At most one member of a oneof is present.
-      not: { anyOf: pairs(oneof.fields.map((f) => f.name)).map((pair) => ({ required: pair })) },
+      // (Each pair names its properties again so ajv's strict mode sees them defined where they are required.)
+      not: {
+        anyOf: pairs(oneof.fields.map((f) => f.name)).map((pair) => ({
+          properties: Object.fromEntries(pair.map((name) => [name, true])),
+          required: pair,
+        })),
+      },
     }));
   return withDescription(
     {

@@ -1,5 +1,5 @@
 import type { JsonObject } from "@bufbuild/protobuf";
-import { type Document, DocumentSchema, type Event } from "@einvoice/proto";
+import { type Document, DocumentSchema, type Email, type Event } from "@einvoice/proto";
 import { documentContract } from "./documents.js";
 import { withNulls } from "./public-json.js";
 
@@ -42,7 +42,27 @@ function objectOf(event: Event, signLink: LinkSigner | undefined): JsonObject | 
   switch (object?.case) {
     case "document":
       return presentDocument(object.value, signLink);
+    case "email":
+      return presentEmail(object.value);
     default:
       return null;
   }
+}
+
+/** An email of a document, as the API shows it (`POST /v1/documents/{id}/email`, `email.*` events). */
+export function presentEmail(email: Email | undefined): JsonObject {
+  if (!email) throw new Error("a response without its email");
+  return {
+    id: email.id,
+    object: "email",
+    document_id: email.documentId,
+    to: email.to,
+    cc: email.cc,
+    status: email.status,
+    last_error: email.lastError ?? null,
+    attempts: email.attempts,
+    livemode: email.livemode,
+    created_at: email.createdAt,
+    updated_at: email.updatedAt,
+  };
 }

@@ -92,7 +92,11 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
       name: "notification",
       entry: "services/notification/src/main.ts",
       readyUrl: `${url(p.notificationOps)}/readyz`,
-      env: withNats({ RPC_PORT: String(p.notificationRpc), OPS_PORT: String(p.notificationOps) }),
+      env: withNats({
+        RPC_PORT: String(p.notificationRpc),
+        OPS_PORT: String(p.notificationOps),
+        NUMBERING_URL: url(p.numberingRpc),
+      }),
     },
     {
       name: "rendering",

@@ -3,7 +3,19 @@ import { randomBytes } from "node:crypto";
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford base32: sortable as text
 
 /** Kind prefixes of public ids. */
-export type IdPrefix = "doc" | "evt" | "we" | "wd" | "em" | "cmp" | "key" | "obx" | "sub" | "dl" | "req";
+export type IdPrefix =
+  | "doc"
+  | "evt"
+  | "we"
+  | "wd"
+  | "em"
+  | "eml"
+  | "cmp"
+  | "key"
+  | "obx"
+  | "sub"
+  | "dl"
+  | "req";
 
 /**
  * A new id `prefix_` + 26 chars: 10 of millisecond time then 16 random, Crockford base32. Ids of one kind sort

@@ -32,6 +32,32 @@ export const notificationEnvSchema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** Webhook attempts in flight at once per endpoint (a slow endpoint never holds the others). Default 2. */
   WEBHOOK_PER_ENDPOINT: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * The SMTP server emails go through, e.g. `smtps://user:pass@smtp.example.com:465`. When unset (npm start), a
+   * local capture server writes each message as a `.eml` file under `DATA_DIR/emails` instead.
+   */
+  SMTP_URL: z.string().optional(),
+  /** `From:` of the emails that carry documents. Default `Comprobantes <comprobantes@einvoice.local>`. */
+  EMAIL_FROM: z.string().default("Comprobantes <comprobantes@einvoice.local>"),
+  /**
+   * Waits before each retry of a failed email, in milliseconds, comma-separated (one attempt more than delays).
+   * Default `10000,60000,300000,1800000` (5 attempts over about 37 minutes).
+   */
+  EMAIL_RETRY_DELAYS_MS: z
+    .string()
+    .default("10000,60000,300000,1800000")
+    .transform((value, ctx) => {
+      const delays = value.split(",").map((part) => Number(part.trim()));
+      if (delays.some((d) => !Number.isInteger(d) || d < 0)) {
+        ctx.addIssue({ code: "custom", message: "expected comma-separated non-negative integers" });
+        return z.NEVER;
+      }
+      return delays;
+    }),
+  /** Numbering service (documents to email). Default `http://127.0.0.1:7010`. */
+  NUMBERING_URL: z.string().default("http://127.0.0.1:7010"),
+  /** Deadline of each call to another service, and of each SMTP step, in milliseconds. Default 10000. */
+  RPC_TIMEOUT_MS: envFields.rpcTimeoutMs(),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 

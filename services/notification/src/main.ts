@@ -1,12 +1,26 @@
+import { join } from "node:path";
 import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
-import { createLogger, resolveMasterKey, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
+import { openObjectStore } from "@einvoice/objects";
+import {
+  createLogger,
+  createRpcClient,
+  objectStoreConfig,
+  resolveMasterKey,
+  runService,
+  serveRpcAndOps,
+  storeConfig,
+} from "@einvoice/platform";
+import { NumberingService } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
+import { emailsCollection } from "./adapters/email-repository.js";
 import { eventsCollection } from "./adapters/event-repository.js";
+import { SmtpMailer, startCaptureServer } from "./adapters/smtp-mailer.js";
 import { webhookDeliveriesCollection, webhookEndpointsCollection } from "./adapters/webhook-repository.js";
 import { WebhookSender } from "./adapters/webhook-sender.js";
 import { loadNotificationEnv } from "./env.js";
 import { notificationRoutes } from "./rpc/notification-routes.js";
 import { WebhookDispatcher } from "./usecases/dispatch-webhooks.js";
+import { EmailSender, GetEmail, QueueDocumentEmail } from "./usecases/document-emails.js";
 import { GetEvent, ListEvents, PurgeExpiredEvents } from "./usecases/read-events.js";
 import { RecordDocumentEvent } from "./usecases/record-document-event.js";
 import {
@@ -27,7 +41,12 @@ const logger = createLogger("notification", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());
-  await store.ensure([eventsCollection, webhookEndpointsCollection, webhookDeliveriesCollection]);
+  await store.ensure([
+    eventsCollection,
+    webhookEndpointsCollection,
+    webhookDeliveriesCollection,
+    emailsCollection,
+  ]);
   const secretsKey = await resolveMasterKey(env.WEBHOOK_SECRETS_KEY, env.DATA_DIR, {
     variable: "WEBHOOK_SECRETS_KEY",
     file: "webhook-secrets.key",
@@ -57,6 +76,8 @@ await runService(logger, async (lifecycle) => {
     (d) => d.stop(),
   );
   const wakeDispatcher = () => dispatcher.wake();
+  const enqueueWebhooks = new EnqueueWebhookDeliveries(store, wakeDispatcher);
+
   const broker = lifecycle.add(
     "broker",
     await connectBroker({ url: env.NATS_URL, name: "notification" }),
@@ -64,12 +85,39 @@ await runService(logger, async (lifecycle) => {
   );
   await ensureTopology(broker.jsm, [consumers.notificationState]);
 
-  const recordEvent = new RecordDocumentEvent(
-    store,
-    broker,
-    undefined,
-    new EnqueueWebhookDeliveries(store, wakeDispatcher),
+  const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
+  const objects = await openObjectStore(objectStoreConfig(env));
+  const capture = env.SMTP_URL
+    ? null
+    : lifecycle.add("smtp-capture", await startCaptureServer(join(env.DATA_DIR, "emails"), logger), (c) =>
+        c.close(),
+      );
+  const mailer = lifecycle.add(
+    "mailer",
+    new SmtpMailer(env.SMTP_URL ?? capture!.url, env.RPC_TIMEOUT_MS),
+    (m) => m.close(),
   );
+  const emails = lifecycle.add(
+    "emails",
+    new EmailSender({
+      store,
+      broker,
+      numbering,
+      objects,
+      mailer,
+      logger,
+      webhooks: enqueueWebhooks,
+      settings: {
+        from: env.EMAIL_FROM,
+        retryDelaysMs: env.EMAIL_RETRY_DELAYS_MS,
+        pollMs: 1_000,
+        leaseMs: env.RPC_TIMEOUT_MS * 6,
+      },
+    }),
+    (e) => e.stop(),
+  );
+
+  const recordEvent = new RecordDocumentEvent(store, broker, undefined, enqueueWebhooks);
   lifecycle.add(
     "state-consumer",
     await startConsumer(broker.js, consumers.notificationState, (p) => recordEvent.execute(p), logger),
@@ -89,6 +137,7 @@ await runService(logger, async (lifecycle) => {
   lifecycle.onShutdown("purge", () => clearInterval(purgeTimer));
 
   dispatcher.start();
+  emails.start();
   await serveRpcAndOps(lifecycle, {
     service: "notification",
     host: env.HOST,
@@ -107,6 +156,8 @@ await runService(logger, async (lifecycle) => {
         deliveries: new ListWebhookDeliveries(store),
         retry: new RetryWebhookDelivery(store, wakeDispatcher),
       },
+      queueEmail: new QueueDocumentEmail({ store, numbering, onQueued: () => emails.wake() }),
+      getEmail: new GetEmail(store),
     }),
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });

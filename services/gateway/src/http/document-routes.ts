@@ -3,10 +3,11 @@ import { hasIdShape } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import type { Context } from "koa";
 import { ApiError, validationFailed } from "../errors/public-errors.js";
+import type { DocumentEmailBody } from "../schemas/document-email.schema.js";
 import type { CreateDocument } from "../usecases/create-document.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
 import { parseListQuery } from "./list-params.js";
-import { presentDocument } from "./presenters.js";
+import { presentDocument, presentEmail } from "./presenters.js";
 
 /** Filter values of `GET /v1/documents`. */
 const SALE_DOCUMENT_TYPES = ["01", "03"] as const;
@@ -79,6 +80,37 @@ export function documentRoutes(
       has_more: res.hasMore,
       data: res.documents.map((document) => presentDocument(document, sign)),
     };
+  });
+
+  router.post("/v1/documents/:id/email", async (ctx) => {
+    const id = ctx.params.id!;
+    if (!hasIdShape(id, "doc")) throw notFound(id);
+    const violations = deps.validator.documentEmail(ctx.request.body);
+    if (violations.length > 0) throw validationFailed(violations);
+    const body = ctx.request.body as DocumentEmailBody;
+    const res = await deps.notification.sendDocumentEmail({
+      scope: scopeOf(ctx.state.caller),
+      documentId: id,
+      to: body.to,
+      cc: body.cc ?? [],
+    });
+    ctx.status = 202;
+    ctx.set("Location", `/v1/emails/${res.email?.id}`);
+    ctx.body = presentEmail(res.email);
+  });
+
+  router.get("/v1/emails/:id", async (ctx) => {
+    const id = ctx.params.id!;
+    if (!hasIdShape(id, "eml"))
+      throw new ApiError(
+        404,
+        "invalid_request_error",
+        "resource_missing",
+        `No such email: '${id.slice(0, 40)}'`,
+        "id",
+      );
+    const res = await deps.notification.getEmail({ scope: scopeOf(ctx.state.caller), id });
+    ctx.body = presentEmail(res.email);
   });
 
   router.get("/v1/documents/:id", async (ctx) => {

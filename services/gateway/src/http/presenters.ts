@@ -1,2 +1,2 @@
 // The public JSON of documents and events is shared with the notification service (webhook bodies).
-export { type LinkSigner, presentDocument, presentEvent } from "@einvoice/contracts";
+export { type LinkSigner, presentDocument, presentEmail, presentEvent } from "@einvoice/contracts";

@@ -1,6 +1,6 @@
 import { type DescField, type DescMessage, getOption, hasOption } from "@bufbuild/protobuf";
 import { isOptionalField } from "@einvoice/contracts";
-import { DocumentSchema, EventSchema, rules } from "@einvoice/proto";
+import { DocumentSchema, EmailSchema, EventSchema, rules } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
 import { resolvePointer } from "../../test-support/openapi-validation.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
@@ -90,7 +90,12 @@ describe("the documented Document and Event match the presented proto messages",
     const fields = { ...EventSchema, fields: EventSchema.fields.filter((f) => f.name !== "data") };
     expect(differences(fields, withoutData, "Event")).toEqual([]);
     const object = (data!.properties as Record<string, Schema>).object!;
-    expect(object.$ref).toBe("#/components/schemas/Document");
+    // One member per case of the proto's oneof: a Document, or an Email.
+    expect((object.oneOf as Schema[]).map((member) => member.$ref)).toEqual([
+      "#/components/schemas/Document",
+      "#/components/schemas/Email",
+    ]);
+    expect(differences(EmailSchema, component("Email"), "Email")).toEqual([]);
     expect(data!.required).toEqual(["object"]);
   });
 

@@ -16,6 +16,7 @@ import {
   openSet,
   type Presented,
   schemaRef,
+  stringEnum,
 } from "./json-schema.js";
 
 /**
@@ -25,7 +26,24 @@ import {
  */
 
 export type PublicDocument = Presented<DocumentResource>;
-export type PublicEvent = Omit<Presented<EventResource>, "data"> & { data: { object: PublicDocument } };
+export type PublicEvent = Omit<Presented<EventResource>, "data"> & {
+  data: { object: PublicDocument | PublicEmail };
+};
+
+/** An email of a document (`presentEmail`). */
+export interface PublicEmail {
+  id: string;
+  object: "email";
+  document_id: string;
+  to: string[];
+  cc: string[];
+  status: string;
+  last_error: string | null;
+  attempts: number;
+  livemode: boolean;
+  created_at: string;
+  updated_at: string;
+}
 
 export interface PublicEventList {
   object: "list";
@@ -44,7 +62,13 @@ export interface PublicDocumentList {
 /** Today's document types (the proto's open set: despatch advices `09`/`31` are to come). */
 export const DOCUMENT_TYPES = ["01", "03"] as const;
 export const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected"] as const;
-export const EVENT_TYPES = ["document.accepted", "document.observed", "document.rejected"] as const;
+export const EVENT_TYPES = [
+  "document.accepted",
+  "document.observed",
+  "document.rejected",
+  "email.sent",
+  "email.failed",
+] as const;
 export const STATUS_DETAIL_CODES = ["submission_deadline_exceeded"] as const;
 
 const inPen = (what: string, when: string) =>
@@ -260,13 +284,19 @@ const event = objectSchema<PublicEvent>()({
     object: constant("event", "Always `event`."),
     type: openSet(
       EVENT_TYPES,
-      "What happened: `document.accepted`, `document.observed` or `document.rejected` (the document reached that status). More types will be added (voids, emails): ignore types you do not handle.",
+      "What happened: `document.accepted`, `document.observed` or `document.rejected` (the document reached that status; `data.object` is the Document), `email.sent` or `email.failed` (an email of a document was accepted by the mail server, or gave up; `data.object` is the Email). More types will be added (voids): ignore types you do not handle.",
     ),
     created_at: timestamp("When it happened."),
     livemode,
     data: objectSchema<PublicEvent["data"]>()({
       description: "The resource the event is about.",
-      properties: { object: schemaRef("Document", "The document as it stood when the event happened.") },
+      properties: {
+        object: {
+          description:
+            "The resource as it stood when the event happened: a Document for `document.*` events, an Email for `email.*` (tell them apart by `object`).",
+          oneOf: [schemaRef("Document"), schemaRef("Email")],
+        },
+      },
     }),
   },
 });
@@ -313,4 +343,28 @@ export const documentSchemas: Record<string, JsonSchema> = {
   Event: event,
   EventList: eventList,
   DocumentList: documentList,
+  Email: objectSchema<PublicEmail>()({
+    description:
+      "An email that carries a document to its customer: the PDF and the signed XML attached (and SUNAT's CDR when there is one), a Spanish subject and body naming the issuer, the document and its total.",
+    properties: {
+      id: prefixedId("eml", "email"),
+      object: constant("email", "Always `email`."),
+      document_id: prefixedId("doc", "document it carries"),
+      to: {
+        type: "array",
+        items: { type: "string", format: "email" },
+        description: "The recipients (1–10).",
+      },
+      cc: { type: "array", items: { type: "string", format: "email" }, description: "Copies (0–10)." },
+      status: stringEnum(
+        ["queued", "sent", "failed"],
+        "`queued` (waiting for its next attempt, or for the document's PDF), `sent` (the mail server accepted it; `email.sent`), `failed` (every attempt failed; `email.failed`, see `last_error`). Attempts follow 10 s, 1 min, 5 min, 30 min after each failure (5 in all).",
+      ),
+      last_error: nullable(string("Why the last attempt failed; null when none failed or it was sent.")),
+      attempts: { type: "integer", minimum: 0, description: "Attempts made so far." },
+      livemode,
+      created_at: timestamp("When it was queued."),
+      updated_at: timestamp("When its status last changed."),
+    },
+  }),
 };

@@ -93,7 +93,7 @@ export const CREDENTIAL_ENTRIES: CatalogEntry[] = [
   ),
 ];
 
-/** The notification service's checks of a webhook endpoint (after the gateway's shape check). */
+/** The notification service's checks of a webhook endpoint or an email (after the gateway's shape check). */
 export const WEBHOOK_ENTRIES: CatalogEntry[] = [
   check(
     "notification",
@@ -106,5 +106,11 @@ export const WEBHOOK_ENTRIES: CatalogEntry[] = [
     "event_type_unknown",
     "An entry of `events` is not an event type this API sends.",
     'Use `"*"` or the types listed on the field.',
+  ),
+  check(
+    "notification",
+    "email_invalid",
+    "An entry of `to` or `cc` of `POST /v1/documents/{id}/email` is not an email address.",
+    "Send addresses like `compras@cliente.com.pe`.",
   ),
 ];

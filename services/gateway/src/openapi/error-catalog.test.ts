@@ -187,13 +187,16 @@ describe("the error catalog", () => {
     expect(keysOf(ERROR_CATALOG, "shape").sort()).toEqual([...shape].map((code) => key(422, code)).sort());
   });
 
-  it("matches the notification service's webhook codes both ways", () => {
+  it("matches the notification service's webhook and email codes both ways", () => {
     const codes = new Set(
-      [...read("services/notification/src/usecases/webhook-endpoints.ts").matchAll(/code:\s*"([a-z_]+)"/g)]
+      ["webhook-endpoints.ts", "document-emails.ts"]
+        .flatMap((file) => [
+          ...read(`services/notification/src/usecases/${file}`).matchAll(/code:\s*"([a-z_]+)"/g),
+        ])
         .map((m) => m[1]!)
         .filter((code) => !code.startsWith("parameter_")),
     );
-    expect(codes.size).toBe(2);
+    expect(codes.size).toBe(3);
     expect(keysOf(ERROR_CATALOG, "notification").sort()).toEqual(
       [...codes].map((code) => key(422, code)).sort(),
     );

@@ -76,6 +76,10 @@ export const publicErrors = {
   // Routes and services: ids of another company or mode answer exactly like unknown ids.
   document_missing: fromService(notFound("document", "doc_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
   event_missing: fromService(notFound("event", "evt_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
+  email_missing: fromService(notFound("email", "eml_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
+  email_invalid: fromService(
+    violationsError([{ param: "to.0", code: "email_invalid", message: "to.0 is not an email address." }]),
+  ),
   webhook_endpoint_missing: fromService(notFound("webhook endpoint", "we_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
   webhook_delivery_missing: fromService(notFound("webhook delivery", "wd_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
   webhook_endpoint_invalid: fromService(

@@ -5,6 +5,7 @@ import {
   deadlineRejectedDocument,
   pendingDocument,
 } from "./document-examples.js";
+import { emailPaths } from "./email-paths.js";
 import {
   authenticatedErrors,
   bodyErrors,
@@ -217,6 +218,7 @@ export function paths(): Record<string, PathItem> {
     ...filePaths(),
     ...eventStreamPaths(),
     ...webhookPaths(),
+    ...emailPaths(),
     "/v1/events": { get: listEventsOperation() },
     "/v1/events/{id}": {
       get: {

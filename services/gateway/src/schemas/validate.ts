@@ -6,6 +6,7 @@ import {
   certificateFormViolations,
   certificateUploadSchema,
 } from "./certificate-upload.schema.js";
+import { documentEmailSchema } from "./document-email.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
@@ -21,6 +22,7 @@ export class RequestValidator {
   private readonly validateSolCredentials;
   private readonly validateWebhookCreate;
   private readonly validateWebhookUpdate;
+  private readonly validateDocumentEmail;
 
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -30,6 +32,12 @@ export class RequestValidator {
     this.validateSolCredentials = ajv.compile(solCredentialsSchema);
     this.validateWebhookCreate = ajv.compile(webhookEndpointCreateSchema);
     this.validateWebhookUpdate = ajv.compile(webhookEndpointUpdateSchema);
+    this.validateDocumentEmail = ajv.compile(documentEmailSchema);
+  }
+
+  documentEmail(body: unknown): FieldError[] {
+    if (this.validateDocumentEmail(body)) return [];
+    return dedupe((this.validateDocumentEmail.errors ?? []).map(toViolation));
   }
 
   /** Shape problems of a webhook endpoint body (create, or update when `creating` is false). */

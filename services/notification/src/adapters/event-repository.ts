@@ -24,6 +24,8 @@ export interface EventRecord {
   source_key: string;
   /** The resource as it stood, as its message's canonical JSON. */
   object: JsonValue;
+  /** What `object` is; absent on document events (and on records written before emails existed). */
+  object_kind?: "document" | "email";
 }
 
 export const eventsCollection: CollectionSpec = {

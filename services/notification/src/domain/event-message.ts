@@ -1,6 +1,13 @@
-import { create, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
 import { documentContract, messageOf } from "@einvoice/contracts";
-import { type Document, DocumentSchema, type Event, EventSchema } from "@einvoice/proto";
+import {
+  type Document,
+  DocumentSchema,
+  type Email,
+  EmailSchema,
+  type Event,
+  EventSchema,
+} from "@einvoice/proto";
 import type { EventRecord } from "../adapters/event-repository.js";
 
 /** What an event record keeps of its resource: the Document's canonical JSON as it stood. */
@@ -16,8 +23,22 @@ export function eventMessageOf(record: EventRecord): Event {
     type: record.type,
     createdAt: record.created_at,
     livemode: record.livemode,
-    data: { object: { case: "document", value: documentOf(record.object) } },
+    data: {
+      object:
+        record.object_kind === "email"
+          ? { case: "email", value: emailOf(record.object) }
+          : { case: "document", value: documentOf(record.object) },
+    },
   });
+}
+
+/** What an email event keeps: the Email as it stood. */
+export function storedEmailOf(email: Email): EventRecord["object"] {
+  return toJson(EmailSchema, email, { useProtoFieldName: true, alwaysEmitImplicit: true });
+}
+
+function emailOf(object: JsonValue): Email {
+  return typeof object === "object" && object !== null ? fromJson(EmailSchema, object) : create(EmailSchema);
 }
 
 function documentOf(object: JsonValue): Document {

@@ -1,6 +1,7 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { Code, ConnectError, requireScope } from "@einvoice/platform";
 import { NotificationService } from "@einvoice/proto";
+import type { GetEmail, QueueDocumentEmail } from "../usecases/document-emails.js";
 import type { GetEvent, ListEvents } from "../usecases/read-events.js";
 import { type WebhookUseCases, webhookHandlers } from "./webhook-routes.js";
 
@@ -12,6 +13,8 @@ export interface NotificationUseCases {
   listEvents: ListEvents;
   getEvent: GetEvent;
   webhooks: WebhookUseCases;
+  queueEmail: QueueDocumentEmail;
+  getEmail: GetEmail;
 }
 
 /** Translates RPC messages to the use cases and back; nothing else. */
@@ -19,6 +22,17 @@ export function notificationRoutes(useCases: NotificationUseCases) {
   return (router: ConnectRouter) =>
     router.service(NotificationService, {
       ...webhookHandlers(useCases.webhooks),
+      async sendDocumentEmail(req) {
+        const email = await useCases.queueEmail.execute(requireScope(req.scope), {
+          documentId: req.documentId,
+          to: req.to,
+          cc: req.cc,
+        });
+        return { email };
+      },
+      async getEmail(req) {
+        return { email: await useCases.getEmail.execute(requireScope(req.scope), req.id) };
+      },
       async listEvents(req) {
         const scope = requireScope(req.scope);
         const limit = req.limit === 0 ? DEFAULT_LIMIT : req.limit;

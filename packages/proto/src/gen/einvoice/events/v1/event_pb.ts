@@ -7,13 +7,15 @@ import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_einvoice_common_v1_field_rules } from "../../common/v1/field_rules_pb.js";
 import type { Document } from "../../documents/v1/document_pb.js";
 import { file_einvoice_documents_v1_document } from "../../documents/v1/document_pb.js";
+import type { Email } from "./email_pb.js";
+import { file_einvoice_events_v1_email } from "./email_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file einvoice/events/v1/event.proto.
  */
 export const file_einvoice_events_v1_event: GenFile = /*@__PURE__*/
-  fileDesc("Ch5laW52b2ljZS9ldmVudHMvdjEvZXZlbnQucHJvdG8SEmVpbnZvaWNlLmV2ZW50cy52MSLjAQoFRXZlbnQSCgoCaWQYASABKAkSGwoGb2JqZWN0GAIgASgJQgvK8xgHCgVldmVudBJNCgR0eXBlGAMgASgJQj/K8xg7ChFkb2N1bWVudC5hY2NlcHRlZAoRZG9jdW1lbnQub2JzZXJ2ZWQKEWRvY3VtZW50LnJlamVjdGVkEAESIwoKY3JlYXRlZF9hdBgEIAEoCUIPyvMYCxoJZGF0ZS10aW1lEhAKCGxpdmVtb2RlGAUgASgIEisKBGRhdGEYBiABKAsyHS5laW52b2ljZS5ldmVudHMudjEuRXZlbnREYXRhIkoKCUV2ZW50RGF0YRIzCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudEgAQggKBm9iamVjdGIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_document]);
+  fileDesc("Ch5laW52b2ljZS9ldmVudHMvdjEvZXZlbnQucHJvdG8SEmVpbnZvaWNlLmV2ZW50cy52MSL9AQoFRXZlbnQSCgoCaWQYASABKAkSGwoGb2JqZWN0GAIgASgJQgvK8xgHCgVldmVudBJnCgR0eXBlGAMgASgJQlnK8xhVChFkb2N1bWVudC5hY2NlcHRlZAoRZG9jdW1lbnQub2JzZXJ2ZWQKEWRvY3VtZW50LnJlamVjdGVkCgplbWFpbC5zZW50CgxlbWFpbC5mYWlsZWQQARIjCgpjcmVhdGVkX2F0GAQgASgJQg/K8xgLGglkYXRlLXRpbWUSEAoIbGl2ZW1vZGUYBSABKAgSKwoEZGF0YRgGIAEoCzIdLmVpbnZvaWNlLmV2ZW50cy52MS5FdmVudERhdGEidgoJRXZlbnREYXRhEjMKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50SAASKgoFZW1haWwYAiABKAsyGS5laW52b2ljZS5ldmVudHMudjEuRW1haWxIAEIICgZvYmplY3RiBnByb3RvMw", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_document, file_einvoice_events_v1_email]);
 
 /**
  * A public Event (object "event", id evt_…): something happened to a resource, with the resource as it stood.
@@ -32,7 +34,7 @@ export type Event = Message<"einvoice.events.v1.Event"> & {
   object: string;
 
   /**
-   * document.accepted, document.observed, document.rejected (more types to come: voids, emails).
+   * document.accepted, document.observed, document.rejected, email.sent, email.failed (more to come: voids).
    *
    * @generated from field: string type = 3;
    */
@@ -76,6 +78,14 @@ export type EventData = Message<"einvoice.events.v1.EventData"> & {
      */
     value: Document;
     case: "document";
+  } | {
+    /**
+     * email.sent, email.failed: the email as it stood.
+     *
+     * @generated from field: einvoice.events.v1.Email email = 2;
+     */
+    value: Email;
+    case: "email";
   } | { case: undefined; value?: undefined };
 };
 

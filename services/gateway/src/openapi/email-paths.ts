@@ -1,0 +1,97 @@
+import { acceptedDocument } from "./document-examples.js";
+import type { PublicEmail } from "./document-schemas.js";
+import {
+  authenticatedErrors,
+  bodyErrors,
+  errorResponse,
+  SHAPE_CODES,
+  WEBHOOK_CODES,
+} from "./error-responses.js";
+import { schemaRef } from "./json-schema.js";
+import type { PathItem } from "./openapi-types.js";
+import { json, ok, pathParameter, requestIdHeader } from "./operation-parts.js";
+import { createExamples } from "./request-examples.js";
+
+const documentId = acceptedDocument(createExamples("invoice")[0]!).id;
+const emailExample: PublicEmail = {
+  id: "eml_01JZ8X4E8F0G2H4J6K8M0N2P4Q",
+  object: "email",
+  document_id: documentId,
+  to: ["compras@cliente.com.pe"],
+  cc: [],
+  status: "queued",
+  last_error: null,
+  attempts: 0,
+  livemode: false,
+  created_at: "2026-06-01T15:10:00.000Z",
+  updated_at: "2026-06-01T15:10:00.000Z",
+};
+
+/** `POST /v1/documents/{id}/email` and `GET /v1/emails/{id}`. */
+export function emailPaths(): Record<string, PathItem> {
+  return {
+    "/v1/documents/{id}/email": {
+      post: {
+        operationId: "emailDocument",
+        summary: "Email a document to its customer",
+        description:
+          "Queues an email with the document's PDF and signed XML attached (and SUNAT's CDR when there is one), a Spanish subject and body naming the issuer, the document and its total. It is sent within seconds; a document whose PDF is not made yet waits for it. `email.sent` is recorded when the mail server accepts it, `email.failed` (with `last_error`) after 5 failed attempts (10 s, 1 min, 5 min, 30 min apart); both are events of the document (`GET /v1/events?document_id=…`).",
+        tags: ["Documents"],
+        parameters: [
+          pathParameter("id", "The document id (`doc_…`).", {
+            type: "string",
+            pattern: "^doc_",
+            examples: [documentId],
+          }),
+        ],
+        requestBody: {
+          description: "The recipients.",
+          required: true,
+          content: json(schemaRef("DocumentEmailRequest"), {
+            one: { summary: "One recipient", value: { to: ["compras@cliente.com.pe"] } },
+          }),
+        },
+        responses: {
+          "202": {
+            description: "The email, queued. `Location` is `/v1/emails/{id}`.",
+            headers: {
+              "Request-Id": requestIdHeader,
+              Location: { description: "`/v1/emails/{id}` of the queued email.", schema: { type: "string" } },
+            },
+            content: json(schemaRef("Email"), { queued: { summary: "Queued", value: emailExample } }),
+          },
+          ...bodyErrors(),
+          ...authenticatedErrors(),
+          "404": errorResponse("No such document in the key's company and mode.", ["document_missing"]),
+          "422": errorResponse(
+            "`to` or `cc` is missing, too long, or holds something that is not an email address.",
+            ["shape_invalid", "email_invalid"],
+            [...SHAPE_CODES, ...WEBHOOK_CODES.filter((code) => code === "email_invalid")],
+          ),
+        },
+      },
+    },
+    "/v1/emails/{id}": {
+      get: {
+        operationId: "getEmail",
+        summary: "Retrieve an email",
+        description: "An email of a document, with its status and last error.",
+        tags: ["Documents"],
+        parameters: [
+          pathParameter("id", "An email id (`eml_…`).", {
+            type: "string",
+            pattern: "^eml_",
+            examples: [emailExample.id],
+          }),
+        ],
+        responses: {
+          "200": ok("The email.", schemaRef("Email"), {
+            sent: { summary: "Sent", value: { ...emailExample, status: "sent", attempts: 1 } },
+          }),
+          ...authenticatedErrors(),
+          "404": errorResponse("No such email in the key's company and mode.", ["email_missing"]),
+        },
+      },
+    },
+  };
+}

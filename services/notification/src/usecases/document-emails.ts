@@ -1,0 +1,266 @@
+import { create } from "@bufbuild/protobuf";
+import type { Client } from "@connectrpc/connect";
+import { type Broker, COMPANY_HEADER, eventSubject, publish, subjects } from "@einvoice/broker";
+import type { FieldError, Scope } from "@einvoice/domain";
+import type { ObjectStore } from "@einvoice/objects";
+import { type Logger, newId, notFound, violationsError } from "@einvoice/platform";
+import { type Email, EmailSchema, type NumberingService } from "@einvoice/proto";
+import { DuplicateKeyError, type Store } from "@einvoice/store";
+import { type EmailRecord, EmailRepository } from "../adapters/email-repository.js";
+import { type EventRecord, EventRepository } from "../adapters/event-repository.js";
+import type { OutgoingEmail } from "../adapters/smtp-mailer.js";
+import { documentEmailContent } from "../domain/email-content.js";
+import { eventMessageOf, storedEmailOf } from "../domain/event-message.js";
+
+const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
+const MAX_RECIPIENTS = 10;
+
+export function emailMessage(record: EmailRecord): Email {
+  return create(EmailSchema, {
+    id: record._id,
+    object: "email",
+    documentId: record.document_id,
+    to: record.to,
+    cc: record.cc,
+    status: record.status,
+    ...(record.last_error ? { lastError: record.last_error } : {}),
+    attempts: record.attempts,
+    livemode: record.livemode,
+    createdAt: record.created_at,
+    updatedAt: record.updated_at,
+  });
+}
+
+function checkRecipients(to: string[], cc: string[]): FieldError[] {
+  const errors: FieldError[] = [];
+  if (to.length === 0 || to.length > MAX_RECIPIENTS)
+    errors.push({
+      param: "to",
+      code: "parameter_invalid",
+      message: `to must list 1 to ${MAX_RECIPIENTS} email addresses.`,
+    });
+  if (cc.length > MAX_RECIPIENTS)
+    errors.push({
+      param: "cc",
+      code: "parameter_invalid",
+      message: `cc may list at most ${MAX_RECIPIENTS} addresses.`,
+    });
+  for (const [field, list] of [
+    ["to", to],
+    ["cc", cc],
+  ] as const)
+    list.forEach((address, i) => {
+      if (!ADDRESS.test(address) || address.length > 254)
+        errors.push({
+          param: `${field}.${i}`,
+          code: "email_invalid",
+          message: `${field}.${i} is not an email address.`,
+        });
+    });
+  return errors;
+}
+
+/** Queues an email of a document (which must exist in the caller's company and mode) to its customer. */
+export class QueueDocumentEmail {
+  constructor(
+    private readonly deps: {
+      store: Store;
+      numbering: Client<typeof NumberingService>;
+      onQueued: () => void;
+      clock?: () => Date;
+    },
+  ) {}
+
+  async execute(scope: Scope, input: { documentId: string; to: string[]; cc: string[] }): Promise<Email> {
+    const errors = checkRecipients(input.to, input.cc);
+    if (errors.length > 0) throw violationsError(errors);
+    await this.deps.numbering.getDocument({ scope, id: input.documentId });
+    const now = (this.deps.clock ?? (() => new Date()))().toISOString();
+    const record: EmailRecord = {
+      _id: newId("eml"),
+      company_id: scope.companyId,
+      livemode: scope.livemode,
+      document_id: input.documentId,
+      to: input.to,
+      cc: input.cc,
+      status: "queued",
+      last_error: null,
+      attempts: 0,
+      next_attempt_at: now,
+      lease_until: "",
+      created_at: now,
+      updated_at: now,
+    };
+    await new EmailRepository(this.deps.store).insert(record);
+    this.deps.onQueued();
+    return emailMessage(record);
+  }
+}
+
+export class GetEmail {
+  constructor(private readonly store: Store) {}
+
+  async execute(scope: Scope, id: string): Promise<Email> {
+    const record = await new EmailRepository(this.store).find(scope, id);
+    if (!record) throw notFound("email", id);
+    return emailMessage(record);
+  }
+}
+
+export interface EmailSenderSettings {
+  /** Sender address of every email (`From:`). */
+  from: string;
+  /** Waits before each retry after a failed attempt, in milliseconds; one more attempt than delays. */
+  retryDelaysMs: number[];
+  pollMs: number;
+  leaseMs: number;
+}
+
+/**
+ * Sends queued emails: the document's PDF and signed XML attached (and SUNAT's CDR when there is one), a Spanish
+ * subject and body naming the issuer, the document and its total. A document whose PDF is not made yet waits for
+ * it (that attempt counts). Success records `email.sent`; the last failed attempt records `email.failed` with the
+ * error; both are events of the document (`document_id` lists them).
+ */
+export class EmailSender {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: {
+      store: Store;
+      broker: Broker;
+      numbering: Client<typeof NumberingService>;
+      objects: ObjectStore;
+      mailer: { send(email: OutgoingEmail): Promise<void> };
+      logger: Logger;
+      settings: EmailSenderSettings;
+      /** Queues email events for the company's webhook endpoints. */
+      webhooks?: { execute(record: EventRecord): Promise<unknown> };
+      clock?: () => Date;
+    },
+  ) {}
+
+  start(): void {
+    this.wake();
+  }
+
+  wake(): void {
+    if (this.stopped || this.running) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Sends everything due, one at a time. */
+  tick(): Promise<void> {
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+      if (!this.stopped) this.timer = setTimeout(() => void this.tick(), this.deps.settings.pollMs);
+    });
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    const repository = new EmailRepository(this.deps.store);
+    try {
+      for (;;) {
+        const now = this.now();
+        const [due] = await repository.due(now.toISOString(), 1);
+        if (!due) return;
+        const until = new Date(now.getTime() + this.deps.settings.leaseMs).toISOString();
+        const claimed = await repository.claim(due, now.toISOString(), until);
+        if (claimed) await this.attempt(claimed);
+      }
+    } catch (error) {
+      this.deps.logger.error({ err: error }, "email pass failed");
+    }
+  }
+
+  private async attempt(email: EmailRecord): Promise<void> {
+    const repository = new EmailRepository(this.deps.store);
+    const attempts = email.attempts + 1;
+    let error: string | null = null;
+    try {
+      await this.deps.mailer.send(await this.compose(email));
+    } catch (failure) {
+      error = (failure as Error).message.slice(0, 500);
+    }
+    const now = this.now();
+    const delay = this.deps.settings.retryDelaysMs[attempts - 1];
+    const status = error === null ? "sent" : delay === undefined ? "failed" : "queued";
+    const updated = await repository.update(email._id, {
+      status,
+      attempts,
+      last_error: error,
+      next_attempt_at: status === "queued" ? new Date(now.getTime() + delay!).toISOString() : null,
+      lease_until: "",
+      updated_at: now.toISOString(),
+    });
+    if (updated && status !== "queued")
+      await this.recordEvent(updated, status === "sent" ? "email.sent" : "email.failed");
+  }
+
+  private async compose(email: EmailRecord): Promise<OutgoingEmail> {
+    const scope = { companyId: email.company_id, livemode: email.livemode };
+    const view = await this.deps.numbering.getDocument({ scope, id: email.document_id });
+    const files = view.files;
+    if (!view.document || !files?.pdf || !files.xml)
+      throw new Error("the PDF of the document is not made yet");
+    const attachment = async (key: string | undefined, contentType: string) => {
+      if (!key) return [];
+      const stored = await this.deps.objects.get(key);
+      if (!stored) throw new Error(`the file ${key.split("/").pop()} is missing`);
+      return [{ filename: key.slice(key.lastIndexOf("/") + 1), content: stored.body, contentType }];
+    };
+    const { subject, text } = documentEmailContent(view.document, view.issuer);
+    return {
+      from: this.deps.settings.from,
+      to: email.to,
+      cc: email.cc,
+      subject,
+      text,
+      attachments: [
+        ...(await attachment(files.pdf, "application/pdf")),
+        ...(await attachment(files.xml, "application/xml")),
+        ...(await attachment(files.cdr, "application/zip")),
+      ],
+    };
+  }
+
+  private async recordEvent(email: EmailRecord, type: "email.sent" | "email.failed"): Promise<void> {
+    const record: EventRecord = {
+      _id: newId("evt", this.now().getTime()),
+      company_id: email.company_id,
+      livemode: email.livemode,
+      type,
+      created_at: this.now().toISOString(),
+      document_id: email.document_id,
+      source_key: `${email._id}:${type}:${email.attempts}`,
+      object: storedEmailOf(emailMessage(email)),
+      object_kind: "email",
+    };
+    try {
+      await new EventRepository(this.deps.store).insert(record);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      return;
+    }
+    await this.deps.webhooks?.execute(record);
+    await publish(this.deps.broker.js, subjects.event, eventMessageOf(record), {
+      msgId: record._id,
+      subject: eventSubject(record.livemode, record.type),
+      headers: { [COMPANY_HEADER]: record.company_id },
+    });
+  }
+
+  private now(): Date {
+    return (this.deps.clock ?? (() => new Date()))();
+  }
+}
