@@ -3,35 +3,29 @@
  * real deliveries (checked with the `standardwebhooks` package), printing the secret and one line per event.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { REPO_ROOT } from "@einvoice/launcher";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
 import { eventually } from "./support/simulator-control.js";
+import { type ReceivedRequest, startReceiver } from "./support/webhook-receiver.js";
+
+const invoice = (price: string) => ({
+  series: "F001",
+  customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
+  items: [{ description: "Servicio", quantity: 1, unit_price: price }],
+});
 
 describe("einvoice listen --forward-to", () => {
   let sys: TestSystem;
-  let receiver: Server;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let tool: ChildProcess;
   let output = "";
-  const received: { headers: Record<string, string>; body: string }[] = [];
+  let received: ReceivedRequest[];
 
   beforeAll(async () => {
-    receiver = createServer((req: IncomingMessage, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        received.push({
-          headers: req.headers as Record<string, string>,
-          body: Buffer.concat(chunks).toString(),
-        });
-        res.writeHead(200).end("ok");
-      });
-    });
-    receiver.listen(0, "127.0.0.1");
-    await new Promise((r) => receiver.once("listening", r));
+    receiver = await startReceiver();
+    received = receiver.received;
     sys = await bootTestSystem();
     tool = spawn(
       process.execPath,
@@ -39,7 +33,7 @@ describe("einvoice listen --forward-to", () => {
         "packages/cli/bin/einvoice.mjs",
         "listen",
         "--forward-to",
-        `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`,
+        receiver.url,
         "--base-url",
         sys.system.baseUrl,
       ],
@@ -60,18 +54,13 @@ describe("einvoice listen --forward-to", () => {
   afterAll(async () => {
     tool?.kill("SIGTERM");
     await sys?.stop();
-    receiver?.closeAllConnections();
-    await new Promise((r) => receiver?.close(r));
+    await receiver?.close();
   });
 
   it("prints a secret, and relays each event signed with it, one line per event", async () => {
     const secret = /(whsec_[A-Za-z0-9+/=]+)/.exec(output)![1]!;
     const created = await sys.request("/v1/invoices", {
-      body: {
-        series: "F001",
-        customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
-        items: [{ description: "Servicio", quantity: 1, unit_price: "10.00" }],
-      },
+      body: invoice("10.00"),
       headers: { prefer: "wait=20" },
     });
     await eventually(
@@ -92,11 +81,7 @@ describe("einvoice listen --forward-to", () => {
     const before = received.length;
     process.kill(sys.system.pid("stream")!, "SIGKILL");
     const created = await sys.request("/v1/invoices", {
-      body: {
-        series: "F001",
-        customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
-        items: [{ description: "Servicio", quantity: 1, unit_price: "20.00" }],
-      },
+      body: invoice("20.00"),
       headers: { prefer: "wait=20" },
     });
     await eventually(

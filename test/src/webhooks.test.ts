@@ -3,12 +3,11 @@
  * `standardwebhooks` package: create (secret shown once), deliver a verdict, log the attempt, filter by type,
  * rotate, refuse bad registrations, keep modes apart, delete.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
 import { eventually } from "./support/simulator-control.js";
+import { type ReceivedRequest, startReceiver } from "./support/webhook-receiver.js";
 
 const invoice = {
   series: "F001",
@@ -16,39 +15,21 @@ const invoice = {
   items: [{ description: "Servicio", quantity: 1, unit_price: "100.00" }],
 };
 
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
 describe("webhook endpoints", () => {
   let sys: TestSystem;
-  let receiver: Server;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let url: string;
-  const received: Received[] = [];
+  let received: ReceivedRequest[];
 
   beforeAll(async () => {
-    receiver = createServer((req: IncomingMessage, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        received.push({
-          headers: req.headers as Record<string, string>,
-          body: Buffer.concat(chunks).toString(),
-        });
-        res.writeHead(204).end();
-      });
-    });
-    receiver.listen(0, "127.0.0.1");
-    await new Promise((r) => receiver.once("listening", r));
-    url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    receiver = await startReceiver(204);
+    ({ url, received } = receiver);
     sys = await bootTestSystem();
   });
 
   afterAll(async () => {
     await sys?.stop();
-    receiver?.closeAllConnections();
-    await new Promise((r) => receiver?.close(r));
+    await receiver?.close();
   });
 
   it("delivers a verdict signed the Standard Webhooks way, and logs the attempt", async () => {
