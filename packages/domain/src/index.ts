@@ -7,3 +7,4 @@ export * from "./issuer.js";
 export * from "./money.js";
 export * from "./object-keys.js";
 export * from "./scope.js";
+export * from "./despatch-advice.js";

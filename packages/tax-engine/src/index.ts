@@ -5,3 +5,5 @@ export { ICBPER_RATES, IGV_RATES, IVAP_RATES, PERCEPTION_FACTORS, rateOn } from 
 export { ANONYMOUS_NAME, inferDocumentType } from "./validate-customer.js";
 export { BACKDATE_DAYS, CURRENCIES, MAX_LINES } from "./validate-header.js";
 export { DEFAULT_UNIT_CODE } from "./validate-items.js";
+export { isPlausibleUbigeo, REASONS as DESPATCH_REASONS } from "./despatch/despatch-catalogs.js";
+export { validateDespatchAdvice } from "./despatch/validate-despatch-advice.js";

@@ -1,0 +1,54 @@
+/** Catalog 20 reasons offered (spec: 08 import, 09 export and 19 are not). */
+export const REASONS: Readonly<Record<string, string>> = {
+  "01": "Venta",
+  "02": "Compra",
+  "03": "Venta con entrega a terceros",
+  "04": "Traslado entre establecimientos de la misma empresa",
+  "05": "Consignación",
+  "06": "Devolución",
+  "07": "Recojo de bienes transformados",
+  "13": "Otros",
+  "14": "Venta sujeta a confirmación del comprador",
+  "17": "Traslado de bienes para transformación",
+  "18": "Traslado emisor itinerante CP",
+};
+
+/** Catalog 20 codes SUNAT has that this service does not offer. */
+export const REFUSED_REASONS: ReadonlySet<string> = new Set(["08", "09", "19"]);
+
+/** Spec rule 8: the recipient is someone other than the sender. */
+export const RECIPIENT_DIFFERS: ReadonlySet<string> = new Set(["01", "05", "06"]);
+/** Spec rule 8: the recipient is the sender itself, establishments on both ends. */
+export const RECIPIENT_SAME = "04";
+/** Spec rule 8: `supplier` goes with these reasons (required with 02 and 07, optional with 13). */
+export const SUPPLIER_REASONS: ReadonlySet<string> = new Set(["02", "07", "13"]);
+export const SUPPLIER_REQUIRED: ReadonlySet<string> = new Set(["02", "07"]);
+/** Spec rule 8: `buyer` goes with these reasons (required with 03, optional with 13). */
+export const BUYER_REASONS: ReadonlySet<string> = new Set(["03", "13"]);
+export const BUYER_REQUIRED: ReadonlySet<string> = new Set(["03"]);
+/** Reason 13 needs a description (spec rule; SUNAT ERR 3457 reads it from `cbc:HandlingInstructions`). */
+export const REASON_NEEDS_DESCRIPTION = "13";
+
+/** Catalog 01 (GRE 2022: catalog 61) descriptions of the sale documents a guide may cite. */
+export const RELATED_TYPES = {
+  F: { type: "01", description: "Factura" },
+  B: { type: "03", description: "Boleta de Venta" },
+} as const;
+
+/** Spec limits: one main vehicle/driver plus up to two secondary. */
+export const MAX_VEHICLES = 3;
+export const MAX_DRIVERS = 3;
+/** `cac:DespatchLine/cbc:ID` is `n..4`. */
+export const MAX_DESPATCH_LINES = 9999;
+
+/**
+ * INEI department codes (01 Amazonas … 25 Ucayali; 07 is Callao). No offline list of the ~1,890 district codes is
+ * available to this project (no npm package carries one; the conformance data has none), so a ubigeo is checked as
+ * six digits whose department exists and whose province and district parts are not 00. A well-formed code for a
+ * district that does not exist passes here and SUNAT answers it (ERR 2775 family) as a rejection.
+ */
+export function isPlausibleUbigeo(code: string): boolean {
+  if (!/^\d{6}$/.test(code)) return false;
+  const department = Number(code.slice(0, 2));
+  return department >= 1 && department <= 25 && code.slice(2, 4) !== "00" && code.slice(4, 6) !== "00";
+}
