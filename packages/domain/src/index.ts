@@ -1,5 +1,6 @@
 export * from "./compute.js";
 export * from "./computed-document.js";
+export * from "./despatch-advice.js";
 export * from "./document.js";
 export * from "./file-name.js";
 export * from "./invoice-request.js";
@@ -7,4 +8,3 @@ export * from "./issuer.js";
 export * from "./money.js";
 export * from "./object-keys.js";
 export * from "./scope.js";
-export * from "./despatch-advice.js";
