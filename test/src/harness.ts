@@ -58,6 +58,8 @@ type ServiceEnv = NonNullable<SystemOptions["serviceEnv"]>;
 export interface BootOptions {
   /** Extra env per service; a function receives the chosen ports (e.g. to point a URL at the simulator). */
   serviceEnv?: ServiceEnv | ((ports: Ports) => ServiceEnv);
+  /** `dist` runs the production build (`npm run build` first) with plain node instead of tsx. */
+  runtime?: SystemOptions["runtime"];
 }
 
 export async function bootTestSystem(options: BootOptions = {}): Promise<TestSystem> {
@@ -75,7 +77,8 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
     // Test-mode webhooks may go to receivers the suites run on 127.0.0.1 (never live ones).
     notification: { WEBHOOK_ALLOW_INSECURE_TEST_MODE: "true", ...extraEnv?.notification },
   };
-  let system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv });
+  const runtime = options.runtime ?? "source";
+  let system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv, runtime });
   const handle: TestSystem = {
     get system() {
       return system;
@@ -116,7 +119,7 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
     },
     async restart() {
       await system.stop();
-      system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv });
+      system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv, runtime });
     },
     async stop() {
       await system.stop();

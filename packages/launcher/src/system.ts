@@ -20,6 +20,11 @@ export interface SystemOptions {
   /** Extra node flags per service name, e.g. `{ numbering: ["--cpu-prof"] }` for a benchmark's profile. */
   nodeArgs?: Record<string, string[]>;
   /**
+   * `source` (default) runs each service's `src/main.ts` through tsx; `dist` runs the production build
+   * (`services/<name>/dist/main.js`, made by `npm run build`) with plain node, as the images do.
+   */
+  runtime?: "source" | "dist";
+  /**
    * Called after the system stopped because a process kept crashing (it is restarted with backoff until then).
    * `npm start` prints the message and exits non-zero.
    */
@@ -176,7 +181,12 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     const child = spawnLogged(
       spec.name,
       process.execPath,
-      [...(options.nodeArgs?.[spec.name] ?? []), "--import", "tsx", spec.entry],
+      [
+        ...(options.nodeArgs?.[spec.name] ?? []),
+        ...(options.runtime === "dist"
+          ? ["--enable-source-maps", spec.entry.replace("/src/main.ts", "/dist/main.js")]
+          : ["--import", "tsx", spec.entry]),
+      ],
       {
         cwd: REPO_ROOT,
         env: { ...baseEnv, ...spec.env, ...options.serviceEnv?.[spec.name] },

@@ -1,0 +1,90 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT } from "@einvoice/launcher";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootTestSystem, type TestSystem } from "./harness.js";
+
+const SERVICES = readdirSync(join(REPO_ROOT, "services"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The HTTP/1.1 port that answers /healthz for each service: its ops port, or its only port. */
+const healthPort = (sys: TestSystem, service: string): number => {
+  const p = sys.system.ports;
+  const ports: Record<string, number> = {
+    gateway: p.gateway,
+    "sunat-simulator": p.simulator,
+    tax: p.taxOps,
+    numbering: p.numberingOps,
+    signing: p.signingOps,
+    submission: p.submissionOps,
+    notification: p.notificationOps,
+    rendering: p.renderingOps,
+    stream: p.streamOps,
+  };
+  const port = ports[service];
+  if (port === undefined) throw new Error(`no health port known for service ${service}`);
+  return port;
+};
+
+describe("the production build (npm run build → node dist/main.js)", () => {
+  let sys: TestSystem;
+
+  beforeAll(async () => {
+    // The same command as the Dockerfile's build stage.
+    execFileSync("npm", ["run", "build", "--silent"], { cwd: REPO_ROOT, stdio: "pipe" });
+    sys = await bootTestSystem({ runtime: "dist" });
+  });
+
+  afterAll(async () => {
+    await sys?.stop();
+  });
+
+  it("should compile every service to one JavaScript file with the workspace packages inlined", () => {
+    for (const service of SERVICES) {
+      const code = readFileSync(join(REPO_ROOT, "services", service, "dist/main.js"), "utf8");
+      // Workspace packages ship TypeScript sources, which plain node cannot load: none may stay an import.
+      expect(code, service).not.toMatch(/from\s*["']@einvoice\//);
+      expect(code, service).not.toMatch(/["']tsx["']/);
+    }
+  });
+
+  it("should start every built service with node and answer /healthz", async () => {
+    for (const service of SERVICES) {
+      const res = await fetch(`http://127.0.0.1:${healthPort(sys, service)}/healthz`);
+      expect(res.status, service).toBe(200);
+    }
+  });
+
+  it("should carry a document through the built services to SUNAT's verdict and render its PDF", async () => {
+    const created = await sys.request("/v1/invoices", {
+      body: {
+        series: "F001",
+        customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
+        items: [{ description: "Widget", quantity: 2, unit_price: "50.00" }],
+      },
+      headers: { prefer: "wait=30" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe("accepted");
+    // The PDF needs the fonts the pdf package reads from node_modules at run time.
+    let pdf: Response | undefined;
+    for (let i = 0; i < 50; i++) {
+      pdf = await fetch(`${sys.system.baseUrl}/v1/files/${created.body.id}/pdf`, {
+        headers: { authorization: `Bearer ${sys.testKey}` },
+      });
+      if (pdf.status === 200) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(pdf?.status).toBe(200);
+    expect(
+      Buffer.from(await pdf!.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    // The API reference page reads the Redoc bundle from node_modules.
+    const docs = await fetch(`${sys.system.baseUrl}/docs`);
+    expect(docs.status).toBe(200);
+  });
+});
