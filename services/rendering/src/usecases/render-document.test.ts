@@ -1,0 +1,146 @@
+/**
+ * The renderer against a real JetStream: a failed render is retried by its consumer until the PDFs exist, and a
+ * document the layout cannot print is parked as a dead letter instead of being retried forever.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { create } from "@bufbuild/protobuf";
+import type { Client } from "@connectrpc/connect";
+import {
+  type Broker,
+  connectBroker,
+  consumers,
+  ensureTopology,
+  publish,
+  startConsumer,
+  subjects,
+} from "@einvoice/broker";
+import { computedDocuments, issuers } from "@einvoice/contracts";
+import { FilesystemObjectStore, type ObjectStore } from "@einvoice/objects";
+import { loadPdfFonts } from "@einvoice/pdf";
+import { createLogger } from "@einvoice/platform";
+import { DocumentSignedSchema, type NumberingService } from "@einvoice/proto";
+import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HASH, ISSUER, pdfInput } from "../../../../packages/pdf/test-support/documents.js";
+import { RenderDocument } from "./render-document.js";
+
+const logger = createLogger("rendering-test", process.env.TEST_LOG ?? "silent");
+const companyId = "cmp_01JZ8X3P0A2B4C6D8E0F2G4H6J";
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** An object store whose first `failures` writes fail, as a full disk or an unreachable MinIO would. */
+function flakyStore(inner: ObjectStore, failures: number): ObjectStore & { attempts: number } {
+  let left = failures;
+  const flaky = Object.create(inner) as ObjectStore & { attempts: number };
+  flaky.attempts = 0;
+  flaky.put = async (...args: Parameters<ObjectStore["put"]>) => {
+    flaky.attempts++;
+    if (left-- > 0) throw new Error("object store unavailable");
+    return inner.put(...args);
+  };
+  return flaky;
+}
+
+describe("rendering a signed document", () => {
+  let nats: NatsServerHandle;
+  let broker: Broker;
+  let dir: string;
+  let objects: FilesystemObjectStore;
+  const rendered: string[] = [];
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    broker = await connectBroker({ url: nats.url, name: "rendering-test" });
+    await ensureTopology(broker.jsm, [consumers.renderingSigned]);
+    dir = mkdtempSync(join(tmpdir(), "rendering-test-"));
+    objects = await FilesystemObjectStore.open(dir);
+    const sub = broker.nc.subscribe(subjects.documentRendered.subject);
+    (async () => {
+      for await (const m of sub) rendered.push(subjects.documentRendered.payload.decode(m.json()).documentId);
+    })();
+  });
+
+  afterAll(async () => {
+    await broker?.close();
+    await nats?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function start(store: ObjectStore, view: () => unknown) {
+    const numbering = { getDocument: async () => view() } as unknown as Client<typeof NumberingService>;
+    const render = new RenderDocument({
+      numbering,
+      objects: store,
+      broker,
+      consultUrl: "https://e-consulta.sunat.gob.pe/",
+      fonts: loadPdfFonts(),
+    });
+    return startConsumer(broker.js, consumers.renderingSigned, (p) => render.execute(p), logger);
+  }
+
+  const signed = (documentId: string) =>
+    create(DocumentSignedSchema, {
+      documentId,
+      companyId,
+      livemode: false,
+      ruc: ISSUER.ruc,
+      type: "01",
+      series: "F001",
+      number: 7,
+      issueDate: "2025-03-14",
+      fileName: `${ISSUER.ruc}-01-F001-7`,
+      xmlKey: `${companyId}/test/${documentId}/${ISSUER.ruc}-01-F001-7.xml`,
+      hash: HASH,
+    });
+
+  it("retries a render whose write failed, until both PDFs are stored and announced once", async () => {
+    const input = pdfInput("01-one-line");
+    const store = flakyStore(objects, 1);
+    const consumer = await start(store, () => ({
+      issuer: issuers.toMessage(input.issuer),
+      computed: computedDocuments.toMessage(input.computed),
+    }));
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0F2GRTRY";
+      await publish(broker.js, subjects.documentSigned, signed(id), { msgId: `${id}:signed` });
+      await until(() => rendered.includes(id));
+      // One failed write, then the redelivery writes both formats.
+      expect(store.attempts).toBe(3);
+      const pdf = await objects.get(`${companyId}/test/${id}/${ISSUER.ruc}-01-F001-7.pdf`);
+      expect(pdf?.body.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(rendered.filter((d) => d === id)).toHaveLength(1);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it("parks a document the layout cannot print as a dead letter, without retrying it", async () => {
+    const dead = await broker.jsm.streams.info("DEAD_LETTERS").catch(() => null);
+    const before = dead?.state.messages ?? 0;
+    const store = flakyStore(objects, 0);
+    const input = pdfInput("01-one-line");
+    // An issuer without a legal name cannot be printed; no retry will change that.
+    const consumer = await start(store, () => ({
+      issuer: issuers.toMessage({ ...input.issuer, legal_name: "   " }),
+      computed: computedDocuments.toMessage(input.computed),
+    }));
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0F2GDEAD";
+      await publish(broker.js, subjects.documentSigned, signed(id), { msgId: `${id}:signed` });
+      await until(async () => ((await broker.jsm.streams.info("DEAD_LETTERS")).state.messages ?? 0) > before);
+      expect(store.attempts).toBe(0);
+      expect(rendered).not.toContain(id);
+    } finally {
+      await consumer.stop();
+    }
+  });
+});
