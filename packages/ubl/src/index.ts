@@ -21,5 +21,18 @@ export { LeanSigner } from "./lean-signer.js";
 export { LeanSignerWithFallback } from "./lean-signer-with-fallback.js";
 export { DEFAULT_SIGNATURE_ID, NS } from "./namespaces.js";
 export type { SignatureAlgorithm, SignedXml, SigningCredentials, XmlSigner } from "./signer.js";
+export {
+  type BuildSummaryInput,
+  type BuildVoidedInput,
+  buildSummaryDocumentsXml,
+  buildVoidedDocumentsXml,
+  SUMMARY_NS,
+  type SummaryKind,
+  type SummaryLineInput,
+  type SummarySender,
+  summaryFileName,
+  summaryId,
+  type VoidedLineInput,
+} from "./summary-builder.js";
 export { UblInputError } from "./xml-node.js";
 export { SigningError, signXml, XmlCryptoSigner } from "./xml-signer.js";
