@@ -15,6 +15,12 @@ export {
   loadPfx,
   type TestCertificateOptions,
 } from "./certificates.js";
+export {
+  type BuildDespatchInput,
+  buildDespatchAdviceXml,
+  DESPATCH_NS,
+  handoverDate,
+} from "./despatch/despatch-builder.js";
 export { documentFileName } from "./file-name.js";
 export { type BuildInvoiceInput, buildInvoiceXml } from "./invoice-builder.js";
 export { LeanSigner } from "./lean-signer.js";
