@@ -1,6 +1,7 @@
 export * from "./gen/einvoice/common/v1/common_pb.js";
 export * from "./gen/einvoice/common/v1/field_rules_pb.js";
 export * from "./gen/einvoice/documents/v1/computed_document_pb.js";
+export * from "./gen/einvoice/documents/v1/despatch_advice_pb.js";
 export * from "./gen/einvoice/documents/v1/document_pb.js";
 export * from "./gen/einvoice/documents/v1/invoice_request_pb.js";
 export * from "./gen/einvoice/documents/v1/issuer_pb.js";

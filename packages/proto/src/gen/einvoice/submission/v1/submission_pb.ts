@@ -12,7 +12,51 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/submission/v1/submission.proto.
  */
 export const file_einvoice_submission_v1_submission: GenFile = /*@__PURE__*/
-  fileDesc("CidlaW52b2ljZS9zdWJtaXNzaW9uL3YxL3N1Ym1pc3Npb24ucHJvdG8SFmVpbnZvaWNlLnN1Ym1pc3Npb24udjEiVQoUR2V0U3VibWlzc2lvblJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSEwoLZG9jdW1lbnRfaWQYAiABKAkinQEKFUdldFN1Ym1pc3Npb25SZXNwb25zZRITCgtkb2N1bWVudF9pZBgBIAEoCRINCgVzdGF0ZRgCIAEoCRIQCghhdHRlbXB0cxgDIAEoBRIVCg1yZXNwb25zZV9jb2RlGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEg8KB2Nkcl9rZXkYBiABKAkSEQoJc2ltdWxhdGVkGAcgASgIImQKGFNldFNvbENyZWRlbnRpYWxzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIMCgR1c2VyGAIgASgJEhAKCHBhc3N3b3JkGAMgASgJIi0KGVNldFNvbENyZWRlbnRpYWxzUmVzcG9uc2USEAoIc29sX3VzZXIYASABKAkiRQoZR2V0U3VibWlzc2lvblNldHVwUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZSJLChpHZXRTdWJtaXNzaW9uU2V0dXBSZXNwb25zZRIbChNoYXNfc29sX2NyZWRlbnRpYWxzGAEgASgIEhAKCHNvbF91c2VyGAIgASgJMvgCChFTdWJtaXNzaW9uU2VydmljZRJsCg1HZXRTdWJtaXNzaW9uEiwuZWludm9pY2Uuc3VibWlzc2lvbi52MS5HZXRTdWJtaXNzaW9uUmVxdWVzdBotLmVpbnZvaWNlLnN1Ym1pc3Npb24udjEuR2V0U3VibWlzc2lvblJlc3BvbnNlEngKEVNldFNvbENyZWRlbnRpYWxzEjAuZWludm9pY2Uuc3VibWlzc2lvbi52MS5TZXRTb2xDcmVkZW50aWFsc1JlcXVlc3QaMS5laW52b2ljZS5zdWJtaXNzaW9uLnYxLlNldFNvbENyZWRlbnRpYWxzUmVzcG9uc2USewoSR2V0U3VibWlzc2lvblNldHVwEjEuZWludm9pY2Uuc3VibWlzc2lvbi52MS5HZXRTdWJtaXNzaW9uU2V0dXBSZXF1ZXN0GjIuZWludm9pY2Uuc3VibWlzc2lvbi52MS5HZXRTdWJtaXNzaW9uU2V0dXBSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_common]);
+  fileDesc("CidlaW52b2ljZS9zdWJtaXNzaW9uL3YxL3N1Ym1pc3Npb24ucHJvdG8SFmVpbnZvaWNlLnN1Ym1pc3Npb24udjEibgoYU2V0R3JlQ3JlZGVudGlhbHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEhEKCWNsaWVudF9pZBgCIAEoCRIVCg1jbGllbnRfc2VjcmV0GAMgASgJIi4KGVNldEdyZUNyZWRlbnRpYWxzUmVzcG9uc2USEQoJY2xpZW50X2lkGAEgASgJIlUKFEdldFN1Ym1pc3Npb25SZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEhMKC2RvY3VtZW50X2lkGAIgASgJIp0BChVHZXRTdWJtaXNzaW9uUmVzcG9uc2USEwoLZG9jdW1lbnRfaWQYASABKAkSDQoFc3RhdGUYAiABKAkSEAoIYXR0ZW1wdHMYAyABKAUSFQoNcmVzcG9uc2VfY29kZRgEIAEoCRITCgtkZXNjcmlwdGlvbhgFIAEoCRIPCgdjZHJfa2V5GAYgASgJEhEKCXNpbXVsYXRlZBgHIAEoCCJkChhTZXRTb2xDcmVkZW50aWFsc1JlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSDAoEdXNlchgCIAEoCRIQCghwYXNzd29yZBgDIAEoCSItChlTZXRTb2xDcmVkZW50aWFsc1Jlc3BvbnNlEhAKCHNvbF91c2VyGAEgASgJIkUKGUdldFN1Ym1pc3Npb25TZXR1cFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUifwoaR2V0U3VibWlzc2lvblNldHVwUmVzcG9uc2USGwoTaGFzX3NvbF9jcmVkZW50aWFscxgBIAEoCBIQCghzb2xfdXNlchgCIAEoCRIbChNoYXNfZ3JlX2NyZWRlbnRpYWxzGAMgASgIEhUKDWdyZV9jbGllbnRfaWQYBCABKAky8gMKEVN1Ym1pc3Npb25TZXJ2aWNlEmwKDUdldFN1Ym1pc3Npb24SLC5laW52b2ljZS5zdWJtaXNzaW9uLnYxLkdldFN1Ym1pc3Npb25SZXF1ZXN0Gi0uZWludm9pY2Uuc3VibWlzc2lvbi52MS5HZXRTdWJtaXNzaW9uUmVzcG9uc2USeAoRU2V0U29sQ3JlZGVudGlhbHMSMC5laW52b2ljZS5zdWJtaXNzaW9uLnYxLlNldFNvbENyZWRlbnRpYWxzUmVxdWVzdBoxLmVpbnZvaWNlLnN1Ym1pc3Npb24udjEuU2V0U29sQ3JlZGVudGlhbHNSZXNwb25zZRJ7ChJHZXRTdWJtaXNzaW9uU2V0dXASMS5laW52b2ljZS5zdWJtaXNzaW9uLnYxLkdldFN1Ym1pc3Npb25TZXR1cFJlcXVlc3QaMi5laW52b2ljZS5zdWJtaXNzaW9uLnYxLkdldFN1Ym1pc3Npb25TZXR1cFJlc3BvbnNlEngKEVNldEdyZUNyZWRlbnRpYWxzEjAuZWludm9pY2Uuc3VibWlzc2lvbi52MS5TZXRHcmVDcmVkZW50aWFsc1JlcXVlc3QaMS5laW52b2ljZS5zdWJtaXNzaW9uLnYxLlNldEdyZUNyZWRlbnRpYWxzUmVzcG9uc2ViBnByb3RvMw", [file_einvoice_common_v1_common]);
+
+/**
+ * @generated from message einvoice.submission.v1.SetGreCredentialsRequest
+ */
+export type SetGreCredentialsRequest = Message<"einvoice.submission.v1.SetGreCredentialsRequest"> & {
+  /**
+   * @generated from field: einvoice.common.v1.Scope scope = 1;
+   */
+  scope?: Scope | undefined;
+
+  /**
+   * @generated from field: string client_id = 2;
+   */
+  clientId: string;
+
+  /**
+   * @generated from field: string client_secret = 3;
+   */
+  clientSecret: string;
+};
+
+/**
+ * Describes the message einvoice.submission.v1.SetGreCredentialsRequest.
+ * Use `create(SetGreCredentialsRequestSchema)` to create a new message.
+ */
+export const SetGreCredentialsRequestSchema: GenMessage<SetGreCredentialsRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_submission_v1_submission, 0);
+
+/**
+ * @generated from message einvoice.submission.v1.SetGreCredentialsResponse
+ */
+export type SetGreCredentialsResponse = Message<"einvoice.submission.v1.SetGreCredentialsResponse"> & {
+  /**
+   * @generated from field: string client_id = 1;
+   */
+  clientId: string;
+};
+
+/**
+ * Describes the message einvoice.submission.v1.SetGreCredentialsResponse.
+ * Use `create(SetGreCredentialsResponseSchema)` to create a new message.
+ */
+export const SetGreCredentialsResponseSchema: GenMessage<SetGreCredentialsResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_submission_v1_submission, 1);
 
 /**
  * @generated from message einvoice.submission.v1.GetSubmissionRequest
@@ -34,7 +78,7 @@ export type GetSubmissionRequest = Message<"einvoice.submission.v1.GetSubmission
  * Use `create(GetSubmissionRequestSchema)` to create a new message.
  */
 export const GetSubmissionRequestSchema: GenMessage<GetSubmissionRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_submission_v1_submission, 0);
+  messageDesc(file_einvoice_submission_v1_submission, 2);
 
 /**
  * @generated from message einvoice.submission.v1.GetSubmissionResponse
@@ -87,7 +131,7 @@ export type GetSubmissionResponse = Message<"einvoice.submission.v1.GetSubmissio
  * Use `create(GetSubmissionResponseSchema)` to create a new message.
  */
 export const GetSubmissionResponseSchema: GenMessage<GetSubmissionResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_submission_v1_submission, 1);
+  messageDesc(file_einvoice_submission_v1_submission, 3);
 
 /**
  * @generated from message einvoice.submission.v1.SetSolCredentialsRequest
@@ -116,7 +160,7 @@ export type SetSolCredentialsRequest = Message<"einvoice.submission.v1.SetSolCre
  * Use `create(SetSolCredentialsRequestSchema)` to create a new message.
  */
 export const SetSolCredentialsRequestSchema: GenMessage<SetSolCredentialsRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_submission_v1_submission, 2);
+  messageDesc(file_einvoice_submission_v1_submission, 4);
 
 /**
  * @generated from message einvoice.submission.v1.SetSolCredentialsResponse
@@ -133,7 +177,7 @@ export type SetSolCredentialsResponse = Message<"einvoice.submission.v1.SetSolCr
  * Use `create(SetSolCredentialsResponseSchema)` to create a new message.
  */
 export const SetSolCredentialsResponseSchema: GenMessage<SetSolCredentialsResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_submission_v1_submission, 3);
+  messageDesc(file_einvoice_submission_v1_submission, 5);
 
 /**
  * @generated from message einvoice.submission.v1.GetSubmissionSetupRequest
@@ -150,7 +194,7 @@ export type GetSubmissionSetupRequest = Message<"einvoice.submission.v1.GetSubmi
  * Use `create(GetSubmissionSetupRequestSchema)` to create a new message.
  */
 export const GetSubmissionSetupRequestSchema: GenMessage<GetSubmissionSetupRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_submission_v1_submission, 4);
+  messageDesc(file_einvoice_submission_v1_submission, 6);
 
 /**
  * @generated from message einvoice.submission.v1.GetSubmissionSetupResponse
@@ -170,6 +214,21 @@ export type GetSubmissionSetupResponse = Message<"einvoice.submission.v1.GetSubm
    * @generated from field: string sol_user = 2;
    */
   solUser: string;
+
+  /**
+   * True when the company stored GRE API credentials (client_id, client_secret) for the scope's mode; despatch
+   * advices need them in live mode (test mode uses the simulator's test pair).
+   *
+   * @generated from field: bool has_gre_credentials = 3;
+   */
+  hasGreCredentials: boolean;
+
+  /**
+   * The stored GRE client_id; empty when none. The secret is never returned.
+   *
+   * @generated from field: string gre_client_id = 4;
+   */
+  greClientId: string;
 };
 
 /**
@@ -177,7 +236,7 @@ export type GetSubmissionSetupResponse = Message<"einvoice.submission.v1.GetSubm
  * Use `create(GetSubmissionSetupResponseSchema)` to create a new message.
  */
 export const GetSubmissionSetupResponseSchema: GenMessage<GetSubmissionSetupResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_submission_v1_submission, 5);
+  messageDesc(file_einvoice_submission_v1_submission, 7);
 
 /**
  * Submits signed documents to SUNAT. Work arrives over JetStream (documents.signed); these RPCs expose the
@@ -217,6 +276,18 @@ export const SubmissionService: GenService<{
     methodKind: "unary";
     input: typeof GetSubmissionSetupRequestSchema;
     output: typeof GetSubmissionSetupResponseSchema;
+  },
+  /**
+   * Stores the company's GRE REST API credentials (SOL "Credenciales API": client_id and client_secret) for the
+   * scope's mode, replacing the previous pair; the secret is kept encrypted and never returned. INVALID_ARGUMENT
+   * with FieldViolations (`client_id`, `client_secret`) when one is empty or malformed.
+   *
+   * @generated from rpc einvoice.submission.v1.SubmissionService.SetGreCredentials
+   */
+  setGreCredentials: {
+    methodKind: "unary";
+    input: typeof SetGreCredentialsRequestSchema;
+    output: typeof SetGreCredentialsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_einvoice_submission_v1_submission, 0);
