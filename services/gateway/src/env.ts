@@ -59,6 +59,17 @@ export const gatewayEnvSchema = z.object({
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Longest `Prefer: wait=N` honoured, in seconds. Default 60. */
   MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+  /**
+   * Milliseconds a caller has to send the request line and headers; slower clients get 408 and the connection is
+   * closed. Default 10000 (10 s; Node's own default is 60 s).
+   */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
+  /**
+   * Milliseconds a caller has to send the whole request, body included (not the time to answer it, which
+   * `Prefer: wait` may extend); slower clients get 408 and the connection is closed. At least HEADERS_TIMEOUT_MS.
+   * Default 30000 (30 s; Node's own default is 300 s).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** Largest JSON body accepted, in bytes. Default 1 MiB. */
   MAX_BODY_BYTES: z.coerce
     .number()

@@ -23,6 +23,7 @@ import { dependencyHealth } from "./adapters/dependency-health.js";
 import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { loadGatewayEnv } from "./env.js";
 import { createApp } from "./http/app.js";
+import { createHttpServer } from "./http/http-server.js";
 import { RequestValidator } from "./schemas/validate.js";
 import { apiKeyHasher, fileLinks } from "./usecases/server-secrets.js";
 import { DocumentWaiter } from "./waiters/document-waiter.js";
@@ -86,7 +87,10 @@ await runService(logger, async (lifecycle) => {
       await Promise.all([store.ping(), broker.ping(), objects.ping(), ...dependencies.map((d) => d.ready())]);
     },
   });
-  const server = app.listen(env.PORT, env.HOST);
+  const server = createHttpServer(app, {
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: Math.max(env.REQUEST_TIMEOUT_MS, env.HEADERS_TIMEOUT_MS),
+  }).listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
