@@ -10,6 +10,7 @@ import {
 } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { HttpBillServiceClient } from "./adapters/bill-service-client.js";
+import { GreCredentialStore, greCredentialsCollection } from "./adapters/gre-credential-repository.js";
 import { rucSlotsCollection } from "./adapters/ruc-slots.js";
 import { SolCredentialStore, solCredentialsCollection } from "./adapters/sol-credential-repository.js";
 import { submissionsCollection } from "./adapters/submission-repository.js";
@@ -19,6 +20,7 @@ import { submissionRoutes } from "./rpc/submission-routes.js";
 import { SubmissionScheduler } from "./scheduler/submission-scheduler.js";
 import { AttemptSubmission } from "./usecases/attempt-submission.js";
 import { GetSubmission } from "./usecases/get-submission.js";
+import { SetGreCredentials } from "./usecases/gre-credentials.js";
 import { PublishVerdict } from "./usecases/publish-verdict.js";
 import { QueueSubmission } from "./usecases/queue-submission.js";
 import { GetSubmissionSetup, SetSolCredentials } from "./usecases/sol-credentials.js";
@@ -28,19 +30,25 @@ const logger = createLogger("submission", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
-  await store.ensure([submissionsCollection, solCredentialsCollection, rucSlotsCollection]);
+  await store.ensure([
+    submissionsCollection,
+    solCredentialsCollection,
+    rucSlotsCollection,
+    greCredentialsCollection,
+  ]);
   const masterKey = await resolveMasterKey(env.SUBMISSION_MASTER_KEY, env.DATA_DIR, {
     variable: "SUBMISSION_MASTER_KEY",
     file: "submission-master.key",
   });
   const solCredentials = new SolCredentialStore(store, masterKey);
+  const greCredentials = new GreCredentialStore(store, masterKey);
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add(
     "broker",
     await connectBroker({ url: env.NATS_URL, name: "submission" }),
     (b) => b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.submissionSigned]);
+  await ensureTopology(broker.jsm, [consumers.submissionSigned], { replicas: env.NATS_STREAM_REPLICAS });
 
   const endpoints = new SunatEndpoints(
     {
@@ -105,6 +113,8 @@ await runService(logger, async (lifecycle) => {
       getSubmission: new GetSubmission(store),
       setSolCredentials: new SetSolCredentials(solCredentials),
       getSubmissionSetup: new GetSubmissionSetup(solCredentials),
+      setGreCredentials: new SetGreCredentials(greCredentials),
+      greClientId: (scope) => greCredentials.findClientId(scope.companyId, scope.livemode),
     }),
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });

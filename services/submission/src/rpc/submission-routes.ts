@@ -2,12 +2,16 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import { requireScope } from "@einvoice/platform";
 import { SubmissionService } from "@einvoice/proto";
 import type { GetSubmission } from "../usecases/get-submission.js";
+import type { SetGreCredentials } from "../usecases/gre-credentials.js";
 import type { GetSubmissionSetup, SetSolCredentials } from "../usecases/sol-credentials.js";
 
 export interface SubmissionUseCases {
   getSubmission: GetSubmission;
   setSolCredentials: SetSolCredentials;
   getSubmissionSetup: GetSubmissionSetup;
+  setGreCredentials: SetGreCredentials;
+  /** The GRE client_id a company stored for the scope's mode, or null. */
+  greClientId: (scope: { companyId: string; livemode: boolean }) => Promise<string | null>;
 }
 
 /** Translates RPC messages to the use cases and back; nothing else. */
@@ -37,8 +41,26 @@ export function submissionRoutes(useCases: SubmissionUseCases) {
       },
 
       async getSubmissionSetup(req) {
-        const user = await useCases.getSubmissionSetup.execute(requireScope(req.scope));
-        return { hasSolCredentials: user !== null, solUser: user ?? "" };
+        const scope = requireScope(req.scope);
+        const [user, greClientId] = await Promise.all([
+          useCases.getSubmissionSetup.execute(scope),
+          useCases.greClientId(scope),
+        ]);
+        return {
+          hasSolCredentials: user !== null,
+          solUser: user ?? "",
+          hasGreCredentials: greClientId !== null,
+          greClientId: greClientId ?? "",
+        };
+      },
+
+      async setGreCredentials(req) {
+        const clientId = await useCases.setGreCredentials.execute(
+          requireScope(req.scope),
+          req.clientId,
+          req.clientSecret,
+        );
+        return { clientId };
       },
     });
 }
