@@ -57,10 +57,21 @@ export async function connectBroker(options: BrokerOptions): Promise<Broker> {
 
 const isNotFound = (error: unknown) => error instanceof JetStreamApiError && error.status === 404;
 
+/** How the streams are laid out on the servers: configuration, not catalog (one server locally, three in a cluster). */
+export interface TopologyOptions {
+  /** Copies of each stream kept by the cluster (its consumers follow). 1 on a single server. Default 1. */
+  replicas?: number;
+}
+
 /** Creates or updates a stream to match its catalog definition. Idempotent; safe from every service. */
-export async function ensureStream(jsm: JetStreamManager, def: StreamDef): Promise<void> {
+export async function ensureStream(
+  jsm: JetStreamManager,
+  def: StreamDef,
+  options: TopologyOptions = {},
+): Promise<void> {
   const config = {
     name: def.name,
+    num_replicas: options.replicas ?? 1,
     subjects: def.subjects,
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,
@@ -101,7 +112,8 @@ export async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDef<unk
 export async function ensureTopology(
   jsm: JetStreamManager,
   consumers: ConsumerDef<unknown>[] = Object.values(allConsumers),
+  options: TopologyOptions = {},
 ): Promise<void> {
-  for (const stream of Object.values(allStreams)) await ensureStream(jsm, stream);
+  for (const stream of Object.values(allStreams)) await ensureStream(jsm, stream, options);
   for (const consumer of consumers) await ensureConsumer(jsm, consumer);
 }

@@ -34,6 +34,11 @@ export const envFields = {
   milliseconds: (fallback: number) => z.coerce.number().int().min(0).default(fallback),
   /** `RPC_TIMEOUT_MS`: the deadline of every call to another service, in milliseconds (at least 100). */
   rpcTimeoutMs: (fallback = 10_000) => z.coerce.number().int().min(100).default(fallback),
+  /**
+   * `NATS_STREAM_REPLICAS`: copies the NATS cluster keeps of each JetStream stream (1 on a single server, 3 on the
+   * three-node cluster of deploy/k8s). Default 1.
+   */
+  natsStreamReplicas: () => z.coerce.number().int().min(1).max(5).default(1),
   bool: (fallback: boolean) =>
     z
       .enum(["true", "false", "1", "0"])

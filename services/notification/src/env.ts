@@ -10,6 +10,7 @@ export const notificationEnvSchema = z.object({
   OPS_PORT: envFields.port(7051),
   LOG_LEVEL: envFields.logLevel(),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  NATS_STREAM_REPLICAS: envFields.natsStreamReplicas(),
   /**
    * Days events are kept (the EVENTS stream keeps as long). Older events are no longer listed or found, and are
    * deleted hourly. Default 30.

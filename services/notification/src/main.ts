@@ -83,7 +83,7 @@ await runService(logger, async (lifecycle) => {
     await connectBroker({ url: env.NATS_URL, name: "notification" }),
     (b) => b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.notificationState]);
+  await ensureTopology(broker.jsm, [consumers.notificationState], { replicas: env.NATS_STREAM_REPLICAS });
 
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
   const objects = await openObjectStore(objectStoreConfig(env));

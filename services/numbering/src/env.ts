@@ -11,6 +11,7 @@ export const numberingEnvSchema = z.object({
   LOG_LEVEL: envFields.logLevel(),
   /** NATS server(s), comma-separated. */
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  NATS_STREAM_REPLICAS: envFields.natsStreamReplicas(),
   /** Public prefix of file links (`links.xml` …), normally `<gateway base URL>/v1/files`. */
   FILES_BASE_URL: z.string().default("http://127.0.0.1:8080/v1/files"),
   /** How often the outbox relay looks for unsent entries when not nudged, in milliseconds. Default 500. */

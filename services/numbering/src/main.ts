@@ -20,11 +20,11 @@ await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "numbering" }), (b) =>
     b.close(),
   );
-  await ensureTopology(broker.jsm, [
-    consumers.numberingSigned,
-    consumers.numberingRendered,
-    consumers.numberingVerdict,
-  ]);
+  await ensureTopology(
+    broker.jsm,
+    [consumers.numberingSigned, consumers.numberingRendered, consumers.numberingVerdict],
+    { replicas: env.NATS_STREAM_REPLICAS },
+  );
 
   const relay = lifecycle.add(
     "outbox-relay",

@@ -8,6 +8,7 @@ export const renderingEnvSchema = z.object({
   OPS_PORT: envFields.port(7061),
   LOG_LEVEL: envFields.logLevel(),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  NATS_STREAM_REPLICAS: envFields.natsStreamReplicas(),
   /** The register, asked for the issuer and computed document of each signed document. */
   NUMBERING_URL: z.string().default("http://127.0.0.1:7010"),
   /** Deadline of each call to numbering, in milliseconds. Default 10000. */

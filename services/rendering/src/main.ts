@@ -24,7 +24,7 @@ await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "rendering" }), (b) =>
     b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.renderingSigned]);
+  await ensureTopology(broker.jsm, [consumers.renderingSigned], { replicas: env.NATS_STREAM_REPLICAS });
   const renderDocument = new RenderDocument({
     numbering: createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS }),
     objects,

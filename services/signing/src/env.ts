@@ -10,6 +10,7 @@ export const signingEnvSchema = z.object({
   OPS_PORT: envFields.port(7031),
   LOG_LEVEL: envFields.logLevel(),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  NATS_STREAM_REPLICAS: envFields.natsStreamReplicas(),
   /**
    * Base64 of 32 random bytes that encrypts private keys at rest (AES-256-GCM). Required in production; when
    * absent, a key is generated once into `DATA_DIR/signing-master.key` (embedded mode only).

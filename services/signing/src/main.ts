@@ -28,7 +28,7 @@ await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "signing" }), (b) =>
     b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.signingIssued]);
+  await ensureTopology(broker.jsm, [consumers.signingIssued], { replicas: env.NATS_STREAM_REPLICAS });
 
   const masterKey = await resolveMasterKey(env.SIGNING_MASTER_KEY, env.DATA_DIR, {
     variable: "SIGNING_MASTER_KEY",

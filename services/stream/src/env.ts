@@ -9,6 +9,7 @@ export const streamEnvSchema = z.object({
   OPS_PORT: envFields.port(7071),
   LOG_LEVEL: envFields.logLevel(),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  NATS_STREAM_REPLICAS: envFields.natsStreamReplicas(),
   /**
    * How far before the time an event id encodes to look for it when a client resumes after it, in milliseconds:
    * covers clock skew between hosts and the delay between storing an event and publishing it. Default 60000.

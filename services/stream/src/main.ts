@@ -16,7 +16,7 @@ await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "stream" }), (b) =>
     b.close(),
   );
-  await ensureTopology(broker.jsm, []);
+  await ensureTopology(broker.jsm, [], { replicas: env.NATS_STREAM_REPLICAS });
   const subscribe = new SubscribeEvents({
     js: broker.js,
     jsm: broker.jsm,

@@ -10,6 +10,7 @@ export const submissionEnvSchema = z.object({
   OPS_PORT: envFields.port(7041),
   LOG_LEVEL: envFields.logLevel(),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  NATS_STREAM_REPLICAS: envFields.natsStreamReplicas(),
   /** billService for test mode. Default: our SUNAT simulator (SUNAT's beta is unreachable offline). */
   SUNAT_TEST_BILL_URL: z.string().default("http://127.0.0.1:7090/ol-ti-itcpfegem-beta/billService"),
   /**

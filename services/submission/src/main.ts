@@ -48,7 +48,7 @@ await runService(logger, async (lifecycle) => {
     await connectBroker({ url: env.NATS_URL, name: "submission" }),
     (b) => b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.submissionSigned]);
+  await ensureTopology(broker.jsm, [consumers.submissionSigned], { replicas: env.NATS_STREAM_REPLICAS });
 
   const endpoints = new SunatEndpoints(
     {
