@@ -25,6 +25,7 @@ export { documentFileName } from "./file-name.js";
 export { type BuildInvoiceInput, buildInvoiceXml } from "./invoice-builder.js";
 export { LeanSigner } from "./lean-signer.js";
 export { LeanSignerWithFallback } from "./lean-signer-with-fallback.js";
+export { LeanVerifier, LeanVerifierUnsupported, type SignatureVerdict } from "./lean-verifier.js";
 export { DEFAULT_SIGNATURE_ID, NS } from "./namespaces.js";
 export type { SignatureAlgorithm, SignedXml, SigningCredentials, XmlSigner } from "./signer.js";
 export {

@@ -1,3 +1,4 @@
+import { LeanVerifier, LeanVerifierUnsupported } from "@einvoice/ubl";
 import { SignedXml } from "xml-crypto";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 
@@ -10,16 +11,42 @@ const DSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
  * Any mismatch is 2335 "documento alterado" (RV:General); a signature xml-crypto cannot even process
  * (unknown algorithm, malformed SignedInfo) is 2336. Returns undefined when the signature holds.
  *
+ * The signature is checked by the lean verifier of @einvoice/ubl (no DOM, a fraction of xml-crypto's cost) when it
+ * follows SUNAT's enveloped profile, and by xml-crypto otherwise; both give the same verdicts (tested). Pass one
+ * verifier per process to keep its certificate cache.
+ *
  * Not checked (SUNAT does, against its registers): that the certificate is the one the issuer or its PSE
  * communicated (2325) and that it was valid on the issue date (2326).
  */
-export function checkSignature(xml: string): RuleIssue | undefined {
+export function checkSignature(xml: string, verifier = new LeanVerifier()): RuleIssue | undefined {
+  return checkWith(xml, (signature) => {
+    try {
+      const verdict = verifier.verify(xml);
+      if (verdict.valid) return undefined;
+      return issueFor("2335", verdict.reason === "digest" ? "DigestValue" : "SignatureValue");
+    } catch (error) {
+      if (!(error instanceof LeanVerifierUnsupported)) throw error;
+    }
+    return checkWithXmlCrypto(xml, signature);
+  });
+}
+
+/** The general XMLDSig path alone (the reference the lean verifier is tested against). */
+export function checkSignatureWithXmlCrypto(xml: string): RuleIssue | undefined {
+  return checkWith(xml, (signature) => checkWithXmlCrypto(xml, signature));
+}
+
+/** The parts SUNAT requires before it checks anything (2085, 2097, 2099, 2101), then `verify`. */
+function checkWith(xml: string, verify: (signature: string) => RuleIssue | undefined): RuleIssue | undefined {
   const signature = extractSignature(xml);
   if (!signature) return issueFor("2085");
   if (!/<(?:[\w.-]+:)?DigestValue>\s*[^<\s]/.test(signature)) return issueFor("2097");
   if (!/<(?:[\w.-]+:)?SignatureValue[^>]*>\s*[^<\s]/.test(signature)) return issueFor("2099");
   if (!/<(?:[\w.-]+:)?X509Certificate>\s*[^<\s]/.test(signature)) return issueFor("2101");
+  return verify(signature);
+}
 
+function checkWithXmlCrypto(xml: string, signature: string): RuleIssue | undefined {
   const verifier = new SignedXml({ getCertFromKeyInfo: SignedXml.getCertFromKeyInfo });
   try {
     verifier.loadSignature(signature);
