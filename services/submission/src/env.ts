@@ -59,6 +59,21 @@ export const submissionEnvSchema = z.object({
   SUBMISSION_POLL_MS: envFields.milliseconds(1_000),
   /** Claim length on a submission, in milliseconds (renewed while working; a crashed replica's work resumes after it). Default 30000. */
   SUBMISSION_LEASE_MS: envFields.milliseconds(30_000),
+  /**
+   * GRE REST API (guides 09, 31) for test mode: the token service (api-seguridad) and the send/status service
+   * (api-cpe). SUNAT has no public GRE sandbox, so both default to the simulator.
+   */
+  SUNAT_TEST_GRE_SECURITY_URL: z.string().default("http://127.0.0.1:7090"),
+  SUNAT_TEST_GRE_CPE_URL: z.string().default("http://127.0.0.1:7090"),
+  /** GRE API client for test mode when a company stored none (the simulator accepts any non-empty pair). */
+  SUNAT_TEST_GRE_CLIENT_ID: z.string().default("test-client"),
+  SUNAT_TEST_GRE_CLIENT_SECRET: z.string().default("test-secret"),
+  /** GRE REST API for live mode (SUNAT production). */
+  SUNAT_LIVE_GRE_SECURITY_URL: z.string().default("https://api-seguridad.sunat.gob.pe"),
+  SUNAT_LIVE_GRE_CPE_URL: z.string().default("https://api-cpe.sunat.gob.pe"),
+  /** First and longest delay between polls of a GRE ticket, in milliseconds. Defaults 1000 and 60000. */
+  GRE_TICKET_POLL_FIRST_MS: envFields.milliseconds(1_000),
+  GRE_TICKET_POLL_MAX_MS: envFields.milliseconds(60_000),
   /** Submissions in flight per replica. Default 16. */
   SUBMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(16),
   /** Submissions in flight per issuer RUC across all replicas (SUNAT refuses bursts with 0111). Default 4. */

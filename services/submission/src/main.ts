@@ -16,6 +16,11 @@ import { SolCredentialStore, solCredentialsCollection } from "./adapters/sol-cre
 import { submissionsCollection } from "./adapters/submission-repository.js";
 import { SunatEndpoints } from "./adapters/sunat-endpoints.js";
 import { loadSubmissionEnv } from "./env.js";
+import { AttemptGreSubmission } from "./gre/attempt-gre-submission.js";
+import { HttpGreClient } from "./gre/gre-client.js";
+import { GRE_DOCUMENT_TYPES } from "./gre/gre-deadline.js";
+import { GreEndpoints } from "./gre/gre-endpoints.js";
+import { GreTokenCache, greTokensCollection } from "./gre/gre-token-cache.js";
 import { submissionRoutes } from "./rpc/submission-routes.js";
 import { SubmissionScheduler } from "./scheduler/submission-scheduler.js";
 import { AttemptSubmission } from "./usecases/attempt-submission.js";
@@ -35,6 +40,7 @@ await runService(logger, async (lifecycle) => {
     solCredentialsCollection,
     rucSlotsCollection,
     greCredentialsCollection,
+    greTokensCollection,
   ]);
   const masterKey = await resolveMasterKey(env.SUBMISSION_MASTER_KEY, env.DATA_DIR, {
     variable: "SUBMISSION_MASTER_KEY",
@@ -76,11 +82,47 @@ await runService(logger, async (lifecycle) => {
     { retryDelaysMs: env.SUBMISSION_RETRY_DELAYS_MS },
     logger,
   );
+  const greEndpoints = new GreEndpoints(
+    {
+      test: {
+        securityUrl: env.SUNAT_TEST_GRE_SECURITY_URL,
+        cpeUrl: env.SUNAT_TEST_GRE_CPE_URL,
+        simulated: env.SUNAT_TEST_SIMULATED,
+      },
+      live: {
+        securityUrl: env.SUNAT_LIVE_GRE_SECURITY_URL,
+        cpeUrl: env.SUNAT_LIVE_GRE_CPE_URL,
+        simulated: env.SUNAT_LIVE_SIMULATED,
+      },
+    },
+    { clientId: env.SUNAT_TEST_GRE_CLIENT_ID, clientSecret: env.SUNAT_TEST_GRE_CLIENT_SECRET },
+    greCredentials,
+    endpoints,
+  );
+  const greAttempt = new AttemptGreSubmission(
+    store,
+    objects,
+    new HttpGreClient(env.SUNAT_TIMEOUT_MS),
+    (record) => greEndpoints.resolve(record),
+    new GreTokenCache(store, masterKey),
+    publishVerdict,
+    {
+      retryDelaysMs: env.SUBMISSION_RETRY_DELAYS_MS,
+      pollFirstMs: env.GRE_TICKET_POLL_FIRST_MS,
+      pollMaxMs: env.GRE_TICKET_POLL_MAX_MS,
+    },
+    logger,
+  );
+  // Guides go over the GRE REST API; everything else over billService.
+  const attemptByType = {
+    execute: (record: Parameters<typeof attempt.execute>[0]) =>
+      GRE_DOCUMENT_TYPES.has(record.type) ? greAttempt.execute(record) : attempt.execute(record),
+  };
   const scheduler = lifecycle.add(
     "scheduler",
     new SubmissionScheduler(
       store,
-      attempt,
+      attemptByType,
       publishVerdict,
       {
         pollMs: env.SUBMISSION_POLL_MS,

@@ -44,6 +44,10 @@ export interface SubmissionRecord {
   cdr_key: string | null;
   /** Whether the verdict reached JetStream; the scheduler republishes until it has. */
   verdict_published: boolean;
+  /** Guides (GRE REST): SUNAT's ticket once the send was answered; absent/null before. */
+  ticket?: string | null;
+  /** Guides: ticket polls answered 98 (in process) so far; drives the poll backoff. */
+  ticket_polls?: number;
   created_at: string;
   updated_at: string;
 }

@@ -100,7 +100,7 @@ function unexpectedAnswer(response: SoapResponse, operation: string): Retry {
   };
 }
 
-function interpretCdr(zip: Buffer): Interpretation {
+export function interpretCdr(zip: Buffer): Interpretation {
   const { cdr } = readCdrZip(zip);
   const verdict = {
     code: cdr.responseCode,

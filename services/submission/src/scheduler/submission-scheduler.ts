@@ -3,7 +3,12 @@ import type { Store } from "@einvoice/store";
 import { RucSlots } from "../adapters/ruc-slots.js";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { nextAttemptAt } from "../domain/retry-schedule.js";
-import type { AttemptSubmission } from "../usecases/attempt-submission.js";
+
+/** One pass over a claimed record (billService, or the GRE REST API for guides). */
+interface Attempt {
+  execute(record: SubmissionRecord): Promise<void>;
+}
+
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
 
 export interface SchedulerSettings {
@@ -36,7 +41,7 @@ export class SubmissionScheduler {
 
   constructor(
     private readonly store: Store,
-    private readonly attempt: AttemptSubmission,
+    private readonly attempt: Attempt,
     private readonly publishVerdict: PublishVerdict,
     private readonly settings: SchedulerSettings,
     private readonly logger: Logger,

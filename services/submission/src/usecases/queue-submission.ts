@@ -2,6 +2,7 @@ import type { Payload, subjects } from "@einvoice/broker";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { submissionDeadline } from "../domain/submission-deadline.js";
+import { GRE_DOCUMENT_TYPES, greDeadline } from "../gre/gre-deadline.js";
 
 type Signed = Payload<typeof subjects.documentSigned>;
 
@@ -38,11 +39,14 @@ export class QueueSubmission {
       status_queries: 0,
       failures: 0,
       next_attempt_at: now.toISOString(),
-      deadline_at: submissionDeadline({
-        issueDate: signed.issueDate,
-        queuedAt: now,
-        overrideMs: this.settings.deadlineMs,
-      }).toISOString(),
+      deadline_at: (GRE_DOCUMENT_TYPES.has(signed.type) && !(this.settings.deadlineMs > 0)
+        ? greDeadline(signed.issueDate)
+        : submissionDeadline({
+            issueDate: signed.issueDate,
+            queuedAt: now,
+            overrideMs: this.settings.deadlineMs,
+          })
+      ).toISOString(),
       lease_until: NO_LEASE,
       last_error: null,
       outcome: null,

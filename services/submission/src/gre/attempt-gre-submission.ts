@@ -1,0 +1,297 @@
+import { documentObjectKey, type SunatVerdict, type VerdictOutcome } from "@einvoice/domain";
+import type { ObjectStore } from "@einvoice/objects";
+import type { Logger } from "@einvoice/platform";
+import type { Store } from "@einvoice/store";
+import { classifyResponseCode, isTransientException, zipDocument } from "@einvoice/sunat";
+import { SunatUnavailableError } from "../adapters/bill-service-client.js";
+import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
+import { SolCredentialsMissingError } from "../adapters/sunat-endpoints.js";
+import { interpretCdr } from "../domain/interpret-response.js";
+import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
+import type { PublishVerdict } from "../usecases/publish-verdict.js";
+import { type GreClient, GreRequestError, type GreStatus } from "./gre-client.js";
+import type { GreEndpoint } from "./gre-endpoints.js";
+import { ticketPollDelayMs } from "./gre-poll-delay.js";
+import type { GreTokenCache } from "./gre-token-cache.js";
+
+export interface GreAttemptSettings {
+  retryDelaysMs: readonly number[];
+  /** First and longest delay between ticket polls, in milliseconds. */
+  pollFirstMs: number;
+  pollMaxMs: number;
+}
+
+interface Finish {
+  outcome: VerdictOutcome;
+  verdict: Omit<SunatVerdict, "simulated"> | null;
+  cdrZip: Buffer | null;
+  deadlineMessage?: string;
+}
+
+/** SUNAT already registered this guide (the resend after a lost send reply): 1033, or 2223 file presented. */
+const REGISTERED_BEFORE = new Set(["1033", "2223"]);
+
+/**
+ * One scheduler pass over a claimed guide (09, 31), over SUNAT's GRE REST API: a cached OAuth2 token, the send
+ * (zip base64 + SHA-256) answered with a ticket, then ticket polls with backoff until SUNAT's final answer.
+ * Every step is saved before the next call. Token refusals, expired tokens, outages and 5xx are transient; SUNAT's
+ * rejection codes (2000–3999) are verdicts. A send whose reply was lost is sent again: SUNAT registers a guide
+ * once and answers the second ticket with 1033, which this pass records as the verdict without a CDR.
+ */
+export class AttemptGreSubmission {
+  constructor(
+    private readonly store: Store,
+    private readonly objects: ObjectStore,
+    private readonly client: GreClient,
+    private readonly endpointFor: (record: SubmissionRecord) => Promise<GreEndpoint>,
+    private readonly tokens: GreTokenCache,
+    private readonly publishVerdict: PublishVerdict,
+    private readonly settings: GreAttemptSettings,
+    private readonly logger: Logger,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async execute(record: SubmissionRecord): Promise<void> {
+    let endpoint: GreEndpoint;
+    try {
+      endpoint = await this.endpointFor(record);
+    } catch (error) {
+      if (!(error instanceof SolCredentialsMissingError)) throw error;
+      return this.retryLater(record, null, error.message, false);
+    }
+    // A guide SUNAT took in time keeps being polled past the deadline: its ticket will be answered.
+    if (record.ticket) return this.poll(record, endpoint, record.ticket);
+    if (this.clock() >= new Date(record.deadline_at)) return this.expire(record, endpoint);
+    return this.send(record, endpoint);
+  }
+
+  private async send(record: SubmissionRecord, endpoint: GreEndpoint): Promise<void> {
+    const xml = await this.objects.get(record.xml_key);
+    if (!xml) throw new Error(`signed XML ${record.xml_key} is missing`);
+    const zip = await zipDocument(`${record.file_name}.zip`, xml.body.toString("utf8"));
+    const token = await this.token(record, endpoint);
+    if (!token) return;
+    // From here SUNAT may register the guide even if we never hear back.
+    await this.save(record, { state: "uncertain", attempts: record.attempts + 1 });
+    let ticket: string;
+    try {
+      ({ ticket } = await this.client.send(endpoint.cpeUrl, token, record.file_name, zip));
+    } catch (error) {
+      return this.refused(record, endpoint, error, "send", (e) =>
+        e.maybeProcessed ? "uncertain" : "queued",
+      );
+    }
+    const now = this.clock();
+    await this.save(record, {
+      ticket,
+      ticket_polls: 0,
+      failures: 0,
+      last_error: null,
+      next_attempt_at: new Date(now.getTime() + this.settings.pollFirstMs).toISOString(),
+      lease_until: NO_LEASE,
+    });
+  }
+
+  private async poll(record: SubmissionRecord, endpoint: GreEndpoint, ticket: string): Promise<void> {
+    const token = await this.token(record, endpoint);
+    if (!token) return;
+    await this.save(record, { status_queries: record.status_queries + 1 });
+    let status: GreStatus;
+    try {
+      status = await this.client.status(endpoint.cpeUrl, token, ticket);
+    } catch (error) {
+      return this.refused(record, endpoint, error, "ticket status", () => record.state);
+    }
+    if (status.code === "98") {
+      const polls = (record.ticket_polls ?? 0) + 1;
+      const delay = ticketPollDelayMs(polls, this.settings.pollFirstMs, this.settings.pollMaxMs);
+      await this.save(record, {
+        ticket_polls: polls,
+        failures: 0,
+        next_attempt_at: new Date(this.clock().getTime() + delay).toISOString(),
+        lease_until: NO_LEASE,
+      });
+      return;
+    }
+    if (status.cdrZip) {
+      const result = interpretCdr(status.cdrZip);
+      if (result.kind === "verdict") return this.finish(record, endpoint, result);
+      const transient = result.kind === "retry" ? result.transient : false;
+      return this.ticketFailed(record, endpoint, result.code, result.reason, transient);
+    }
+    const code = status.errorCode ?? "";
+    const reason = status.errorDescription ?? "";
+    if (status.code === "0") {
+      return this.finish(record, endpoint, {
+        outcome: "accepted",
+        verdict: { code: "0", description: reason, notes: [] },
+        cdrZip: null,
+      });
+    }
+    if (REGISTERED_BEFORE.has(code)) {
+      this.logger.warn(
+        { document: record._id, code },
+        "SUNAT registered this guide before (lost send reply)",
+      );
+      return this.finish(record, endpoint, {
+        outcome: "accepted",
+        verdict: { code, description: reason, notes: [] },
+        cdrZip: null,
+      });
+    }
+    if (classifyResponseCode(code) === "rejected") {
+      return this.finish(record, endpoint, {
+        outcome: "rejected",
+        verdict: { code, description: reason, notes: [] },
+        cdrZip: null,
+      });
+    }
+    return this.ticketFailed(record, endpoint, code, reason, isTransientException(code));
+  }
+
+  /** The ticket ended in an exception: SUNAT did not process the guide, so a new send is safe. */
+  private ticketFailed(
+    record: SubmissionRecord,
+    endpoint: GreEndpoint,
+    code: string,
+    reason: string,
+    transient: boolean,
+  ) {
+    Object.assign(record, { ticket: null, ticket_polls: 0 });
+    return this.retryLater(record, endpoint, `ticket: ${code} ${reason}`.trim(), transient, "queued");
+  }
+
+  /** A cached token, or a new one stored for every replica; null when the token call failed (retry scheduled). */
+  private async token(record: SubmissionRecord, endpoint: GreEndpoint): Promise<string | null> {
+    const now = this.clock();
+    const cached = await this.tokens.fresh(record, endpoint.clientId, now);
+    if (cached) return cached;
+    try {
+      const token = await this.client.token(endpoint.securityUrl, endpoint);
+      await this.tokens.save(record, endpoint.clientId, token, now);
+      return token.accessToken;
+    } catch (error) {
+      await this.refused(record, endpoint, error, "token", () => record.state);
+      return null;
+    }
+  }
+
+  /** Outages and token refusals are transient; other refusals of the request are SUNAT's codes. */
+  private async refused(
+    record: SubmissionRecord,
+    endpoint: GreEndpoint,
+    error: unknown,
+    call: string,
+    stateAfterOutage: (e: SunatUnavailableError) => SubmissionRecord["state"],
+  ): Promise<void> {
+    if (error instanceof SunatUnavailableError) {
+      return this.retryLater(record, endpoint, `${call}: ${error.message}`, true, stateAfterOutage(error));
+    }
+    if (!(error instanceof GreRequestError)) throw error;
+    if (error.status === 401 || error.status === 403 || call === "token") {
+      await this.tokens.drop(record, endpoint.clientId);
+      // A refused token surely sent nothing; a send refused for its token was not processed either.
+      const state = call === "ticket status" ? record.state : "queued";
+      return this.retryLater(record, endpoint, `${call}: ${error.message}`, true, state);
+    }
+    if (call === "send" && classifyResponseCode(error.code) === "rejected") {
+      return this.finish(record, endpoint, {
+        outcome: "rejected",
+        verdict: { code: error.code, description: error.message.replace(/^\S+\s/, ""), notes: [] },
+        cdrZip: null,
+      });
+    }
+    if (call === "ticket status" && (error.code === "0127" || error.status === 404)) {
+      // SUNAT does not know the ticket: the send was not kept, so send again.
+      Object.assign(record, { ticket: null, ticket_polls: 0 });
+      return this.retryLater(record, endpoint, `${call}: ${error.message}`, true, "queued");
+    }
+    const state = call === "send" ? "queued" : record.state;
+    return this.retryLater(
+      record,
+      endpoint,
+      `${call}: ${error.message}`,
+      isTransientException(error.code),
+      state,
+    );
+  }
+
+  private async retryLater(
+    record: SubmissionRecord,
+    endpoint: GreEndpoint | null,
+    error: string,
+    transient: boolean,
+    state: SubmissionRecord["state"] = record.state,
+  ): Promise<void> {
+    const now = this.clock();
+    const failures = record.failures + 1;
+    const deadline = new Date(record.deadline_at);
+    this.logger.warn(
+      { document: record._id, error, failures, transient },
+      "SUNAT GRE gave no verdict; will retry",
+    );
+    if (now >= deadline && !record.ticket) {
+      Object.assign(record, { state, failures, last_error: error });
+      return this.expire(record, endpoint);
+    }
+    const delay = retryDelayMs({ failures, transient, delaysMs: this.settings.retryDelaysMs });
+    const at = record.ticket ? new Date(now.getTime() + delay) : nextAttemptAt(now, delay, deadline);
+    await this.save(record, {
+      state,
+      failures,
+      last_error: error,
+      next_attempt_at: at.toISOString(),
+      lease_until: NO_LEASE,
+    });
+  }
+
+  private expire(record: SubmissionRecord, endpoint: GreEndpoint | null): Promise<void> {
+    const lastError = record.last_error ? `; last error: ${record.last_error}` : "";
+    const maybeHeld =
+      record.state === "uncertain" ? " SUNAT may still hold a copy that could not be confirmed." : "";
+    return this.finish(record, endpoint, {
+      outcome: "rejected",
+      verdict: null,
+      cdrZip: null,
+      deadlineMessage: `No verdict from SUNAT before the guide's sending deadline ${record.deadline_at} (the day after its issue date)${lastError}.${maybeHeld}`,
+    });
+  }
+
+  private async finish(
+    record: SubmissionRecord,
+    endpoint: GreEndpoint | null,
+    result: Finish,
+  ): Promise<void> {
+    let cdrKey: string | null = null;
+    if (result.cdrZip) {
+      const scope = { companyId: record.company_id, livemode: record.livemode };
+      cdrKey = documentObjectKey(scope, record._id, "cdr", record.file_name);
+      await this.objects.put(cdrKey, result.cdrZip, "application/zip");
+    }
+    await this.save(record, {
+      state: "done",
+      outcome: result.outcome,
+      sunat: result.verdict ? { ...result.verdict, simulated: endpoint?.simulated ?? false } : null,
+      status_details: result.deadlineMessage
+        ? { code: "submission_deadline_exceeded", message: result.deadlineMessage }
+        : null,
+      cdr_key: cdrKey,
+      lease_until: NO_LEASE,
+      verdict_published: false,
+    });
+    this.logger.info(
+      { document: record._id, outcome: result.outcome, code: result.verdict?.code },
+      "GRE verdict",
+    );
+    try {
+      await this.publishVerdict.execute(record);
+    } catch (error) {
+      this.logger.error({ err: error, document: record._id }, "verdict stored but not yet published");
+    }
+  }
+
+  private async save(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
+    Object.assign(record, changes, { updated_at: this.clock().toISOString() });
+    await new SubmissionRepository(this.store).save(record);
+  }
+}
