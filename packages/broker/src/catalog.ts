@@ -5,6 +5,8 @@ import {
   DocumentSignedSchema,
   DocumentStateSchema,
   DocumentVerdictSchema,
+  DocumentVoidOutcomeSchema,
+  DocumentVoidRequestedSchema,
   EventSchema,
 } from "@einvoice/proto";
 import { MessagePayload, type PayloadCodec } from "./payload.js";
@@ -83,6 +85,20 @@ export const subjects = {
     stream: streams.documents,
     payload: new MessagePayload(DocumentStateSchema),
     summary: "numbering → notification, gateway waiters: the document as it now stands.",
+  },
+  documentVoidRequested: {
+    subject: "documents.void_requested",
+    stream: streams.documents,
+    payload: new MessagePayload(DocumentVoidRequestedSchema),
+    summary:
+      "numbering → submission: a void was recorded on an accepted or observed document; submission batches it into an RA or RC.",
+  },
+  documentVoidOutcome: {
+    subject: "documents.void_outcome",
+    stream: streams.documents,
+    payload: new MessagePayload(DocumentVoidOutcomeSchema),
+    summary:
+      "submission → numbering: SUNAT's answer to the summary (RA/RC) carrying a void, or its deadline's.",
   },
   event: {
     subject: "events",
@@ -174,6 +190,23 @@ export const consumers = {
   numberingVerdict: consumer({
     durable: "numbering-verdict",
     subject: subjects.documentVerdict,
+    ackWaitMs: 30_000,
+    maxDeliver: 10,
+    retryDelaysMs: [1_000, 5_000, 30_000],
+    concurrency: 8,
+  }),
+  submissionVoidRequested: consumer({
+    durable: "submission-void-requested",
+    subject: subjects.documentVoidRequested,
+    // The handler only stores a void item; the summary scheduler batches, signs and sends.
+    ackWaitMs: 30_000,
+    maxDeliver: 20,
+    retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
+    concurrency: 8,
+  }),
+  numberingVoidOutcome: consumer({
+    durable: "numbering-void-outcome",
+    subject: subjects.documentVoidOutcome,
     ackWaitMs: 30_000,
     maxDeliver: 10,
     retryDelaysMs: [1_000, 5_000, 30_000],

@@ -6,7 +6,7 @@ import type { Decimal, IsoDate } from "./money.js";
  * `observed`: accepted with observations (codes ≥ 4000; valid, notes kept). `rejected`: SUNAT refused it
  * (2000–3999) or its sending deadline passed without an answer; the number is spent.
  */
-export type DocumentStatus = "pending" | "accepted" | "observed" | "rejected";
+export type DocumentStatus = "pending" | "accepted" | "observed" | "rejected" | "voided";
 
 /** What a verdict (SUNAT's, or the sending deadline's) makes of a pending document. */
 export type VerdictOutcome = "accepted" | "observed" | "rejected";
@@ -49,7 +49,35 @@ export interface StatusDetails {
   message: string;
 }
 
-export type DocumentEventType = "document.accepted" | "document.observed" | "document.rejected";
+export type DocumentEventType =
+  | "document.accepted"
+  | "document.observed"
+  | "document.rejected"
+  | "document.voided"
+  | "document.void_failed";
+
+/**
+ * The void of an accepted or observed document (POST /v1/documents/{id}/void). `pending`: requested, travelling
+ * in a comunicación de baja (RA, invoices) or a resumen diario line with condition code 3 (RC, receipts);
+ * `voided`: SUNAT accepted it (the document's status is then `voided`); `failed`: SUNAT refused it or gave no
+ * answer before the deadline (the document keeps its status and may be voided again).
+ */
+export interface DocumentVoid {
+  status: "pending" | "voided" | "failed";
+  reason: string;
+  /** ISO 8601 UTC. */
+  requested_at: string;
+  /** `RA-YYYYMMDD-N` / `RC-YYYYMMDD-N` once the summary carrying the void is built; null before. */
+  summary_id: string | null;
+  /** SUNAT's ticket of that summary once sendSummary answered; null before. */
+  ticket: string | null;
+  /** SUNAT's answer to the summary (getStatus); null until it arrives. */
+  sunat: SunatVerdict | null;
+  /** Why the void failed when SUNAT's answer does not say it (e.g. `void_deadline_exceeded`); null otherwise. */
+  failure: StatusDetails | null;
+  /** ISO 8601 UTC when the void reached `voided` or `failed`; null while pending. */
+  completed_at: string | null;
+}
 
 /** The public Document resource (`object: "document"`). */
 export interface DocumentResource {
@@ -71,6 +99,8 @@ export interface DocumentResource {
   /** `ds:DigestValue` of the signed XML (printed on the PDF and in the QR); null until signed. */
   hash: string | null;
   links: { pdf: string | null; xml: string | null; cdr: string | null };
+  /** The latest void requested for this document; null when none was. */
+  void: DocumentVoid | null;
   created_at: string;
   updated_at: string;
 }

@@ -197,6 +197,7 @@ function verdict(input: PdfDocumentInput): string | undefined {
     accepted: "ACEPTADO",
     observed: "ACEPTADO CON OBSERVACIONES",
     rejected: "RECHAZADO",
+    voided: "ANULADO (comunicación de baja / resumen diario aceptado)",
   } as const;
   const answer = s ? ` (código ${s.code}${s.description ? `: ${s.description}` : ""})` : "";
   const notesText =

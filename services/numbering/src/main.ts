@@ -6,10 +6,12 @@ import { OutboxRelay, outboxCollection } from "./adapters/outbox.js";
 import { loadNumberingEnv } from "./env.js";
 import { numberingRoutes } from "./rpc/numbering-routes.js";
 import { ApplyVerdict } from "./usecases/apply-verdict.js";
+import { ApplyVoidOutcome } from "./usecases/apply-void-outcome.js";
 import { GetDocument, ListDocuments } from "./usecases/get-document.js";
 import { IssueDocument } from "./usecases/issue-document.js";
 import { RecordRendering } from "./usecases/record-rendering.js";
 import { RecordSignature } from "./usecases/record-signature.js";
+import { VoidDocument } from "./usecases/void-document.js";
 
 const env = loadNumberingEnv();
 const logger = createLogger("numbering", env.LOG_LEVEL);
@@ -22,7 +24,12 @@ await runService(logger, async (lifecycle) => {
   );
   await ensureTopology(
     broker.jsm,
-    [consumers.numberingSigned, consumers.numberingRendered, consumers.numberingVerdict],
+    [
+      consumers.numberingSigned,
+      consumers.numberingRendered,
+      consumers.numberingVerdict,
+      consumers.numberingVoidOutcome,
+    ],
     { replicas: env.NATS_STREAM_REPLICAS },
   );
 
@@ -53,6 +60,18 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
 
+  const applyVoidOutcome = new ApplyVoidOutcome(store, env.FILES_BASE_URL, logger, nudge);
+  lifecycle.add(
+    "void-outcome-consumer",
+    await startConsumer(
+      broker.js,
+      consumers.numberingVoidOutcome,
+      (p) => applyVoidOutcome.execute(p),
+      logger,
+    ),
+    (c) => c.stop(),
+  );
+
   await serveRpcAndOps(lifecycle, {
     service: "numbering",
     host: env.HOST,
@@ -63,6 +82,7 @@ await runService(logger, async (lifecycle) => {
       issueDocument: new IssueDocument(store, env.FILES_BASE_URL, nudge),
       getDocument: new GetDocument(store, env.FILES_BASE_URL),
       listDocuments: new ListDocuments(store, env.FILES_BASE_URL),
+      voidDocument: new VoidDocument(store, env.FILES_BASE_URL, nudge),
     }),
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });

@@ -4,6 +4,7 @@ import type { Router } from "@koa/router";
 import type { Context } from "koa";
 import { ApiError, validationFailed } from "../errors/public-errors.js";
 import type { DocumentEmailBody } from "../schemas/document-email.schema.js";
+import type { DocumentVoidBody } from "../schemas/document-void.schema.js";
 import type { CreateDocument } from "../usecases/create-document.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
 import { parseListQuery } from "./list-params.js";
@@ -97,6 +98,24 @@ export function documentRoutes(
     ctx.status = 202;
     ctx.set("Location", `/v1/emails/${res.email?.id}`);
     ctx.body = presentEmail(res.email);
+  });
+
+  // The answer is the Document with `void.status` pending (202): a void has no life of its own beyond the
+  // document (one at a time, its outcome changes the document), so callers follow it on the document and events.
+  router.post("/v1/documents/:id/void", async (ctx) => {
+    const id = ctx.params.id!;
+    if (!hasIdShape(id, "doc")) throw notFound(id);
+    const violations = deps.validator.documentVoid(ctx.request.body);
+    if (violations.length > 0) throw validationFailed(violations);
+    const body = ctx.request.body as DocumentVoidBody;
+    const res = await deps.numbering.voidDocument({
+      scope: scopeOf(ctx.state.caller),
+      id,
+      reason: body.reason,
+    });
+    ctx.status = 202;
+    ctx.set("Location", `/v1/documents/${id}`);
+    ctx.body = presentDocument(res.document, linkSignerFor(deps, ctx.state));
   });
 
   router.get("/v1/emails/:id", async (ctx) => {

@@ -2,6 +2,7 @@ import type {
   ComputedParty,
   DocumentAmounts,
   DocumentResource,
+  DocumentVoid,
   EventResource,
   StatusDetails,
   SunatNote,
@@ -61,15 +62,18 @@ export interface PublicDocumentList {
 
 /** Today's document types (the proto's open set: despatch advices `09`/`31` are to come). */
 export const DOCUMENT_TYPES = ["01", "03"] as const;
-export const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected"] as const;
+export const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
 export const EVENT_TYPES = [
   "document.accepted",
   "document.observed",
   "document.rejected",
+  "document.voided",
+  "document.void_failed",
   "email.sent",
   "email.failed",
 ] as const;
 export const STATUS_DETAIL_CODES = ["submission_deadline_exceeded"] as const;
+export const VOID_FAILURE_CODES = ["void_deadline_exceeded", "void_outcome_unknown"] as const;
 
 const inPen = (what: string, when: string) =>
   nullable(decimal2(`${what} Always in PEN, whatever the document currency. Null when ${when}.`));
@@ -180,6 +184,49 @@ const statusDetails = objectSchema<StatusDetails>()({
   },
 });
 
+const documentVoid = objectSchema<Presented<DocumentVoid>>()({
+  description:
+    "The latest void of the document (`POST /v1/documents/{id}/void`). Invoices are voided in a comunicación de baja (RA), receipts as a resumen diario line with condition code 3 (RC); SUNAT answers both through a ticket, so a void takes seconds to minutes.",
+  properties: {
+    status: stringEnum(
+      ["pending", "voided", "failed"],
+      "`pending`: on its way to SUNAT or waiting for its ticket. `voided`: SUNAT accepted it; the document's `status` is `voided` (`document.voided`). `failed`: SUNAT refused it (`sunat`) or gave no answer in time (`failure`); the document keeps its status and may be voided again (`document.void_failed`).",
+    ),
+    reason: string("The reason given, as printed in the RA (`VoidReasonDescription`); 1–100 characters."),
+    requested_at: timestamp("When the void was requested."),
+    summary_id: nullable(
+      string(
+        "SUNAT's identifier of the summary carrying the void, `RA-YYYYMMDD-N` (invoices) or `RC-YYYYMMDD-N` (receipts), N correlative per RUC and day. Null until the summary is built (within seconds: voids of one company and day requested close together share one summary).",
+      ),
+    ),
+    ticket: nullable(string("SUNAT's ticket for that summary (`sendSummary`). Null until SUNAT gave it.")),
+    sunat: nullable(
+      schemaRef(
+        "SunatVerdict",
+        "SUNAT's answer to the summary (`getStatus`): code `0` accepted, otherwise the rejection (e.g. `2105` not registered, `2323` already voided, `2957` past the 7-day window). Null while pending and when no answer came.",
+      ),
+    ),
+    failure: nullable(
+      schemaRef(
+        "VoidFailure",
+        "Why the void failed when SUNAT's answer does not say it. Null unless it failed so.",
+      ),
+    ),
+    completed_at: nullable(timestamp("When the void reached `voided` or `failed`. Null while pending.")),
+  },
+});
+
+const voidFailure = objectSchema<StatusDetails>()({
+  description: "Why a void failed without SUNAT saying so.",
+  properties: {
+    code: openSet(
+      VOID_FAILURE_CODES,
+      "`void_deadline_exceeded`: SUNAT's ticket stayed in process (98) or was unknown (0127) past the void deadline (`VOID_DEADLINE_MS`, 1 h). `void_outcome_unknown`: SUNAT registered the summary but its answer was lost and cannot be read back. More codes may be added.",
+    ),
+    message: string("The last error seen, for people; may change."),
+  },
+});
+
 const fileLink = (what: string, when: string) =>
   nullable({
     type: "string",
@@ -222,7 +269,7 @@ const document = objectSchema<PublicDocument>()({
     },
     status: openSet(
       DOCUMENT_STATUSES,
-      "`pending`: numbered, no verdict yet. `accepted`: SUNAT accepted it (`sunat.code` `0`). `observed`: accepted with observations (`sunat.notes`). `rejected`: SUNAT refused it (`sunat.code` 2000–3999), or no verdict came before the sending deadline (`status_details`); the number is spent either way. A final status never changes; `voided` is reserved for voids (not offered yet).",
+      "`pending`: numbered, no verdict yet. `accepted`: SUNAT accepted it (`sunat.code` `0`). `observed`: accepted with observations (`sunat.notes`). `rejected`: SUNAT refused it (`sunat.code` 2000–3999), or no verdict came before the sending deadline (`status_details`); the number is spent either way. `voided`: SUNAT accepted its void (see `void`). Only `accepted` and `observed` change again, to `voided`; a refused void leaves them as they are (`void.status` `failed`).",
     ),
     issue_date: {
       type: "string",
@@ -271,6 +318,9 @@ const document = objectSchema<PublicDocument>()({
       ),
     ),
     links: schemaRef("DocumentLinks", "URLs of the document's files; each null until that file exists."),
+    void: nullable(
+      schemaRef("DocumentVoid", "The latest void requested for the document; null when none was."),
+    ),
     created_at: timestamp("When the document was numbered."),
     updated_at: timestamp("When the document last changed (signature, verdict)."),
   },
@@ -284,7 +334,7 @@ const event = objectSchema<PublicEvent>()({
     object: constant("event", "Always `event`."),
     type: openSet(
       EVENT_TYPES,
-      "What happened: `document.accepted`, `document.observed` or `document.rejected` (the document reached that status; `data.object` is the Document), `email.sent` or `email.failed` (an email of a document was accepted by the mail server, or gave up; `data.object` is the Email). More types will be added (voids): ignore types you do not handle.",
+      "What happened: `document.accepted`, `document.observed` or `document.rejected` (the document reached that status; `data.object` is the Document), `document.voided` (SUNAT accepted the document's void) or `document.void_failed` (SUNAT refused it or gave no answer in time; `data.object.void` says why), `email.sent` or `email.failed` (an email of a document was accepted by the mail server, or gave up; `data.object` is the Email). More types may be added: ignore types you do not handle.",
     ),
     created_at: timestamp("When it happened."),
     livemode,
@@ -340,6 +390,8 @@ export const documentSchemas: Record<string, JsonSchema> = {
   SunatVerdict: sunatVerdict,
   SunatNote: sunatNote,
   StatusDetails: statusDetails,
+  DocumentVoid: documentVoid,
+  VoidFailure: voidFailure,
   Event: event,
   EventList: eventList,
   DocumentList: documentList,

@@ -1,6 +1,7 @@
 import type { ErrorType } from "../errors/public-errors.js";
 import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES, WEBHOOK_ENTRIES } from "./error-catalog-rules.js";
 import { TAX_ENTRIES } from "./error-catalog-tax.js";
+import { VOID_ENTRIES } from "./error-catalog-voids.js";
 
 /**
  * Every `code` the API can answer, with its status, when it happens and how to fix it: the source of
@@ -17,7 +18,7 @@ export interface CatalogEntry {
    * Who decides it: `gateway` (the HTTP edge itself), `table` (`publicErrorFromConnect`, from a service's Connect
    * code or reason), `shape` (the request schemas), `tax` (the tax engine), `signing` (the uploaded certificate).
    */
-  source: "gateway" | "table" | "shape" | "tax" | "signing" | "notification";
+  source: "gateway" | "table" | "shape" | "tax" | "signing" | "notification" | "numbering";
   when: string;
   fix: string;
 }
@@ -248,6 +249,7 @@ export const ERROR_CATALOG: readonly CatalogEntry[] = [
   ...TAX_ENTRIES,
   ...CREDENTIAL_ENTRIES,
   ...WEBHOOK_ENTRIES,
+  ...VOID_ENTRIES,
 ];
 
 const key = (status: number, code: string) => `${status} ${code}`;
@@ -301,6 +303,12 @@ const SECTIONS: { title: string; intro: string; pick: (e: CatalogEntry) => boole
     intro:
       "`POST /v1/webhook_endpoints` and its updates: the notification service checks the URL and the event types; `param` names the field.",
     pick: (e) => e.source === "notification",
+  },
+  {
+    title: "422: voids",
+    intro:
+      "`POST /v1/documents/{id}/void`: the document register checks SUNAT's window; the reason's shape is checked like any body (`param` `reason`).",
+    pick: (e) => e.source === "numbering",
   },
 ];
 

@@ -80,6 +80,50 @@ export const publicErrors = {
   email_invalid: fromService(
     violationsError([{ param: "to.0", code: "email_invalid", message: "to.0 is not an email address." }]),
   ),
+  // numbering's VoidDocument (POST /v1/documents/{id}/void).
+  document_not_voidable: fromService(
+    reasonError(
+      Code.FailedPrecondition,
+      "document_not_voidable",
+      "Only documents SUNAT accepted can be voided; this one is pending.",
+    ),
+  ),
+  void_in_progress: fromService(
+    reasonError(
+      Code.FailedPrecondition,
+      "void_in_progress",
+      "A void of this document is already on its way to SUNAT; wait for document.voided or document.void_failed.",
+    ),
+  ),
+  document_already_voided: fromService(
+    reasonError(Code.FailedPrecondition, "document_already_voided", "This document is already voided."),
+  ),
+  despatch_void_in_portal: fromService(
+    reasonError(
+      Code.FailedPrecondition,
+      "despatch_void_in_portal",
+      "A despatch advice cannot be voided through the API: SUNAT only takes its void in SUNAT Operaciones en Línea (SOL), before the transport starts or when the recipient changes.",
+    ),
+  ),
+  void_window_closed: fromService(
+    violationsError([
+      {
+        param: "issue_date",
+        code: "void_window_closed",
+        message:
+          "SUNAT only takes a void up to 7 days after the issue date (2026-06-01); the last day was 2026-06-08. Issue a credit note instead.",
+      },
+    ]),
+  ),
+  void_reason_invalid: fromService(
+    violationsError([
+      {
+        param: "reason",
+        code: "parameter_invalid",
+        message: "The reason cannot contain control characters such as line breaks or tabs.",
+      },
+    ]),
+  ),
   webhook_endpoint_missing: fromService(notFound("webhook endpoint", "we_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
   webhook_delivery_missing: fromService(notFound("webhook delivery", "wd_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C")),
   webhook_endpoint_invalid: fromService(

@@ -98,15 +98,11 @@ export function listDocumentsOperation(): Operation {
         examples: ["01"],
       }),
       queryParameter("series", "Only this series, e.g. `F001`.", { type: "string", examples: ["F001"] }),
-      queryParameter(
-        "status",
-        `Only this status: ${[...DOCUMENT_STATUSES, "voided"].map((s) => `\`${s}\``).join(", ")}.`,
-        {
-          type: "string",
-          enum: [...DOCUMENT_STATUSES, "voided"],
-          examples: ["rejected"],
-        },
-      ),
+      queryParameter("status", `Only this status: ${DOCUMENT_STATUSES.map((s) => `\`${s}\``).join(", ")}.`, {
+        type: "string",
+        enum: [...DOCUMENT_STATUSES],
+        examples: ["rejected"],
+      }),
       queryParameter("issue_date[gte]", "Only documents issued on or after this date (`YYYY-MM-DD`, Lima).", {
         type: "string",
         format: "date",

@@ -26,6 +26,7 @@ import {
   type DocumentKind,
   REFUSED_EXAMPLE,
 } from "./request-examples.js";
+import { voidPaths } from "./void-paths.js";
 import { webhookPaths } from "./webhook-paths.js";
 
 /** The path of the document itself, served before authentication. */
@@ -219,6 +220,7 @@ export function paths(): Record<string, PathItem> {
     ...eventStreamPaths(),
     ...webhookPaths(),
     ...emailPaths(),
+    ...voidPaths(),
     "/v1/events": { get: listEventsOperation() },
     "/v1/events/{id}": {
       get: {

@@ -7,6 +7,7 @@ import {
   certificateUploadSchema,
 } from "./certificate-upload.schema.js";
 import { documentEmailSchema } from "./document-email.schema.js";
+import { documentVoidSchema } from "./document-void.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
@@ -23,6 +24,7 @@ export class RequestValidator {
   private readonly validateWebhookCreate;
   private readonly validateWebhookUpdate;
   private readonly validateDocumentEmail;
+  private readonly validateDocumentVoid;
 
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -33,6 +35,12 @@ export class RequestValidator {
     this.validateWebhookCreate = ajv.compile(webhookEndpointCreateSchema);
     this.validateWebhookUpdate = ajv.compile(webhookEndpointUpdateSchema);
     this.validateDocumentEmail = ajv.compile(documentEmailSchema);
+    this.validateDocumentVoid = ajv.compile(documentVoidSchema);
+  }
+
+  documentVoid(body: unknown): FieldError[] {
+    if (this.validateDocumentVoid(body)) return [];
+    return dedupe((this.validateDocumentVoid.errors ?? []).map(toViolation));
   }
 
   documentEmail(body: unknown): FieldError[] {
@@ -73,7 +81,7 @@ export class RequestValidator {
   }
 }
 
-function toViolation(error: ErrorObject): FieldError {
+export function toViolation(error: ErrorObject): FieldError {
   const path = error.instancePath
     .split("/")
     .slice(1)
@@ -94,7 +102,7 @@ function toViolation(error: ErrorObject): FieldError {
   };
 }
 
-function dedupe(violations: FieldError[]): FieldError[] {
+export function dedupe(violations: FieldError[]): FieldError[] {
   const seen = new Set<string>();
   return violations.filter((v) => {
     const key = `${v.param}|${v.code}`;

@@ -23,7 +23,13 @@ export class RecordDocumentEvent {
   async execute(state: State): Promise<void> {
     if (!state.eventType || !state.document) return;
     const repository = new EventRepository(this.store);
-    const sourceKey = `${state.documentId}:${state.eventType}`;
+    // A document may fail to be voided more than once (each failed void may be retried): void events are keyed by
+    // the void's request time as well, so each attempt gets its event and a redelivery still finds it.
+    const requestedAt = state.document.void?.requestedAt;
+    const sourceKey =
+      state.eventType.startsWith("document.void") && requestedAt
+        ? `${state.documentId}:${state.eventType}:${requestedAt}`
+        : `${state.documentId}:${state.eventType}`;
     let record = await repository.findBySource(sourceKey);
     if (!record) {
       const now = this.clock();

@@ -16,6 +16,7 @@ export interface OutboxEntry {
 export const outboxSubjects = {
   documentIssued: subjects.documentIssued,
   documentState: subjects.documentState,
+  documentVoidRequested: subjects.documentVoidRequested,
 } as const;
 
 type OutboxSubject = keyof typeof outboxSubjects;
@@ -48,6 +49,8 @@ function encode(message: OutboxMessage) {
       return outboxSubjects.documentIssued.payload.encode(message.payload);
     case "documentState":
       return outboxSubjects.documentState.payload.encode(message.payload);
+    case "documentVoidRequested":
+      return outboxSubjects.documentVoidRequested.payload.encode(message.payload);
   }
 }
 

@@ -1,4 +1,11 @@
-import type { ComputedDocument, DocumentStatus, Issuer, StatusDetails, SunatVerdict } from "@einvoice/domain";
+import type {
+  ComputedDocument,
+  DocumentStatus,
+  DocumentVoid,
+  Issuer,
+  StatusDetails,
+  SunatVerdict,
+} from "@einvoice/domain";
 
 /** Object-store keys by file; `pdf_ticket` is absent on records written before tickets existed. */
 export interface DocumentFileKeys {
@@ -26,8 +33,18 @@ export interface DocumentRecord {
   hash: string | null;
   /** Object-store keys of the document's files, set as they are produced. */
   files: DocumentFileKeys;
+  /** The latest void requested (absent when none was). */
+  void?: VoidRecord | null;
   /** The caller's Idempotency-Key of the create call, when it sent one. */
   idempotency_key?: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A document's latest void as the register keeps it: the public fields plus the attempt and the CDR's key. */
+export interface VoidRecord extends DocumentVoid {
+  /** 1 for the first void of the document, 2 after a failed one…; the void request's identity on the bus. */
+  attempt: number;
+  /** Object-store key of the summary's CDR, once SUNAT answered. */
+  cdr_key: string | null;
 }

@@ -1,5 +1,5 @@
-import type { DocumentResource } from "@einvoice/domain";
-import type { DocumentRecord } from "./document-record.js";
+import type { DocumentResource, DocumentVoid } from "@einvoice/domain";
+import type { DocumentRecord, VoidRecord } from "./document-record.js";
 
 /** The public Document resource of a record; file links appear once the file exists. */
 export function presentDocument(record: DocumentRecord, filesBaseUrl: string): DocumentResource {
@@ -23,7 +23,21 @@ export function presentDocument(record: DocumentRecord, filesBaseUrl: string): D
     status_details: record.status_details ?? null,
     hash: record.hash,
     links: { pdf: link("pdf"), xml: link("xml"), cdr: link("cdr") },
+    void: record.void ? presentVoid(record.void) : null,
     created_at: record.created_at,
     updated_at: record.updated_at,
+  };
+}
+
+function presentVoid(record: VoidRecord): DocumentVoid {
+  return {
+    status: record.status,
+    reason: record.reason,
+    requested_at: record.requested_at,
+    summary_id: record.summary_id,
+    ticket: record.ticket,
+    sunat: record.sunat,
+    failure: record.failure,
+    completed_at: record.completed_at,
   };
 }

@@ -4,11 +4,13 @@ import { requireScope } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import type { GetDocument, ListDocuments } from "../usecases/get-document.js";
 import type { IssueDocument } from "../usecases/issue-document.js";
+import type { VoidDocument } from "../usecases/void-document.js";
 
 export interface NumberingUseCases {
   issueDocument: IssueDocument;
   getDocument: GetDocument;
   listDocuments: ListDocuments;
+  voidDocument: VoidDocument;
 }
 
 /** Translates RPC messages to the use cases' domain values and back; nothing else. */
@@ -53,6 +55,10 @@ export function numberingRoutes(useCases: NumberingUseCases) {
           customerDocumentNumber: optional(req.customerDocumentNumber),
         });
         return { documents: page.documents.map(documentMessage), hasMore: page.hasMore };
+      },
+      async voidDocument(req) {
+        const document = await useCases.voidDocument.execute(requireScope(req.scope), req.id, req.reason);
+        return { document: documentMessage(document) };
       },
     });
 }

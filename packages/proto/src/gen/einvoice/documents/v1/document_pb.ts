@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/documents/v1/document.proto.
  */
 export const file_einvoice_documents_v1_document: GenFile = /*@__PURE__*/
-  fileDesc("CiRlaW52b2ljZS9kb2N1bWVudHMvdjEvZG9jdW1lbnQucHJvdG8SFWVpbnZvaWNlLmRvY3VtZW50cy52MSL2BQoIRG9jdW1lbnQSCgoCaWQYASABKAkSHgoGb2JqZWN0GAIgASgJQg7K8xgKCghkb2N1bWVudBIQCghsaXZlbW9kZRgDIAEoCBIcCgR0eXBlGAQgASgJQg7K8xgKCgIwMQoCMDMQARIOCgZzZXJpZXMYBSABKAkSDgoGbnVtYmVyGAYgASgFEj0KBnN0YXR1cxgHIAEoCUItyvMYKQoHcGVuZGluZwoIYWNjZXB0ZWQKCG9ic2VydmVkCghyZWplY3RlZBABEh4KCmlzc3VlX2RhdGUYCCABKAlCCsrzGAYaBGRhdGUSFQoIY3VycmVuY3kYCSABKAlIAIgBARIhCgV0b3RhbBgKIAEoCUINyvMYCRoHZGVjaW1hbEgBiAEBEjwKB2Ftb3VudHMYCyABKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRBbW91bnRzSAKIAQESMwoIY3VzdG9tZXIYDCABKAsyHC5laW52b2ljZS5kb2N1bWVudHMudjEuUGFydHlIA4gBARI3CgVzdW5hdBgNIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIBIgBARJBCg5zdGF0dXNfZGV0YWlscxgOIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdGF0dXNEZXRhaWxzSAWIAQESEQoEaGFzaBgPIAEoCUgGiAEBEjMKBWxpbmtzGBAgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGlua3MSIwoKY3JlYXRlZF9hdBgRIAEoCUIPyvMYCxoJZGF0ZS10aW1lEiMKCnVwZGF0ZWRfYXQYEiABKAlCD8rzGAsaCWRhdGUtdGltZUILCglfY3VycmVuY3lCCAoGX3RvdGFsQgoKCF9hbW91bnRzQgsKCV9jdXN0b21lckIICgZfc3VuYXRCEQoPX3N0YXR1c19kZXRhaWxzQgcKBV9oYXNoInUKDFN1bmF0VmVyZGljdBIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEi8KBW5vdGVzGAMgAygLMiAuZWludm9pY2UuZG9jdW1lbnRzLnYxLlN1bmF0Tm90ZRIRCglzaW11bGF0ZWQYBCABKAgiLgoJU3VuYXROb3RlEgwKBGNvZGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkiVAoNU3RhdHVzRGV0YWlscxIyCgRjb2RlGAEgASgJQiTK8xggChxzdWJtaXNzaW9uX2RlYWRsaW5lX2V4Y2VlZGVkEAESDwoHbWVzc2FnZRgCIAEoCSJdCg1Eb2N1bWVudExpbmtzEhAKA3BkZhgBIAEoCUgAiAEBEhAKA3htbBgCIAEoCUgBiAEBEhAKA2NkchgDIAEoCUgCiAEBQgYKBF9wZGZCBgoEX3htbEIGCgRfY2RyYgZwcm90bzM", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document]);
+  fileDesc("CiRlaW52b2ljZS9kb2N1bWVudHMvdjEvZG9jdW1lbnQucHJvdG8SFWVpbnZvaWNlLmRvY3VtZW50cy52MSK/BgoIRG9jdW1lbnQSCgoCaWQYASABKAkSHgoGb2JqZWN0GAIgASgJQg7K8xgKCghkb2N1bWVudBIQCghsaXZlbW9kZRgDIAEoCBIcCgR0eXBlGAQgASgJQg7K8xgKCgIwMQoCMDMQARIOCgZzZXJpZXMYBSABKAkSDgoGbnVtYmVyGAYgASgFEkUKBnN0YXR1cxgHIAEoCUI1yvMYMQoHcGVuZGluZwoIYWNjZXB0ZWQKCG9ic2VydmVkCghyZWplY3RlZAoGdm9pZGVkEAESHgoKaXNzdWVfZGF0ZRgIIAEoCUIKyvMYBhoEZGF0ZRIVCghjdXJyZW5jeRgJIAEoCUgAiAEBEiEKBXRvdGFsGAogASgJQg3K8xgJGgdkZWNpbWFsSAGIAQESPAoHYW1vdW50cxgLIAEoCzImLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudEFtb3VudHNIAogBARIzCghjdXN0b21lchgMIAEoCzIcLmVpbnZvaWNlLmRvY3VtZW50cy52MS5QYXJ0eUgDiAEBEjcKBXN1bmF0GA0gASgLMiMuZWludm9pY2UuZG9jdW1lbnRzLnYxLlN1bmF0VmVyZGljdEgEiAEBEkEKDnN0YXR1c19kZXRhaWxzGA4gASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLlN0YXR1c0RldGFpbHNIBYgBARIRCgRoYXNoGA8gASgJSAaIAQESMwoFbGlua3MYECABKAsyJC5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRMaW5rcxIjCgpjcmVhdGVkX2F0GBEgASgJQg/K8xgLGglkYXRlLXRpbWUSIwoKdXBkYXRlZF9hdBgSIAEoCUIPyvMYCxoJZGF0ZS10aW1lEjYKBHZvaWQYEyABKAsyIy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRWb2lkSAeIAQFCCwoJX2N1cnJlbmN5QggKBl90b3RhbEIKCghfYW1vdW50c0ILCglfY3VzdG9tZXJCCAoGX3N1bmF0QhEKD19zdGF0dXNfZGV0YWlsc0IHCgVfaGFzaEIHCgVfdm9pZCKCAwoMRG9jdW1lbnRWb2lkEi0KBnN0YXR1cxgBIAEoCUIdyvMYGQoHcGVuZGluZwoGdm9pZGVkCgZmYWlsZWQSDgoGcmVhc29uGAIgASgJEiUKDHJlcXVlc3RlZF9hdBgDIAEoCUIPyvMYCxoJZGF0ZS10aW1lEhcKCnN1bW1hcnlfaWQYBCABKAlIAIgBARITCgZ0aWNrZXQYBSABKAlIAYgBARI3CgVzdW5hdBgGIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIAogBARI4CgdmYWlsdXJlGAcgASgLMiIuZWludm9pY2UuZG9jdW1lbnRzLnYxLlZvaWRGYWlsdXJlSAOIAQESKgoMY29tcGxldGVkX2F0GAggASgJQg/K8xgLGglkYXRlLXRpbWVIBIgBAUINCgtfc3VtbWFyeV9pZEIJCgdfdGlja2V0QggKBl9zdW5hdEIKCghfZmFpbHVyZUIPCg1fY29tcGxldGVkX2F0ImIKC1ZvaWRGYWlsdXJlEkIKBGNvZGUYASABKAlCNMrzGDAKFnZvaWRfZGVhZGxpbmVfZXhjZWVkZWQKFHZvaWRfb3V0Y29tZV91bmtub3duEAESDwoHbWVzc2FnZRgCIAEoCSJ1CgxTdW5hdFZlcmRpY3QSDAoEY29kZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIvCgVub3RlcxgDIAMoCzIgLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdE5vdGUSEQoJc2ltdWxhdGVkGAQgASgIIi4KCVN1bmF0Tm90ZRIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJIlQKDVN0YXR1c0RldGFpbHMSMgoEY29kZRgBIAEoCUIkyvMYIAocc3VibWlzc2lvbl9kZWFkbGluZV9leGNlZWRlZBABEg8KB21lc3NhZ2UYAiABKAkiXQoNRG9jdW1lbnRMaW5rcxIQCgNwZGYYASABKAlIAIgBARIQCgN4bWwYAiABKAlIAYgBARIQCgNjZHIYAyABKAlIAogBAUIGCgRfcGRmQgYKBF94bWxCBgoEX2NkcmIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document]);
 
 /**
  * The public Document resource (object "document"), as GET /v1/documents/{id} shows it. An unset optional field
@@ -60,7 +60,8 @@ export type Document = Message<"einvoice.documents.v1.Document"> & {
 
   /**
    * pending: number assigned, no verdict yet; accepted: SUNAT accepted it; observed: accepted with observations;
-   * rejected: SUNAT refused it or the sending deadline passed (the number is spent).
+   * rejected: SUNAT refused it or the sending deadline passed (the number is spent); voided: SUNAT accepted its
+   * void (see `void`).
    *
    * @generated from field: string status = 7;
    */
@@ -132,6 +133,13 @@ export type Document = Message<"einvoice.documents.v1.Document"> & {
    * @generated from field: string updated_at = 18;
    */
   updatedAt: string;
+
+  /**
+   * The latest void requested for the document (POST /v1/documents/{id}/void); unset when none was.
+   *
+   * @generated from field: optional einvoice.documents.v1.DocumentVoid void = 19;
+   */
+  void?: DocumentVoid | undefined;
 };
 
 /**
@@ -140,6 +148,104 @@ export type Document = Message<"einvoice.documents.v1.Document"> & {
  */
 export const DocumentSchema: GenMessage<Document> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_document, 0);
+
+/**
+ * The void of an accepted or observed document. Invoices (and their notes) travel in a comunicación de baja
+ * (RA), receipts as a resumen diario line with condition code 3 (RC); both are answered by SUNAT through a ticket.
+ *
+ * @generated from message einvoice.documents.v1.DocumentVoid
+ */
+export type DocumentVoid = Message<"einvoice.documents.v1.DocumentVoid"> & {
+  /**
+   * pending: requested, on its way to SUNAT or waiting for its ticket; voided: SUNAT accepted it (the document's
+   * status is voided); failed: SUNAT refused it, or gave no answer before the deadline (the document keeps its
+   * status and may be voided again).
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * The caller's reason (1–100 characters), printed in the RA as VoidReasonDescription.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: string requested_at = 3;
+   */
+  requestedAt: string;
+
+  /**
+   * SUNAT's identifier of the summary carrying the void (RA-YYYYMMDD-N or RC-YYYYMMDD-N); unset until built.
+   *
+   * @generated from field: optional string summary_id = 4;
+   */
+  summaryId?: string | undefined;
+
+  /**
+   * SUNAT's ticket for that summary; unset until sendSummary answered.
+   *
+   * @generated from field: optional string ticket = 5;
+   */
+  ticket?: string | undefined;
+
+  /**
+   * SUNAT's answer to the summary (getStatus); unset until it arrives.
+   *
+   * @generated from field: optional einvoice.documents.v1.SunatVerdict sunat = 6;
+   */
+  sunat?: SunatVerdict | undefined;
+
+  /**
+   * Why the void failed when SUNAT gave no answer saying so.
+   *
+   * @generated from field: optional einvoice.documents.v1.VoidFailure failure = 7;
+   */
+  failure?: VoidFailure | undefined;
+
+  /**
+   * When the void reached voided or failed; unset while pending.
+   *
+   * @generated from field: optional string completed_at = 8;
+   */
+  completedAt?: string | undefined;
+};
+
+/**
+ * Describes the message einvoice.documents.v1.DocumentVoid.
+ * Use `create(DocumentVoidSchema)` to create a new message.
+ */
+export const DocumentVoidSchema: GenMessage<DocumentVoid> = /*@__PURE__*/
+  messageDesc(file_einvoice_documents_v1_document, 1);
+
+/**
+ * Why a void failed without SUNAT saying so.
+ *
+ * @generated from message einvoice.documents.v1.VoidFailure
+ */
+export type VoidFailure = Message<"einvoice.documents.v1.VoidFailure"> & {
+  /**
+   * void_deadline_exceeded: the ticket stayed in process (98) or unknown (0127) past the void deadline;
+   * void_outcome_unknown: SUNAT registered the summary but its answer was lost and cannot be read back.
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message einvoice.documents.v1.VoidFailure.
+ * Use `create(VoidFailureSchema)` to create a new message.
+ */
+export const VoidFailureSchema: GenMessage<VoidFailure> = /*@__PURE__*/
+  messageDesc(file_einvoice_documents_v1_document, 2);
 
 /**
  * SUNAT's verdict on a document.
@@ -179,7 +285,7 @@ export type SunatVerdict = Message<"einvoice.documents.v1.SunatVerdict"> & {
  * Use `create(SunatVerdictSchema)` to create a new message.
  */
 export const SunatVerdictSchema: GenMessage<SunatVerdict> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 1);
+  messageDesc(file_einvoice_documents_v1_document, 3);
 
 /**
  * @generated from message einvoice.documents.v1.SunatNote
@@ -201,7 +307,7 @@ export type SunatNote = Message<"einvoice.documents.v1.SunatNote"> & {
  * Use `create(SunatNoteSchema)` to create a new message.
  */
 export const SunatNoteSchema: GenMessage<SunatNote> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 2);
+  messageDesc(file_einvoice_documents_v1_document, 4);
 
 /**
  * @generated from message einvoice.documents.v1.StatusDetails
@@ -225,7 +331,7 @@ export type StatusDetails = Message<"einvoice.documents.v1.StatusDetails"> & {
  * Use `create(StatusDetailsSchema)` to create a new message.
  */
 export const StatusDetailsSchema: GenMessage<StatusDetails> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 3);
+  messageDesc(file_einvoice_documents_v1_document, 5);
 
 /**
  * URLs of the document's files under the files base URL; unset until the file exists.
@@ -254,5 +360,5 @@ export type DocumentLinks = Message<"einvoice.documents.v1.DocumentLinks"> & {
  * Use `create(DocumentLinksSchema)` to create a new message.
  */
 export const DocumentLinksSchema: GenMessage<DocumentLinks> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 4);
+  messageDesc(file_einvoice_documents_v1_document, 6);
 

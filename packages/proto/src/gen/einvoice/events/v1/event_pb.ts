@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/events/v1/event.proto.
  */
 export const file_einvoice_events_v1_event: GenFile = /*@__PURE__*/
-  fileDesc("Ch5laW52b2ljZS9ldmVudHMvdjEvZXZlbnQucHJvdG8SEmVpbnZvaWNlLmV2ZW50cy52MSL9AQoFRXZlbnQSCgoCaWQYASABKAkSGwoGb2JqZWN0GAIgASgJQgvK8xgHCgVldmVudBJnCgR0eXBlGAMgASgJQlnK8xhVChFkb2N1bWVudC5hY2NlcHRlZAoRZG9jdW1lbnQub2JzZXJ2ZWQKEWRvY3VtZW50LnJlamVjdGVkCgplbWFpbC5zZW50CgxlbWFpbC5mYWlsZWQQARIjCgpjcmVhdGVkX2F0GAQgASgJQg/K8xgLGglkYXRlLXRpbWUSEAoIbGl2ZW1vZGUYBSABKAgSKwoEZGF0YRgGIAEoCzIdLmVpbnZvaWNlLmV2ZW50cy52MS5FdmVudERhdGEidgoJRXZlbnREYXRhEjMKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50SAASKgoFZW1haWwYAiABKAsyGS5laW52b2ljZS5ldmVudHMudjEuRW1haWxIAEIICgZvYmplY3RiBnByb3RvMw", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_document, file_einvoice_events_v1_email]);
+  fileDesc("Ch5laW52b2ljZS9ldmVudHMvdjEvZXZlbnQucHJvdG8SEmVpbnZvaWNlLmV2ZW50cy52MSKmAgoFRXZlbnQSCgoCaWQYASABKAkSGwoGb2JqZWN0GAIgASgJQgvK8xgHCgVldmVudBKPAQoEdHlwZRgDIAEoCUKAAcrzGHwKEWRvY3VtZW50LmFjY2VwdGVkChFkb2N1bWVudC5vYnNlcnZlZAoRZG9jdW1lbnQucmVqZWN0ZWQKD2RvY3VtZW50LnZvaWRlZAoUZG9jdW1lbnQudm9pZF9mYWlsZWQKCmVtYWlsLnNlbnQKDGVtYWlsLmZhaWxlZBABEiMKCmNyZWF0ZWRfYXQYBCABKAlCD8rzGAsaCWRhdGUtdGltZRIQCghsaXZlbW9kZRgFIAEoCBIrCgRkYXRhGAYgASgLMh0uZWludm9pY2UuZXZlbnRzLnYxLkV2ZW50RGF0YSJ2CglFdmVudERhdGESMwoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRIABIqCgVlbWFpbBgCIAEoCzIZLmVpbnZvaWNlLmV2ZW50cy52MS5FbWFpbEgAQggKBm9iamVjdGIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_document, file_einvoice_events_v1_email]);
 
 /**
  * A public Event (object "event", id evt_…): something happened to a resource, with the resource as it stood.
@@ -34,7 +34,8 @@ export type Event = Message<"einvoice.events.v1.Event"> & {
   object: string;
 
   /**
-   * document.accepted, document.observed, document.rejected, email.sent, email.failed (more to come: voids).
+   * document.accepted, document.observed, document.rejected, document.voided, document.void_failed, email.sent,
+   * email.failed.
    *
    * @generated from field: string type = 3;
    */

@@ -18,7 +18,55 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/numbering/v1/numbering.proto.
  */
 export const file_einvoice_numbering_v1_numbering: GenFile = /*@__PURE__*/
-  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiSgoVSXNzdWVEb2N1bWVudFJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50IkoKEkdldERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSLnAQoTR2V0RG9jdW1lbnRSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudBIzCgVmaWxlcxgCIAEoCzIkLmVpbnZvaWNlLm51bWJlcmluZy52MS5Eb2N1bWVudEZpbGVzEi0KBmlzc3VlchgDIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYBCABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCKFAQoNRG9jdW1lbnRGaWxlcxIQCgN4bWwYASABKAlIAIgBARIQCgNjZHIYAiABKAlIAYgBARIQCgNwZGYYAyABKAlIAogBARIXCgpwZGZfdGlja2V0GAQgASgJSAOIAQFCBgoEX3htbEIGCgRfY2RyQgYKBF9wZGZCDQoLX3BkZl90aWNrZXQi/gEKFExpc3REb2N1bWVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEg0KBWxpbWl0GAIgASgFEhYKDnN0YXJ0aW5nX2FmdGVyGAMgASgJEhUKDWVuZGluZ19iZWZvcmUYBCABKAkSDAoEdHlwZRgFIAEoCRIOCgZzZXJpZXMYBiABKAkSDgoGc3RhdHVzGAcgASgJEhYKDmlzc3VlX2RhdGVfZ3RlGAggASgJEhYKDmlzc3VlX2RhdGVfbHRlGAkgASgJEiAKGGN1c3RvbWVyX2RvY3VtZW50X251bWJlchgKIAEoCSJdChVMaXN0RG9jdW1lbnRzUmVzcG9uc2USMgoJZG9jdW1lbnRzGAEgAygLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50EhAKCGhhc19tb3JlGAIgASgIMtACChBOdW1iZXJpbmdTZXJ2aWNlEmoKDUlzc3VlRG9jdW1lbnQSKy5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlc3BvbnNlEmQKC0dldERvY3VtZW50EikuZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVxdWVzdBoqLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlc3BvbnNlEmoKDUxpc3REb2N1bWVudHMSKy5laW52b2ljZS5udW1iZXJpbmcudjEuTGlzdERvY3VtZW50c1JlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuTGlzdERvY3VtZW50c1Jlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiWwoTVm9pZERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiSQoUVm9pZERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiSgoVSXNzdWVEb2N1bWVudFJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50IkoKEkdldERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSLnAQoTR2V0RG9jdW1lbnRSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudBIzCgVmaWxlcxgCIAEoCzIkLmVpbnZvaWNlLm51bWJlcmluZy52MS5Eb2N1bWVudEZpbGVzEi0KBmlzc3VlchgDIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYBCABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCKFAQoNRG9jdW1lbnRGaWxlcxIQCgN4bWwYASABKAlIAIgBARIQCgNjZHIYAiABKAlIAYgBARIQCgNwZGYYAyABKAlIAogBARIXCgpwZGZfdGlja2V0GAQgASgJSAOIAQFCBgoEX3htbEIGCgRfY2RyQgYKBF9wZGZCDQoLX3BkZl90aWNrZXQi/gEKFExpc3REb2N1bWVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEg0KBWxpbWl0GAIgASgFEhYKDnN0YXJ0aW5nX2FmdGVyGAMgASgJEhUKDWVuZGluZ19iZWZvcmUYBCABKAkSDAoEdHlwZRgFIAEoCRIOCgZzZXJpZXMYBiABKAkSDgoGc3RhdHVzGAcgASgJEhYKDmlzc3VlX2RhdGVfZ3RlGAggASgJEhYKDmlzc3VlX2RhdGVfbHRlGAkgASgJEiAKGGN1c3RvbWVyX2RvY3VtZW50X251bWJlchgKIAEoCSJdChVMaXN0RG9jdW1lbnRzUmVzcG9uc2USMgoJZG9jdW1lbnRzGAEgAygLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50EhAKCGhhc19tb3JlGAIgASgIMrkDChBOdW1iZXJpbmdTZXJ2aWNlEmoKDUlzc3VlRG9jdW1lbnQSKy5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlc3BvbnNlEmQKC0dldERvY3VtZW50EikuZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVxdWVzdBoqLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlc3BvbnNlEmoKDUxpc3REb2N1bWVudHMSKy5laW52b2ljZS5udW1iZXJpbmcudjEuTGlzdERvY3VtZW50c1JlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuTGlzdERvY3VtZW50c1Jlc3BvbnNlEmcKDFZvaWREb2N1bWVudBIqLmVpbnZvaWNlLm51bWJlcmluZy52MS5Wb2lkRG9jdW1lbnRSZXF1ZXN0GisuZWludm9pY2UubnVtYmVyaW5nLnYxLlZvaWREb2N1bWVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+
+/**
+ * @generated from message einvoice.numbering.v1.VoidDocumentRequest
+ */
+export type VoidDocumentRequest = Message<"einvoice.numbering.v1.VoidDocumentRequest"> & {
+  /**
+   * @generated from field: einvoice.common.v1.Scope scope = 1;
+   */
+  scope?: Scope | undefined;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * 1–100 characters, no control characters.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.VoidDocumentRequest.
+ * Use `create(VoidDocumentRequestSchema)` to create a new message.
+ */
+export const VoidDocumentRequestSchema: GenMessage<VoidDocumentRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 0);
+
+/**
+ * @generated from message einvoice.numbering.v1.VoidDocumentResponse
+ */
+export type VoidDocumentResponse = Message<"einvoice.numbering.v1.VoidDocumentResponse"> & {
+  /**
+   * The document with its void pending.
+   *
+   * @generated from field: einvoice.documents.v1.Document document = 1;
+   */
+  document?: Document | undefined;
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.VoidDocumentResponse.
+ * Use `create(VoidDocumentResponseSchema)` to create a new message.
+ */
+export const VoidDocumentResponseSchema: GenMessage<VoidDocumentResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 1);
 
 /**
  * @generated from message einvoice.numbering.v1.IssueDocumentRequest
@@ -57,7 +105,7 @@ export type IssueDocumentRequest = Message<"einvoice.numbering.v1.IssueDocumentR
  * Use `create(IssueDocumentRequestSchema)` to create a new message.
  */
 export const IssueDocumentRequestSchema: GenMessage<IssueDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 0);
+  messageDesc(file_einvoice_numbering_v1_numbering, 2);
 
 /**
  * @generated from message einvoice.numbering.v1.IssueDocumentResponse
@@ -76,7 +124,7 @@ export type IssueDocumentResponse = Message<"einvoice.numbering.v1.IssueDocument
  * Use `create(IssueDocumentResponseSchema)` to create a new message.
  */
 export const IssueDocumentResponseSchema: GenMessage<IssueDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 1);
+  messageDesc(file_einvoice_numbering_v1_numbering, 3);
 
 /**
  * @generated from message einvoice.numbering.v1.GetDocumentRequest
@@ -98,7 +146,7 @@ export type GetDocumentRequest = Message<"einvoice.numbering.v1.GetDocumentReque
  * Use `create(GetDocumentRequestSchema)` to create a new message.
  */
 export const GetDocumentRequestSchema: GenMessage<GetDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 2);
+  messageDesc(file_einvoice_numbering_v1_numbering, 4);
 
 /**
  * @generated from message einvoice.numbering.v1.GetDocumentResponse
@@ -136,7 +184,7 @@ export type GetDocumentResponse = Message<"einvoice.numbering.v1.GetDocumentResp
  * Use `create(GetDocumentResponseSchema)` to create a new message.
  */
 export const GetDocumentResponseSchema: GenMessage<GetDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 3);
+  messageDesc(file_einvoice_numbering_v1_numbering, 5);
 
 /**
  * Object-store keys of a document's files; unset until the file exists.
@@ -174,7 +222,7 @@ export type DocumentFiles = Message<"einvoice.numbering.v1.DocumentFiles"> & {
  * Use `create(DocumentFilesSchema)` to create a new message.
  */
 export const DocumentFilesSchema: GenMessage<DocumentFiles> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 4);
+  messageDesc(file_einvoice_numbering_v1_numbering, 6);
 
 /**
  * @generated from message einvoice.numbering.v1.ListDocumentsRequest
@@ -244,7 +292,7 @@ export type ListDocumentsRequest = Message<"einvoice.numbering.v1.ListDocumentsR
  * Use `create(ListDocumentsRequestSchema)` to create a new message.
  */
 export const ListDocumentsRequestSchema: GenMessage<ListDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 5);
+  messageDesc(file_einvoice_numbering_v1_numbering, 7);
 
 /**
  * @generated from message einvoice.numbering.v1.ListDocumentsResponse
@@ -266,7 +314,7 @@ export type ListDocumentsResponse = Message<"einvoice.numbering.v1.ListDocuments
  * Use `create(ListDocumentsResponseSchema)` to create a new message.
  */
 export const ListDocumentsResponseSchema: GenMessage<ListDocumentsResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 6);
+  messageDesc(file_einvoice_numbering_v1_numbering, 8);
 
 /**
  * The document register: assigns numbers per (company, mode, series) and is the single writer of documents
@@ -304,6 +352,19 @@ export const NumberingService: GenService<{
     methodKind: "unary";
     input: typeof ListDocumentsRequestSchema;
     output: typeof ListDocumentsResponseSchema;
+  },
+  /**
+   * Records a void request on an accepted or observed document and queues it (documents.void_requested), in one
+   * transaction. NOT_FOUND outside the scope; FAILED_PRECONDITION (ErrorReason document_not_voidable,
+   * void_in_progress, document_already_voided, despatch_void_in_portal) when the document cannot be voided now;
+   * INVALID_ARGUMENT (FieldViolations `reason`, or `issue_date` past SUNAT's 7-day window).
+   *
+   * @generated from rpc einvoice.numbering.v1.NumberingService.VoidDocument
+   */
+  voidDocument: {
+    methodKind: "unary";
+    input: typeof VoidDocumentRequestSchema;
+    output: typeof VoidDocumentResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_einvoice_numbering_v1_numbering, 0);

@@ -1,0 +1,105 @@
+import { create } from "@bufbuild/protobuf";
+import { documentMessage, issuers } from "@einvoice/contracts";
+import type { DocumentResource, Scope } from "@einvoice/domain";
+import { Code, notFound, reasonError, todayInLima, violationsError } from "@einvoice/platform";
+import { DocumentVoidRequestedSchema } from "@einvoice/proto";
+import type { Store } from "@einvoice/store";
+import { DocumentRepository } from "../adapters/document-repository.js";
+import { addToOutbox } from "../adapters/outbox.js";
+import type { VoidRecord } from "../domain/document-record.js";
+import { presentDocument } from "../domain/present-document.js";
+import { decideVoid, reasonProblem } from "../domain/void-eligibility.js";
+
+/**
+ * Records a void request on an accepted or observed document and queues `documents.void_requested`, in one
+ * transaction: the compare-and-set on the document's status and previous void makes two concurrent requests
+ * end with one void and one 409. The document's status does not change until SUNAT answers.
+ */
+export class VoidDocument {
+  constructor(
+    private readonly store: Store,
+    private readonly filesBaseUrl: string,
+    private readonly afterCommit: () => void,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async execute(scope: Scope, id: string, reason: string): Promise<DocumentResource> {
+    const problem = reasonProblem(reason);
+    if (problem) throw violationsError([{ param: "reason", code: "parameter_invalid", message: problem }]);
+    const document = await this.store.transaction(async (tx) => {
+      const repository = new DocumentRepository(tx);
+      const current = await repository.findById(scope, id);
+      if (!current) throw notFound("document", id);
+      const now = this.clock();
+      const decision = decideVoid(current, todayInLima(now));
+      if (!decision.ok) {
+        if (decision.kind === "invalid") {
+          throw violationsError([{ param: decision.param, code: decision.code, message: decision.message }]);
+        }
+        throw conflictError(decision.reason, decision.message);
+      }
+      const attempt = (current.void?.attempt ?? 0) + 1;
+      const requestedAt = now.toISOString();
+      const record: VoidRecord = {
+        status: "pending",
+        reason,
+        requested_at: requestedAt,
+        summary_id: null,
+        ticket: null,
+        sunat: null,
+        failure: null,
+        completed_at: null,
+        attempt,
+        cdr_key: null,
+      };
+      const updated = await repository.update(
+        scope,
+        id,
+        { status: current.status, "void.attempt": current.void?.attempt ?? null },
+        { void: record, updated_at: requestedAt },
+      );
+      if (!updated) {
+        throw conflictError(
+          "void_in_progress",
+          "Another void of this document was requested at the same time.",
+        );
+      }
+      const resource = presentDocument(updated, this.filesBaseUrl);
+      await addToOutbox(
+        tx,
+        {
+          _id: `${id}:void_requested:${attempt}`,
+          subject: "documentVoidRequested",
+          payload: create(DocumentVoidRequestedSchema, {
+            documentId: id,
+            companyId: scope.companyId,
+            livemode: scope.livemode,
+            attempt,
+            reason,
+            requestedAt,
+            issuer: issuers.toMessage(updated.issuer),
+            document: documentMessage(resource),
+          }),
+        },
+        requestedAt,
+      );
+      return resource;
+    });
+    this.afterCommit();
+    return document;
+  }
+}
+
+/** The 409s, each spelled out so the gateway's error catalog test can find every reason this service throws. */
+function conflictError(reason: string, message: string) {
+  switch (reason) {
+    case "despatch_void_in_portal":
+      return reasonError(Code.FailedPrecondition, "despatch_void_in_portal", message);
+    case "document_already_voided":
+      return reasonError(Code.FailedPrecondition, "document_already_voided", message);
+    case "void_in_progress":
+      return reasonError(Code.FailedPrecondition, "void_in_progress", message);
+    default:
+      return reasonError(Code.FailedPrecondition, "document_not_voidable", message);
+  }
+}
