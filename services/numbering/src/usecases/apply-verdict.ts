@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { Payload, subjects } from "@einvoice/broker";
 import { documentMessage, statusDetailsOf, sunatVerdictOf } from "@einvoice/contracts";
-import { type Logger, metrics } from "@einvoice/platform";
+import type { Logger } from "@einvoice/platform";
 import { DocumentStateSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
@@ -62,10 +62,8 @@ export class ApplyVerdict {
         },
         now,
       );
-      return { type: current.type, status: transition.to };
+      return true;
     });
-    if (!applied) return;
-    metrics.documents.inc(applied);
-    this.afterCommit();
+    if (applied) this.afterCommit();
   }
 }
