@@ -284,3 +284,27 @@ describe("the Dockerfile", () => {
     expect(build).toBe("node scripts/build.mjs");
   });
 });
+
+describe("the Grafana dashboard", () => {
+  it("should chart only metrics the services export", async () => {
+    const { metricsRegistry } = await import("@einvoice/platform");
+    const known = new Set<string>();
+    for (const metric of await metricsRegistry.getMetricsAsJSON()) {
+      known.add(metric.name);
+      if (metric.type === "histogram")
+        for (const s of ["_bucket", "_count", "_sum"]) known.add(metric.name + s);
+    }
+    const dashboard = JSON.parse(readFileSync(join(ROOT, "deploy/grafana-dashboard.json"), "utf8"));
+    const used = dashboard.panels
+      .flatMap((panel: any) => panel.targets.map((t: any) => t.expr as string))
+      .flatMap((expr: string) => expr.match(/\b(einvoice|nodejs|process)_[a-z0-9_]+/g) ?? []);
+    expect(used.length).toBeGreaterThan(10);
+    expect(used.filter((name: string) => !known.has(name))).toEqual([]);
+    for (const name of [
+      "einvoice_documents_total",
+      "einvoice_dead_letters_total",
+      "einvoice_sse_connections",
+    ])
+      expect(used).toContain(name);
+  });
+});

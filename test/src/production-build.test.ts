@@ -87,4 +87,57 @@ describe("the production build (npm run build → node dist/main.js)", () => {
     const docs = await fetch(`${sys.system.baseUrl}/docs`);
     expect(docs.status).toBe(200);
   });
+
+  // Runs after a document flowed (the test above), so the counters along its way have samples.
+  it("should serve Prometheus metrics on every service's ops port", async () => {
+    const scrape = async (service: string) => {
+      const res = await fetch(`http://127.0.0.1:${healthPort(sys, service)}/metrics`);
+      expect(res.status, service).toBe(200);
+      expect(res.headers.get("content-type"), service).toContain("text/plain; version=0.0.4");
+      return res.text();
+    };
+    const sample = (text: string, name: string, labels: Record<string, string>) => {
+      const line = text
+        .split("\n")
+        .find(
+          (l) =>
+            l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)),
+        );
+      return line === undefined ? undefined : Number(line.split(" ").pop());
+    };
+    const names = [
+      "einvoice_documents_total",
+      "einvoice_sunat_call_duration_seconds",
+      "einvoice_consumer_deliveries_total",
+      "einvoice_consumer_redeliveries_total",
+      "einvoice_consumer_pending_messages",
+      "einvoice_dead_letters_total",
+      "einvoice_webhook_attempts_total",
+      "einvoice_sse_connections",
+      "nodejs_eventloop_lag_seconds",
+    ];
+    for (const service of SERVICES.filter((s) => s !== "sunat-simulator")) {
+      const text = await scrape(service);
+      for (const name of names) expect(text, `${service} ${name}`).toContain(`# TYPE ${name} `);
+    }
+    const numbering = await scrape("numbering");
+    expect(
+      sample(numbering, "einvoice_documents_total", { type: "01", status: "pending" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(numbering, "einvoice_documents_total", { type: "01", status: "accepted" }),
+    ).toBeGreaterThanOrEqual(1);
+    const submission = await scrape("submission");
+    expect(
+      sample(submission, "einvoice_sunat_call_duration_seconds_count", {
+        operation: "sendBill",
+        outcome: "answered",
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    const signing = await scrape("signing");
+    expect(
+      sample(signing, "einvoice_consumer_deliveries_total", { consumer: "signing-issued" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(signing).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+  });
 });

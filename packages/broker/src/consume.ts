@@ -1,4 +1,4 @@
-import { extractContext, type Logger, SpanKind, withSpan } from "@einvoice/platform";
+import { extractContext, type Logger, metrics, SpanKind, withSpan } from "@einvoice/platform";
 import type { ConsumerMessages, JetStreamClient, JsMsg } from "@nats-io/jetstream";
 import { context } from "@opentelemetry/api";
 import type { ConsumerDef } from "./catalog.js";
@@ -65,6 +65,9 @@ export async function startConsumer<T>(
 
   const handle = async (msg: JsMsg) => {
     const deliveryCount = msg.info.deliveryCount;
+    metrics.consumerDeliveries.inc({ consumer: def.durable });
+    if (deliveryCount > 1) metrics.consumerRedeliveries.inc({ consumer: def.durable });
+    metrics.consumerPending.set({ consumer: def.durable }, msg.info.pending);
     const ctx: MessageContext = {
       deliveryCount,
       streamSequence: msg.seq,

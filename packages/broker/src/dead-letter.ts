@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import { metrics } from "@einvoice/platform";
 import { type DeadLetter, DeadLetterSchema } from "@einvoice/proto";
 import type { JetStreamClient, PubAck } from "@nats-io/jetstream";
 import { type ConsumerDef, subjects } from "./catalog.js";
@@ -32,8 +33,13 @@ export async function publishDeadLetter(
   def: Pick<ConsumerDef<unknown>, "durable" | "stream">,
   letter: Omit<DeadLetterFields, "consumer">,
 ): Promise<PubAck> {
-  return publish(js, subjects.deadLetter, create(DeadLetterSchema, { consumer: def.durable, ...letter }), {
-    msgId: deadLetterMsgId(def, letter.streamSequence),
-    subject: deadLetterSubject(def),
-  });
+  const ack = await publish(
+    js,
+    subjects.deadLetter,
+    create(DeadLetterSchema, { consumer: def.durable, ...letter }),
+    { msgId: deadLetterMsgId(def, letter.streamSequence), subject: deadLetterSubject(def) },
+  );
+  // Replicas and paths that race publish the same letter; the stream keeps one, and so does the count.
+  if (!ack.duplicate) metrics.deadLetters.inc({ consumer: def.durable });
+  return ack;
 }

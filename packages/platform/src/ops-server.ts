@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { renderMetrics } from "./metrics.js";
 
 /** A readiness check: resolves when the dependency is usable, throws (or rejects) when not. */
 export type ReadinessCheck = () => Promise<void>;
@@ -32,7 +33,8 @@ export interface OpsServerOptions {
 
 /**
  * HTTP/1.1 health endpoints (Kubernetes probes speak HTTP/1.1; the RPC port is HTTP/2 only):
- * `GET /healthz` → 200 while the process runs; `GET /readyz` → 200 when every check passes, else 503.
+ * `GET /healthz` → 200 while the process runs; `GET /readyz` → 200 when every check passes, else 503;
+ * `GET /metrics` → the process's Prometheus metrics (text format).
  */
 export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
   let draining = false;
@@ -64,6 +66,11 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
       const { ready, status, checks } = await readiness();
       if (status === "draining") return send(503, { status, service: options.service });
       return send(ready ? 200 : 503, { status, service: options.service, checks });
+    }
+    if (req.url === "/metrics") {
+      const { contentType, body } = await renderMetrics();
+      res.writeHead(200, { "content-type": contentType });
+      return res.end(body);
     }
     send(404, { error: "not found" });
   });

@@ -1,3 +1,4 @@
+import { renderMetrics } from "@einvoice/platform";
 import { Router } from "@koa/router";
 import Koa from "koa";
 import { ApiError } from "../errors/public-errors.js";
@@ -39,6 +40,13 @@ export function createApp(deps: GatewayDeps): Koa {
         ctx.status = 503;
         ctx.body = { status: "not_ready", service: "gateway", reason: (error as Error).message };
       }
+      return;
+    }
+    // Prometheus scrapes it inside the cluster; the production Ingress routes only /v1 and /docs here.
+    if (ctx.path === "/metrics") {
+      const { contentType, body } = await renderMetrics();
+      ctx.type = contentType;
+      ctx.body = body;
       return;
     }
     if (ctx.path === OPENAPI_PATH && (ctx.method === "GET" || ctx.method === "HEAD")) {

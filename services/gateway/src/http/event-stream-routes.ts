@@ -1,4 +1,4 @@
-import { hasIdShape } from "@einvoice/platform";
+import { hasIdShape, metrics } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import type { Context } from "koa";
 import { validationFailed } from "../errors/public-errors.js";
@@ -50,6 +50,7 @@ export function eventStreamRoutes(
     res.write(`retry: ${settings.retryMs}\nid: ${opened.position}\n\n`);
     const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), settings.heartbeatMs);
     const sign = linkSignerFor(deps, ctx.state);
+    metrics.sseConnections.inc();
     try {
       for (;;) {
         const next = await opened.events.next();
@@ -71,6 +72,7 @@ export function eventStreamRoutes(
       // The stream service went away: the client is cut and resumes with Last-Event-ID.
       if (!client.signal.aborted) deps.logger.warn({ err: error }, "event stream interrupted");
     } finally {
+      metrics.sseConnections.dec();
       clearInterval(heartbeat);
       client.abort();
       await opened.events.return?.(undefined).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { presentEvent } from "@einvoice/contracts";
-import type { Logger } from "@einvoice/platform";
+import { type Logger, metrics } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { EventRepository } from "../adapters/event-repository.js";
 import { type WebhookDeliveryRecord, WebhookRepository } from "../adapters/webhook-repository.js";
@@ -160,6 +160,9 @@ export class WebhookDispatcher {
       },
     ];
     const succeeded = result.error === null;
+    metrics.webhookAttempts.inc({
+      outcome: succeeded ? "succeeded" : result.status !== null ? "failed" : "error",
+    });
     const next = succeeded || final ? null : nextAttemptAfter(attempts.length, this.now());
     await new WebhookRepository(this.deps.store).updateDelivery(delivery._id, {
       attempts,

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { Payload, subjects } from "@einvoice/broker";
 import { documentMessage, statusDetailsOf, sunatVerdictOf } from "@einvoice/contracts";
-import type { Logger } from "@einvoice/platform";
+import { type Logger, metrics } from "@einvoice/platform";
 import { DocumentStateSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
@@ -62,8 +62,10 @@ export class ApplyVerdict {
         },
         now,
       );
-      return true;
+      return { type: current.type, status: transition.to };
     });
-    if (applied) this.afterCommit();
+    if (!applied) return;
+    metrics.documents.inc(applied);
+    this.afterCommit();
   }
 }

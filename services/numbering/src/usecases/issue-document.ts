@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { computedDocuments, issuers } from "@einvoice/contracts";
 import type { ComputedDocument, DocumentResource, Issuer, Scope } from "@einvoice/domain";
-import { newId } from "@einvoice/platform";
+import { metrics, newId } from "@einvoice/platform";
 import { DocumentIssuedSchema } from "@einvoice/proto";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { DocumentRepository, seriesCounterKey } from "../adapters/document-repository.js";
@@ -92,6 +92,7 @@ export class IssueDocument {
       );
       return record;
     });
+    metrics.documents.inc({ type: record.type, status: "pending" });
     this.afterCommit();
     return presentDocument(record, this.filesBaseUrl);
   }

@@ -1,3 +1,4 @@
+import { metrics } from "@einvoice/platform";
 import {
   buildGetStatusCdrEnvelope,
   buildSendBillEnvelope,
@@ -59,6 +60,18 @@ export class HttpBillServiceClient implements BillServiceClient {
   }
 
   private async call(endpoint: string, action: string, envelope: string): Promise<SoapResponse> {
+    const timer = metrics.sunatCalls.startTimer({ operation: action.replace(/^urn:/, "") });
+    try {
+      const answer = await this.send(endpoint, action, envelope);
+      timer({ outcome: answer.kind === "fault" ? "fault" : "answered" });
+      return answer;
+    } catch (error) {
+      timer({ outcome: error instanceof SunatUnavailableError ? outcomeOf(error) : "error" });
+      throw error;
+    }
+  }
+
+  private async send(endpoint: string, action: string, envelope: string): Promise<SoapResponse> {
     let response: Response;
     let body: string;
     try {
@@ -91,6 +104,14 @@ export class HttpBillServiceClient implements BillServiceClient {
       });
     }
   }
+}
+
+/** The `outcome` label of a failed SUNAT call. */
+function outcomeOf(error: SunatUnavailableError): string {
+  if ((error.cause as Error | undefined)?.name === "TimeoutError") return "timeout";
+  if (error.message.startsWith("SUNAT answered HTTP")) return "http_error";
+  if (error.message.startsWith("unreadable SUNAT answer")) return "unreadable";
+  return "network_error";
 }
 
 /** undici wraps socket errors: `fetch failed` → cause { code: "ECONNREFUSED" }. */
