@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "@einvoice/platform";
 import type { CollectionSpec, Store } from "@einvoice/store";
-import type { SigningCredentials, XmlSigner } from "@einvoice/ubl";
+import { LeanVerifier, type SigningCredentials, type XmlSigner } from "@einvoice/ubl";
 import { CallCounters } from "./adapters/call-counters.js";
 import { CdrIssuer } from "./adapters/cdr-issuer.js";
 import { GreTokens, greTokensCollection } from "./adapters/gre-tokens.js";
@@ -57,6 +57,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     tickets: new Tickets(store),
     greTokens: new GreTokens(store),
     cdrs: new CdrIssuer(options.signer, options.sunatCredentials, clock),
+    signatures: new LeanVerifier(),
     xsd: options.xsd,
     clock,
     greClients: options.greClients,

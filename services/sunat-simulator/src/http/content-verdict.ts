@@ -22,6 +22,6 @@ export async function judgeContent(
   if (knobs.force_code !== undefined) return { verdict: forcedVerdict(knobs.force_code, document.subject) };
   const xsd = await ctx.xsd?.validate(document.xml, document.root);
   if (xsd && xsd.ok === false) return { xsdFailure: xsd.message };
-  const signature = checkSignature(document.xml);
+  const signature = checkSignature(document.xml, ctx.signatures);
   return { verdict: decideVerdict(signature ? [signature] : contentRules(document.xml), document.subject) };
 }

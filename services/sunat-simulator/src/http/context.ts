@@ -1,4 +1,5 @@
 import type { Store } from "@einvoice/store";
+import type { LeanVerifier } from "@einvoice/ubl";
 import type { CallCounters } from "../adapters/call-counters.js";
 import type { CdrIssuer } from "../adapters/cdr-issuer.js";
 import type { GreTokens } from "../adapters/gre-tokens.js";
@@ -15,6 +16,8 @@ export interface SimulatorContext extends Delivery {
   tickets: Tickets;
   greTokens: GreTokens;
   cdrs: CdrIssuer;
+  /** Checks received signatures; one per simulator, so its certificate cache serves every sender. */
+  signatures: LeanVerifier;
   /** Undefined when `SIM_XSD_DIR` is not set: no XSD validation. */
   xsd: XsdValidator | undefined;
   clock: () => Date;
