@@ -68,6 +68,12 @@ export const CUSTOMER_CASES: CaseSpec[] = [
     errors: ["customer.name:invalid_characters"],
   },
   {
+    // The buyer's AddressLine/Line is an..200 in SUNAT's workbook (Factura row 19, Boleta row 18).
+    name: "customer address of 201 characters",
+    invoice: { customer: { ...RUC_CUSTOMER, address: "A".repeat(201) } },
+    errors: ["customer.address:parameter_invalid"],
+  },
+  {
     // A control character XML 1.0 cannot carry makes the XML unreadable (SUNAT 0306): refused before numbering.
     name: "customer address with a control character",
     invoice: { customer: { ...RUC_CUSTOMER, address: "AV. LIMA\u0001 123" } },

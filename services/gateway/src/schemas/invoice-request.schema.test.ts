@@ -20,3 +20,21 @@ describe("invoice request schema: customer.name", () => {
     ]);
   });
 });
+
+describe("invoice request schema: customer.address", () => {
+  const withAddress = (address: string) => ({
+    series: "F001",
+    customer: { document_number: "20100070970", name: "CLIENTE SAC", address },
+    items: [{ description: "x", quantity: 1, unit_price: "10.00" }],
+  });
+
+  it("takes an address up to 200 characters (AddressLine/Line an..200 in SUNAT's workbook)", () => {
+    expect(validator.invoice(withAddress("A".repeat(200)))).toEqual([]);
+  });
+
+  it("refuses a longer one naming customer.address", () => {
+    expect(validator.invoice(withAddress("A".repeat(201)))).toEqual([
+      expect.objectContaining({ param: "customer.address", code: "parameter_invalid" }),
+    ]);
+  });
+});

@@ -184,10 +184,12 @@ export const invoiceRequestSchema = {
             "Legal name or full name, required (`required`), 3–1500 characters (ERR 2021/2022), on one line: spaces allowed, no line break or tab (`invalid_characters`).",
           examples: ["CLIENTE EJEMPLO SAC"],
         },
+        // The buyer's RegistrationAddress/AddressLine/Line is an..200 in SUNAT's workbook (Factura row 19, Boleta row 18).
         address: {
           type: "string",
-          maxLength: 500,
-          description: "The buyer's address, up to 500 characters; printed as sent. Optional.",
+          maxLength: 200,
+          description:
+            "The buyer's address, up to 200 characters (SUNAT's an..200); printed as sent. Optional.",
           examples: ["Av. Arequipa 123, Lima"],
         },
         country_code: {
