@@ -16,6 +16,7 @@ import { loadSigningEnv } from "./env.js";
 import { signingRoutes } from "./rpc/signing-routes.js";
 import { CredentialVault } from "./usecases/credential-vault.js";
 import { SignDocument } from "./usecases/sign-document.js";
+import { SignSummary } from "./usecases/sign-summary.js";
 import { UploadCertificate } from "./usecases/upload-certificate.js";
 
 const env = loadSigningEnv();
@@ -35,7 +36,8 @@ await runService(logger, async (lifecycle) => {
     file: "signing-master.key",
   });
   const vault = new CredentialVault(store, masterKey);
-  const signDocument = new SignDocument(store, objects, broker, vault, createSigner(env.SIGNER, logger));
+  const signer = createSigner(env.SIGNER, logger);
+  const signDocument = new SignDocument(store, objects, broker, vault, signer);
   lifecycle.add(
     "issued-consumer",
     await startConsumer(broker.js, consumers.signingIssued, (p) => signDocument.execute(p), logger),
@@ -48,7 +50,7 @@ await runService(logger, async (lifecycle) => {
     rpcPort: env.RPC_PORT,
     opsPort: env.OPS_PORT,
     logger,
-    routes: signingRoutes(vault, new UploadCertificate(store, masterKey)),
+    routes: signingRoutes(vault, new UploadCertificate(store, masterKey), new SignSummary(vault, signer)),
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });
 });

@@ -3,10 +3,11 @@ import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { Code, ConnectError, readViolations } from "@einvoice/platform";
 import { SigningService } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
-import { createTestCertificate, exportPfx, type SigningCredentials } from "@einvoice/ubl";
+import { createTestCertificate, exportPfx, LeanSigner, type SigningCredentials } from "@einvoice/ubl";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { credentialsCollection } from "../adapters/credential-repository.js";
 import { CredentialVault } from "../usecases/credential-vault.js";
+import { SignSummary } from "../usecases/sign-summary.js";
 import { UploadCertificate } from "../usecases/upload-certificate.js";
 import { signingRoutes } from "./signing-routes.js";
 
@@ -23,9 +24,11 @@ beforeAll(() => {
 beforeEach(async () => {
   store = await openStore({ engine: "sqlite", file: ":memory:" });
   await store.ensure([credentialsCollection]);
+  const vault = new CredentialVault(store, masterKey);
   const routes = signingRoutes(
-    new CredentialVault(store, masterKey),
+    vault,
     new UploadCertificate(store, masterKey),
+    new SignSummary(vault, new LeanSigner()),
   );
   client = createClient(SigningService, createRouterTransport(routes));
 });
@@ -94,5 +97,53 @@ describe("SigningService", () => {
     ]);
     const unscoped = await client.getSigningStatus({}).catch((e: unknown) => e);
     expect((unscoped as ConnectError).code).toBe(Code.InvalidArgument);
+  });
+});
+
+describe("SigningService.SignSummary", () => {
+  const request = (kind: string) => ({
+    scope: { companyId: "cmp_1", livemode: false },
+    kind,
+    ruc: "20123456789",
+    legalName: "COMERCIAL ANDINA S.A.C.",
+    number: 2,
+    issueDate: "2026-11-25",
+    referenceDate: "2026-11-24",
+    lines: [
+      {
+        type: kind === "RA" ? "01" : "03",
+        series: kind === "RA" ? "F001" : "B001",
+        number: 7,
+        reason: "Error en el RUC",
+        currency: "PEN",
+        customerDocumentType: "1",
+        customerDocumentNumber: "12345678",
+        total: "118.00",
+        payments: [{ code: "01", amount: "100.00" }],
+        taxes: [{ code: "1000", amount: "18.00" }],
+      },
+    ],
+  });
+
+  it.each([
+    ["RA", "20123456789-RA-20261125-2", "<VoidedDocuments"],
+    ["RC", "20123456789-RC-20261125-2", "<SummaryDocuments"],
+  ])("builds and signs an %s, the same bytes twice", async (kind, fileName, root) => {
+    const first = await client.signSummary(request(kind));
+    expect(first.fileName).toBe(fileName);
+    expect(first.xml).toContain(root);
+    expect(first.xml).toContain("<ds:SignatureValue>");
+    expect((await client.signSummary(request(kind))).xml).toBe(first.xml);
+  });
+
+  it("refuses a value it cannot print, naming it, and live mode without a certificate", async () => {
+    const bad = { ...request("RA"), number: 0 };
+    const error = await client.signSummary(bad).catch((e: unknown) => ConnectError.from(e));
+    expect(error).toBeInstanceOf(ConnectError);
+    expect(readViolations(error as ConnectError)[0]?.param).toBe("number");
+    const live = await client
+      .signSummary({ ...request("RA"), scope: { companyId: "cmp_9", livemode: true } })
+      .catch((e: unknown) => ConnectError.from(e));
+    expect((live as ConnectError).code).toBe(Code.FailedPrecondition);
   });
 });

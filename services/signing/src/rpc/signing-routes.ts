@@ -3,6 +3,7 @@ import { requireScope, violationsError } from "@einvoice/platform";
 import { SigningService, type UploadCertificateRequest } from "@einvoice/proto";
 import { type CertificateDetails, describeCertificate } from "../domain/certificate-details.js";
 import type { CredentialVault } from "../usecases/credential-vault.js";
+import type { SignSummary } from "../usecases/sign-summary.js";
 import type { CertificateUpload, UploadCertificate } from "../usecases/upload-certificate.js";
 
 function uploadOf(req: UploadCertificateRequest): CertificateUpload {
@@ -26,7 +27,11 @@ function uploadOf(req: UploadCertificateRequest): CertificateUpload {
   }
 }
 
-export function signingRoutes(vault: CredentialVault, uploadCertificate: UploadCertificate) {
+export function signingRoutes(
+  vault: CredentialVault,
+  uploadCertificate: UploadCertificate,
+  signSummary: SignSummary,
+) {
   return (router: ConnectRouter) =>
     router.service(SigningService, {
       async getSigningStatus(req) {
@@ -47,6 +52,10 @@ export function signingRoutes(vault: CredentialVault, uploadCertificate: UploadC
         const { companyId, livemode } = requireScope(req.scope);
         const certificate = await uploadCertificate.execute(companyId, livemode, uploadOf(req));
         return { certificate: toMessage(certificate) };
+      },
+
+      async signSummary(req) {
+        return signSummary.execute(requireScope(req.scope), req);
       },
     });
 }
