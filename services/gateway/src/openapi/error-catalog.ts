@@ -1,5 +1,6 @@
 import type { ErrorType } from "../errors/public-errors.js";
 import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES, WEBHOOK_ENTRIES } from "./error-catalog-rules.js";
+import { DESPATCH_ENTRIES } from "./error-catalog-despatch.js";
 import { TAX_ENTRIES } from "./error-catalog-tax.js";
 import { VOID_ENTRIES } from "./error-catalog-voids.js";
 
@@ -247,6 +248,7 @@ export const ERROR_CATALOG: readonly CatalogEntry[] = [
   ...EDGE_AND_TABLE,
   ...SHAPE_ENTRIES,
   ...TAX_ENTRIES,
+  ...DESPATCH_ENTRIES,
   ...CREDENTIAL_ENTRIES,
   ...WEBHOOK_ENTRIES,
   ...VOID_ENTRIES,
