@@ -60,6 +60,8 @@ export interface BootOptions {
   serviceEnv?: ServiceEnv | ((ports: Ports) => ServiceEnv);
   /** `dist` runs the production build (`npm run build` first) with plain node instead of tsx. */
   runtime?: SystemOptions["runtime"];
+  /** Every service's LOG_LEVEL. Default `warn`; the secrets suite reads the logs at `debug`. */
+  logLevel?: string;
 }
 
 export async function bootTestSystem(options: BootOptions = {}): Promise<TestSystem> {
@@ -77,8 +79,12 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
     // Test-mode webhooks may go to receivers the suites run on 127.0.0.1 (never live ones).
     notification: { WEBHOOK_ALLOW_INSECURE_TEST_MODE: "true", ...extraEnv?.notification },
   };
-  const runtime = options.runtime ?? "source";
-  let system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv, runtime });
+  // E2E_RUNTIME=dist runs every suite on the production build (`npm run build` first): faster boots on a busy machine.
+  const runtime = options.runtime ?? (process.env.E2E_RUNTIME === "dist" ? "dist" : "source");
+  const logLevel = options.logLevel ?? "warn";
+  // E2E_READY_TIMEOUT_MS lets each process take longer to become ready on a machine shared by many runs.
+  const readyTimeoutMs = Number(process.env.E2E_READY_TIMEOUT_MS) || undefined;
+  let system = await startSystem({ dataDir, ports, logLevel, serviceEnv, runtime, readyTimeoutMs });
   const handle: TestSystem = {
     get system() {
       return system;
@@ -119,7 +125,7 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
     },
     async restart() {
       await system.stop();
-      system = await startSystem({ dataDir, ports, logLevel: "warn", serviceEnv, runtime });
+      system = await startSystem({ dataDir, ports, logLevel, serviceEnv, runtime, readyTimeoutMs });
     },
     async stop() {
       await system.stop();

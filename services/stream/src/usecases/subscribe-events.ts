@@ -53,13 +53,18 @@ export class SubscribeEvents {
       filter_subjects: `events.${input.scope.livemode ? "live" : "test"}.>`,
       ...start.options,
     });
+    // Checked before consuming: closing a consumption that never delivered a message waits forever, so a resume
+    // point with nothing after it in this mode (e.g. another mode's event id) would hang the caller instead of 404.
+    if (start.seek && (await consumer.info(true)).num_pending === 0) {
+      await consumer.delete().catch(() => undefined);
+      throw unknownResumePoint(input.after);
+    }
     const messages = await consumer.consume({ max_messages: this.deps.batch ?? 64 });
     const stop = () => void messages.close().catch(() => undefined);
     signal.addEventListener("abort", stop, { once: true });
     try {
       let seeking = start.seek;
       if (!seeking) yield { position: start.position };
-      else if ((await consumer.info(true)).num_pending === 0) throw unknownResumePoint(input.after);
       for await (const message of messages) {
         if (signal.aborted) break;
         const owned = message.headers?.get(COMPANY_HEADER) === input.scope.companyId;
