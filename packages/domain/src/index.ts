@@ -8,3 +8,4 @@ export * from "./issuer.js";
 export * from "./money.js";
 export * from "./object-keys.js";
 export * from "./scope.js";
+export * from "./summary-name.js";

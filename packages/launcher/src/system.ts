@@ -91,6 +91,7 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
         SUNAT_TEST_BILL_URL: `${url(p.simulator)}/ol-ti-itcpfegem-beta/billService`,
         SUNAT_TEST_CONSULT_URL: `${url(p.simulator)}/ol-it-wsconscpegem-beta/billConsultService`,
         SUNAT_TEST_SIMULATED: "true",
+        SIGNING_URL: url(p.signingRpc),
       }),
     },
     {

@@ -1,4 +1,8 @@
+import { type SummaryKind, summaryFileName, summaryId } from "@einvoice/domain";
 import { create } from "xmlbuilder2";
+
+export { type SummaryKind, summaryFileName, summaryId };
+
 import { DEFAULT_SIGNATURE_ID } from "./namespaces.js";
 import { amount, cac, cbc, UblInputError, type XmlNode } from "./xml-node.js";
 
@@ -17,8 +21,6 @@ export const SUMMARY_NS = {
   ext: "urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2",
   ds: "http://www.w3.org/2000/09/xmldsig#",
 } as const;
-
-export type SummaryKind = "RA" | "RC";
 
 /** Who sends the summary: the issuer's RUC and legal name. */
 export interface SummarySender {
@@ -79,14 +81,6 @@ const TAX_NAMES: Record<string, [string, string]> = {
   "7152": ["ICBPER", "OTH"],
   "9999": ["OTROS", "OTH"],
 };
-
-/** `RA-YYYYMMDD-N` / `RC-YYYYMMDD-N`: the summary's `cbc:ID` (ERR 2220 when it differs from the file name). */
-export const summaryId = (kind: SummaryKind, issueDate: string, number: number): string =>
-  `${kind}-${issueDate.replaceAll("-", "")}-${number}`;
-
-/** `RUC-RA-YYYYMMDD-N` (without extension): the zip and XML file names SUNAT expects (RV:General 0151). */
-export const summaryFileName = (ruc: string, kind: SummaryKind, issueDate: string, number: number): string =>
-  `${ruc}-${summaryId(kind, issueDate, number)}`;
 
 const checkHeader = (input: SummaryHeader, lines: number): void => {
   if (!Number.isInteger(input.number) || input.number < 1 || input.number > 99_999) {

@@ -74,6 +74,20 @@ export const submissionEnvSchema = z.object({
   /** First and longest delay between polls of a GRE ticket, in milliseconds. Defaults 1000 and 60000. */
   GRE_TICKET_POLL_FIRST_MS: envFields.milliseconds(1_000),
   GRE_TICKET_POLL_MAX_MS: envFields.milliseconds(60_000),
+  /** The signing service (SignSummary builds and signs RA/RC summaries). Default 127.0.0.1:7030. */
+  SIGNING_URL: z.string().default("http://127.0.0.1:7030"),
+  /**
+   * Voids of one company, mode and document issue date requested within this many milliseconds of the first
+   * travel in one summary (RA or RC). Default 2000.
+   */
+  VOID_BATCH_WINDOW_MS: envFields.milliseconds(2_000),
+  /** Lines per summary at most (SUNAT takes up to 500 per RC). Default 100. */
+  VOID_BATCH_MAX_LINES: z.coerce.number().int().min(1).max(500).default(100),
+  /** From a summary's creation, how long SUNAT may take (98 forever, unknown ticket) before its voids fail. Default 1 h. */
+  VOID_DEADLINE_MS: envFields.milliseconds(3_600_000),
+  /** First and longest delay between getStatus polls of a summary's ticket, in milliseconds. Defaults 1000 and 60000. */
+  SUMMARY_POLL_FIRST_MS: envFields.milliseconds(1_000),
+  SUMMARY_POLL_MAX_MS: envFields.milliseconds(60_000),
   /** Submissions in flight per replica. Default 16. */
   SUBMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(16),
   /** Submissions in flight per issuer RUC across all replicas (SUNAT refuses bursts with 0111). Default 4. */

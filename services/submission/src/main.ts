@@ -2,12 +2,14 @@ import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoi
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
+  createRpcClient,
   objectStoreConfig,
   resolveMasterKey,
   runService,
   serveRpcAndOps,
   storeConfig,
 } from "@einvoice/platform";
+import { SigningService } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { HttpBillServiceClient } from "./adapters/bill-service-client.js";
 import { GreCredentialStore, greCredentialsCollection } from "./adapters/gre-credential-repository.js";
@@ -23,6 +25,12 @@ import { GreEndpoints } from "./gre/gre-endpoints.js";
 import { GreTokenCache, greTokensCollection } from "./gre/gre-token-cache.js";
 import { submissionRoutes } from "./rpc/submission-routes.js";
 import { SubmissionScheduler } from "./scheduler/submission-scheduler.js";
+import { QueueVoid } from "./summaries/queue-void.js";
+import { SummaryBatcher } from "./summaries/summary-batcher.js";
+import { summariesCollection, voidItemsCollection } from "./summaries/summary-records.js";
+import { SummaryScheduler } from "./summaries/summary-scheduler.js";
+import { HttpSummaryServiceClient } from "./summaries/summary-service-client.js";
+import { SummaryWorker } from "./summaries/summary-worker.js";
 import { AttemptSubmission } from "./usecases/attempt-submission.js";
 import { GetSubmission } from "./usecases/get-submission.js";
 import { SetGreCredentials } from "./usecases/gre-credentials.js";
@@ -41,6 +49,8 @@ await runService(logger, async (lifecycle) => {
     rucSlotsCollection,
     greCredentialsCollection,
     greTokensCollection,
+    voidItemsCollection,
+    summariesCollection,
   ]);
   const masterKey = await resolveMasterKey(env.SUBMISSION_MASTER_KEY, env.DATA_DIR, {
     variable: "SUBMISSION_MASTER_KEY",
@@ -54,7 +64,9 @@ await runService(logger, async (lifecycle) => {
     await connectBroker({ url: env.NATS_URL, name: "submission" }),
     (b) => b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.submissionSigned], { replicas: env.NATS_STREAM_REPLICAS });
+  await ensureTopology(broker.jsm, [consumers.submissionSigned, consumers.submissionVoidRequested], {
+    replicas: env.NATS_STREAM_REPLICAS,
+  });
 
   const endpoints = new SunatEndpoints(
     {
@@ -144,6 +156,45 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
   scheduler.start();
+
+  // Voids: documents.void_requested → void items → summaries (RA/RC) → sendSummary, ticket, getStatus.
+  const summaryScheduler = lifecycle.add(
+    "summary-scheduler",
+    new SummaryScheduler(
+      store,
+      new SummaryBatcher(store, {
+        windowMs: env.VOID_BATCH_WINDOW_MS,
+        maxLines: env.VOID_BATCH_MAX_LINES,
+        deadlineMs: env.VOID_DEADLINE_MS,
+      }),
+      new SummaryWorker(
+        {
+          store,
+          objects,
+          broker,
+          client: new HttpSummaryServiceClient(env.SUNAT_TIMEOUT_MS),
+          endpoint: (target) => endpoints.resolve(target),
+          signing: createRpcClient(SigningService, env.SIGNING_URL, { timeoutMs: 30_000 }),
+          logger,
+        },
+        {
+          retryDelaysMs: env.SUBMISSION_RETRY_DELAYS_MS,
+          pollFirstMs: env.SUMMARY_POLL_FIRST_MS,
+          pollMaxMs: env.SUMMARY_POLL_MAX_MS,
+        },
+      ),
+      { pollMs: env.SUBMISSION_POLL_MS, leaseMs: env.SUBMISSION_LEASE_MS, maxInFlight: 4 },
+      logger,
+    ),
+    (s) => s.stop(),
+  );
+  const queueVoid = new QueueVoid(store, () => summaryScheduler.wake());
+  lifecycle.add(
+    "void-requested-consumer",
+    await startConsumer(broker.js, consumers.submissionVoidRequested, (p) => queueVoid.execute(p), logger),
+    (c) => c.stop(),
+  );
+  summaryScheduler.start();
 
   await serveRpcAndOps(lifecycle, {
     service: "submission",

@@ -59,7 +59,7 @@ export class HttpBillServiceClient implements BillServiceClient {
     return this.call(endpoint, "urn:getStatusCdr", buildGetStatusCdrEnvelope(query));
   }
 
-  private async call(endpoint: string, action: string, envelope: string): Promise<SoapResponse> {
+  protected async call(endpoint: string, action: string, envelope: string): Promise<SoapResponse> {
     const timer = metrics.sunatCalls.startTimer({ operation: action.replace(/^urn:/, "") });
     try {
       const answer = await this.send(endpoint, action, envelope);

@@ -1,0 +1,113 @@
+import type { SunatVerdict } from "@einvoice/domain";
+import type { SummaryLineData, VoidItemRecord } from "./summary-records.js";
+
+/** The document fields an RC line needs, as `documents.void_requested` carries them (decimal strings). */
+export interface VoidedDocumentData {
+  type: string;
+  series: string;
+  number: number;
+  currency?: string;
+  total?: string;
+  customer?: { documentType: string; documentNumber: string };
+  amounts?: {
+    taxed: string;
+    exempt: string;
+    unaffected: string;
+    export: string;
+    free: string;
+    igv: string;
+    ivap: string;
+    isc: string;
+    icbper: string;
+  };
+}
+
+const isPositive = (value: string | undefined) => value !== undefined && /[1-9]/.test(value);
+
+/**
+ * The summary line of a voided document. RC (CustomizationID 1.1) repeats the receipt's amounts: BillingPayment
+ * per catálogo 11 (01 taxed, 02 exempt, 03 unaffected, 04 export, 05 free; only those above zero) and TaxTotal
+ * per catálogo 05 (1000 IGV always, ERR 2048; 1016 IVAP, 2000 ISC, 7152 ICBPER when above zero).
+ */
+export function summaryLineOf(document: VoidedDocumentData, reason: string): SummaryLineData {
+  const a = document.amounts;
+  const payments = a
+    ? (
+        [
+          ["01", a.taxed],
+          ["02", a.exempt],
+          ["03", a.unaffected],
+          ["04", a.export],
+          ["05", a.free],
+        ] as const
+      )
+        .filter(([, amount]) => isPositive(amount))
+        .map(([code, amount]) => ({ code, amount }))
+    : [];
+  const taxes = a
+    ? [
+        { code: "1000", amount: a.igv },
+        ...(
+          [
+            ["1016", a.ivap],
+            ["2000", a.isc],
+            ["7152", a.icbper],
+          ] as const
+        )
+          .filter(([, amount]) => isPositive(amount))
+          .map(([code, amount]) => ({ code, amount })),
+      ]
+    : [];
+  return {
+    type: document.type,
+    series: document.series,
+    number: document.number,
+    reason,
+    currency: document.currency ?? "PEN",
+    customer_document_type: document.customer?.documentType ?? "0",
+    customer_document_number: document.customer?.documentNumber ?? "-",
+    total: document.total ?? "0.00",
+    payments,
+    taxes,
+  };
+}
+
+/** Voids that may share one summary: same company, mode, RUC, kind and document issue date (ReferenceDate). */
+export function batchKey(
+  item: Pick<VoidItemRecord, "company_id" | "livemode" | "ruc" | "kind" | "reference_date">,
+) {
+  return `${item.company_id}|${item.livemode}|${item.ruc}|${item.kind}|${item.reference_date}`;
+}
+
+/**
+ * Groups waiting voids whose oldest member has waited `windowMs`: voids of one group requested within the window
+ * travel together. Groups are cut at `maxLines` (oldest first); the rest waits for the next summary.
+ */
+export function readyBatches(
+  waiting: VoidItemRecord[],
+  now: Date,
+  windowMs: number,
+  maxLines: number,
+): VoidItemRecord[][] {
+  const groups = new Map<string, VoidItemRecord[]>();
+  for (const item of [...waiting].sort((x, y) => x.received_at.localeCompare(y.received_at))) {
+    const key = batchKey(item);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const cutoff = now.getTime() - windowMs;
+  return [...groups.values()]
+    .filter((group) => Date.parse(group[0]!.received_at) <= cutoff)
+    .map((group) => group.slice(0, maxLines));
+}
+
+/** Delay before the n-th poll of a ticket (n from 0): first, doubling, capped. */
+export function pollDelay(n: number, firstMs: number, maxMs: number): number {
+  return Math.min(maxMs, firstMs * 2 ** Math.min(n, 20));
+}
+
+/** What SUNAT's CDR (or fault) for a summary means for its voids. */
+export function summaryOutcome(verdict: Pick<SunatVerdict, "code">): "voided" | "failed" {
+  // A summary is accepted as a whole (code 0, or an observation ≥ 4000); 2000–3999 rejects all its lines.
+  const code = Number(verdict.code);
+  return code === 0 || code >= 4000 ? "voided" : "failed";
+}
