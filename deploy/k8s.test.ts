@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { telemetryEnv } from "@einvoice/platform";
 import { loadAll } from "js-yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -118,7 +119,8 @@ describe.each(OVERLAYS)("deploy/k8s overlay %s", (overlay) => {
   it("should set every variable a service needs and none its env.ts does not read", async () => {
     for (const service of expected) {
       const schema = await envSchema(service);
-      const fields = schema.shape as Record<string, any>;
+      // runService reads the OpenTelemetry settings for every service (see @einvoice/platform telemetry.ts).
+      const fields = { ...telemetryEnv, ...(schema.shape as Record<string, any>) };
       const [container] = find(objects, "Deployment", service)!.spec.template.spec.containers;
       const env = containerEnv(objects, container);
       const unread = [...env.keys()].filter((k) => !(k in fields));

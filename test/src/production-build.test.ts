@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { REPO_ROOT } from "@einvoice/launcher";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
+import { type ReceivedSpan, startOtlpReceiver } from "./support/otlp-receiver.js";
 
 const SERVICES = readdirSync(join(REPO_ROOT, "services"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -28,17 +29,26 @@ const healthPort = (sys: TestSystem, service: string): number => {
   return port;
 };
 
-describe("the production build (npm run build → node dist/main.js)", () => {
+// One boot serves the build, metrics and tracing checks: the images' way of running, with an OTLP collector.
+describe("the production build (npm run build → node dist/main.js), its metrics and traces", () => {
   let sys: TestSystem;
+  let collector: Awaited<ReturnType<typeof startOtlpReceiver>>;
+  let documentId: string;
 
   beforeAll(async () => {
     // The same command as the Dockerfile's build stage.
     execFileSync("npm", ["run", "build", "--silent"], { cwd: REPO_ROOT, stdio: "pipe" });
-    sys = await bootTestSystem({ runtime: "dist" });
+    collector = await startOtlpReceiver();
+    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url };
+    sys = await bootTestSystem({
+      runtime: "dist",
+      serviceEnv: Object.fromEntries(SERVICES.map((service) => [service, otel])),
+    });
   });
 
   afterAll(async () => {
     await sys?.stop();
+    await collector?.close();
   });
 
   it("should compile every service to one JavaScript file with the workspace packages inlined", () => {
@@ -68,6 +78,7 @@ describe("the production build (npm run build → node dist/main.js)", () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.status).toBe("accepted");
+    documentId = created.body.id;
     // The PDF needs the fonts the pdf package reads from node_modules at run time.
     let pdf: Response | undefined;
     for (let i = 0; i < 50; i++) {
@@ -139,5 +150,50 @@ describe("the production build (npm run build → node dist/main.js)", () => {
       sample(signing, "einvoice_consumer_deliveries_total", { consumer: "signing-issued" }),
     ).toBeGreaterThanOrEqual(1);
     expect(signing).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+  });
+
+  // Runs after the document above reached its verdict.
+  it("should keep one trace from the create call through every service to the verdict's event", async () => {
+    const submissionSpan = () =>
+      collector.spans.find(
+        (s) => s.name === "submission.attempt" && s.attributes["document.id"] === documentId,
+      );
+    const deadline = Date.now() + 20_000;
+    let trace: ReceivedSpan[] = [];
+    const complete = () => {
+      const attempt = submissionSpan();
+      if (!attempt) return false;
+      trace = collector.spans.filter((s) => s.traceId === attempt.traceId);
+      // The verdict's event: notification records the accepted state numbering announced after SUNAT answered.
+      const verdictApplied = trace.find(
+        (s) => s.service === "numbering" && s.name === "process documents.verdict",
+      );
+      // Spans arrive in batches: wait until no span of the trace misses its parent.
+      const ids = new Set(trace.map((s) => s.spanId));
+      if (trace.some((s) => s.parentSpanId !== "" && !ids.has(s.parentSpanId))) return false;
+      return Boolean(
+        verdictApplied &&
+          trace.some(
+            (s) =>
+              s.service === "notification" &&
+              s.name === "process documents.state" &&
+              s.startNs > verdictApplied.startNs,
+          ),
+      );
+    };
+    while (!complete() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(complete(), `spans of the trace: ${trace.map((s) => `${s.service}:${s.name}`).join(", ")}`).toBe(
+      true,
+    );
+
+    // The root is the gateway's create call, and every hop is one trace.
+    const root = trace.find((s) => s.parentSpanId === "");
+    expect(root).toMatchObject({ service: "gateway", name: "POST /v1/invoices" });
+    expect(new Set(trace.map((s) => s.service))).toEqual(
+      new Set(["gateway", "tax", "numbering", "signing", "submission", "notification", "rendering"]),
+    );
+    // Every span but the root has its parent in the trace: no hop started a trace of its own.
+    const ids = new Set(trace.map((s) => s.spanId));
+    expect(trace.filter((s) => s !== root && !ids.has(s.parentSpanId)).map((s) => s.name)).toEqual([]);
   });
 });

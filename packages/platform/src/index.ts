@@ -12,5 +12,6 @@ export * from "./scope.js";
 export * from "./secret-box.js";
 export * from "./serve.js";
 export * from "./store-config.js";
+export * from "./telemetry.js";
 export * from "./time.js";
 export * from "./tracing.js";

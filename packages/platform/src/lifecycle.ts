@@ -1,4 +1,5 @@
 import type { Logger } from "./logger.js";
+import { startTelemetry } from "./telemetry.js";
 
 type Closer = () => Promise<void> | void;
 
@@ -69,6 +70,9 @@ export async function runService(
   const lifecycle = new Lifecycle(logger);
   lifecycle.installSignalHandlers();
   try {
+    // First registered, so closed last: spans of the shutdown itself are still exported.
+    const telemetry = startTelemetry(logger.bindings().service ?? logger.bindings().name ?? "einvoice");
+    if (telemetry) lifecycle.add("telemetry", telemetry, (t) => t.shutdown());
     await start(lifecycle);
   } catch (error) {
     logger.fatal({ err: error }, "failed to start");

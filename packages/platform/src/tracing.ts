@@ -58,3 +58,18 @@ export function injectContext<C>(carrier: C, setter: TextMapSetter<C>): void {
 export function extractContext<C>(carrier: C, getter: TextMapGetter<C>): Context {
   return propagation.extract(context.active(), carrier, getter);
 }
+
+/**
+ * Runs an incoming request's `work` inside a SERVER span that continues the caller's W3C `traceparent` (plain
+ * lower-case header objects, as node's IncomingMessage has). The gateway opens one per API request, so the
+ * create call is the root of the document's trace.
+ */
+export function withIncomingSpan<T>(
+  tracerName: string,
+  spanName: string,
+  headers: Record<string, string | string[] | undefined>,
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
+  const parent = propagation.extract(context.active(), headers);
+  return withSpan(tracerName, spanName, { kind: SpanKind.SERVER, parent }, work);
+}

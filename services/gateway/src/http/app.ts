@@ -1,4 +1,4 @@
-import { renderMetrics } from "@einvoice/platform";
+import { renderMetrics, withIncomingSpan } from "@einvoice/platform";
 import { Router } from "@koa/router";
 import Koa from "koa";
 import { ApiError } from "../errors/public-errors.js";
@@ -26,6 +26,14 @@ import { webhookRoutes } from "./webhook-routes.js";
 export function createApp(deps: GatewayDeps): Koa {
   const app = new Koa();
   const openApi = buildOpenApiDocument();
+  // One SERVER span per request (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT): the root of a document's trace.
+  app.use((ctx, next) =>
+    withIncomingSpan("gateway", `${ctx.method} ${ctx.path}`, ctx.headers, async (span) => {
+      await next();
+      if (ctx._matchedRoute) span.updateName(`${ctx.method} ${String(ctx._matchedRoute)}`);
+      span.setAttribute("http.response.status_code", ctx.status);
+    }),
+  );
   app.use(errorHandling(deps.logger));
   app.use(async (ctx, next) => {
     if (ctx.path === "/healthz") {

@@ -1,5 +1,5 @@
 import { type Broker, type Payload, publishJson, subjects } from "@einvoice/broker";
-import type { Logger } from "@einvoice/platform";
+import { currentTraceCarrier, type Logger, withTraceCarrier } from "@einvoice/platform";
 import type { CollectionSpec, Store, TransactionScope } from "@einvoice/store";
 
 /** A message to publish, written in the same transaction as the state change it announces. */
@@ -9,6 +9,8 @@ export interface OutboxEntry {
   subject: OutboxSubject;
   /** The payload's canonical JSON, encoded (and checked) when the entry was written. */
   payload: unknown;
+  /** The W3C trace context of the write (`traceparent`…), so the publish continues the document's trace. */
+  trace?: Record<string, string>;
   created_at: string;
   sent_at: string | null;
 }
@@ -38,6 +40,7 @@ export function addToOutbox(
     _id: entry._id,
     subject: entry.subject,
     payload: encode(entry),
+    trace: currentTraceCarrier(),
     created_at: now,
     sent_at: null,
   });
@@ -119,9 +122,9 @@ export class OutboxRelay {
         if (batch.length === 0) return;
         for (const entry of batch) {
           // Payloads were checked when written; publishJson checks them again against today's contract.
-          await publishJson(this.broker.js, outboxSubjects[entry.subject], entry.payload, {
-            msgId: entry._id,
-          });
+          await withTraceCarrier(entry.trace, () =>
+            publishJson(this.broker.js, outboxSubjects[entry.subject], entry.payload, { msgId: entry._id }),
+          );
           await outbox.updateOne({ _id: entry._id }, { sent_at: new Date().toISOString() });
         }
       }

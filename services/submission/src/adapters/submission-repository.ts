@@ -14,6 +14,8 @@ export type SubmissionState = "queued" | "uncertain" | "done";
 export interface SubmissionRecord {
   /** The document id. */
   _id: string;
+  /** W3C trace context of the delivery that queued it: attempts and the verdict continue the document's trace. */
+  trace?: Record<string, string>;
   company_id: string;
   livemode: boolean;
   ruc: string;

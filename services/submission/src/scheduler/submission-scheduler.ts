@@ -1,4 +1,4 @@
-import { type Logger, SpanKind, withSpan } from "@einvoice/platform";
+import { type Logger, SpanKind, withSpan, withTraceCarrier } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { RucSlots } from "../adapters/ruc-slots.js";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
@@ -147,11 +147,16 @@ export class SubmissionScheduler {
       },
       Math.max(100, Math.floor(this.settings.leaseMs / 3)),
     );
-    const done = withSpan(
-      "submission",
-      "submission.attempt",
-      { kind: SpanKind.CLIENT, attributes: { "document.id": record._id, "submission.state": record.state } },
-      () => this.attempt.execute(record),
+    const done = withTraceCarrier(record.trace, () =>
+      withSpan(
+        "submission",
+        "submission.attempt",
+        {
+          kind: SpanKind.CLIENT,
+          attributes: { "document.id": record._id, "submission.state": record.state },
+        },
+        () => this.attempt.execute(record),
+      ),
     )
       .catch((error) => {
         // A bug or a missing file, not SUNAT: back off like a permanent failure so it is not hammered.

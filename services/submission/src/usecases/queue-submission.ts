@@ -1,4 +1,5 @@
 import type { Payload, subjects } from "@einvoice/broker";
+import { currentTraceCarrier } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { submissionDeadline } from "../domain/submission-deadline.js";
@@ -54,6 +55,7 @@ export class QueueSubmission {
       status_details: null,
       cdr_key: null,
       verdict_published: false,
+      trace: currentTraceCarrier(),
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
