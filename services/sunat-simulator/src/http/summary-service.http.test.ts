@@ -26,6 +26,8 @@ const raXml = (n: number, series: string, number: number) =>
   signXmlForTest(
     example("openubl-xsender-java/voided-document.xml")
       .replace("RA-20191224-1", `RA-20191224-${n}`)
+      // The sample voids a factura of 2019-12-01, 23 days before its RA: past SUNAT's 7-day window (2957).
+      .replace("<cbc:ReferenceDate>2019-12-01<", "<cbc:ReferenceDate>2019-12-20<")
       .replace("<sac:DocumentSerialID>F001<", `<sac:DocumentSerialID>${series}<`)
       .replace("<sac:DocumentNumberID>1<", `<sac:DocumentNumberID>${number}<`),
     RUC,
@@ -33,7 +35,8 @@ const raXml = (n: number, series: string, number: number) =>
 
 let t: TestSimulator;
 beforeAll(async () => {
-  t = await startTestSimulator();
+  // SUNAT receives the samples on their own date, so the void window (2957) is judged as it was then.
+  t = await startTestSimulator({ clock: () => new Date("2019-12-24T17:00:00Z") });
 });
 afterAll(() => t.close());
 

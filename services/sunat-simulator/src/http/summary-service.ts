@@ -1,5 +1,13 @@
+import { todayInLima } from "@einvoice/platform";
 import { DuplicateKeyError } from "@einvoice/store";
-import { buildGetStatusResponse, buildSendSummaryResponse, messageFor } from "@einvoice/sunat";
+import {
+  buildGetStatusResponse,
+  buildSendSummaryResponse,
+  child,
+  messageFor,
+  parseXml,
+  text,
+} from "@einvoice/sunat";
 import type { TicketRecord } from "../adapters/tickets.js";
 import {
   checkSignature,
@@ -19,6 +27,12 @@ import {
   type VoidTarget,
   validateSummarySubmission,
 } from "../domain/index.js";
+import {
+  checkSummaryLines,
+  readSummaryLines,
+  type SummaryLine,
+  voidWindowIssue,
+} from "../domain/summary-line-rules.js";
 import type { SendFileRequest } from "./bill-service.js";
 import type { SimulatorContext } from "./context.js";
 import { forcedException } from "./forced-exception.js";
@@ -53,8 +67,12 @@ export class SummaryService {
     }
     const id = summaryId(fileName);
     const targets = await this.voidTargets(fileName, summary.voided);
+    const rcLines = fileName.kind === "RC" ? readSummaryLines(check.xml) : [];
+    const rcTargets = await this.summaryTargets(fileName, rcLines);
     const issues =
-      knobs.force_code === undefined ? this.contentIssues(check.xml, summary, fileName, targets) : [];
+      knobs.force_code === undefined
+        ? this.contentIssues(check.xml, summary, fileName, targets, rcLines, rcTargets)
+        : [];
     const verdict = summaryVerdict(fileName.kind, id, issues, knobs.force_code);
     if (verdict.outcome === "exception") return faultReply(verdict.responseCode, verdict.description);
 
@@ -87,6 +105,16 @@ export class SummaryService {
     }
     if (fileName.kind === "RA" && verdict.outcome !== "rejected") {
       await this.ctx.registry.markVoided([...targets.keys()], key);
+    }
+    if (fileName.kind === "RC" && verdict.outcome !== "rejected") {
+      // Condition 3 lines void their boletas, as an RA does for invoices.
+      const voided = rcLines
+        .filter((line) => line.condition === "3")
+        .map((line) => summaryLineKey(fileName.ruc, line));
+      await this.ctx.registry.markVoided(
+        voided.filter((k) => rcTargets.has(k)),
+        key,
+      );
     }
     return xmlReply(buildSendSummaryResponse(ticket));
   }
@@ -132,11 +160,46 @@ export class SummaryService {
     summary: SummaryContent,
     fileName: SummaryFileName,
     targets: ReadonlyMap<string, VoidTarget>,
+    rcLines: SummaryLine[],
+    rcTargets: ReadonlyMap<string, VoidTarget>,
   ): RuleIssue[] {
     const signature = checkSignature(xml);
     if (signature) return [signature];
     const keyOf = (line: VoidedLine) => voidedKey(fileName.ruc, line);
-    return [...checkSummaryContent(summary, fileName), ...checkVoidedLines(summary.voided, keyOf, targets)];
+    const referenceDate = text(child(parseXml(xml), summary.root), "ReferenceDate") ?? summary.issueDate;
+    const received = todayInLima(this.ctx.clock());
+    const window =
+      fileName.kind === "RA"
+        ? summary.voided.map((line) => voidWindowIssue(referenceDate, received, line.series)).find(Boolean)
+        : undefined;
+    return [
+      ...checkSummaryContent(summary, fileName),
+      ...(window ? [window] : []),
+      ...checkVoidedLines(summary.voided, keyOf, targets),
+      ...checkSummaryLines(
+        rcLines,
+        (line) => summaryLineKey(fileName.ruc, line),
+        rcTargets,
+        referenceDate,
+        received,
+      ),
+    ];
+  }
+
+  /** What the registry knows of the boletas an RC voids (condition 3), keyed like `voidTargets`. */
+  private async summaryTargets(
+    fileName: SummaryFileName,
+    lines: SummaryLine[],
+  ): Promise<Map<string, VoidTarget>> {
+    const targets = new Map<string, VoidTarget>();
+    for (const line of lines.filter((l) => l.condition === "3")) {
+      const key = summaryLineKey(fileName.ruc, line);
+      const registration = await this.ctx.registry.find(key);
+      if (registration) {
+        targets.set(key, { outcome: registration.outcome, voided: Boolean(registration.voided_by) });
+      }
+    }
+    return targets;
   }
 
   private async voidTargets(
@@ -170,4 +233,9 @@ function voidedKey(ruc: string, line: VoidedLine): string {
     series: line.series,
     number: Number.isFinite(number) ? number : 0,
   });
+}
+
+/** The registry key of a boleta named in an RC line. */
+function summaryLineKey(ruc: string, line: SummaryLine): string {
+  return voidedKey(ruc, { type: line.type, series: line.series, number: line.number });
 }
