@@ -36,7 +36,7 @@ describe("readyBatches", () => {
     );
     expect(batches.map((b) => b.map((i) => i._id)).sort()).toEqual([["a", "b"], ["c"], ["e"]]);
   });
-  it("cuts a group at maxLines, oldest first", () => {
+  it("cuts a group into summaries of at most maxLines, oldest first", () => {
     const batches = readyBatches(
       [
         item("b", "2026-11-25T12:00:01.000Z"),
@@ -47,7 +47,7 @@ describe("readyBatches", () => {
       0,
       2,
     );
-    expect(batches.map((b) => b.map((i) => i._id))).toEqual([["a", "b"]]);
+    expect(batches.map((b) => b.map((i) => i._id))).toEqual([["a", "b"], ["c"]]);
   });
 });
 

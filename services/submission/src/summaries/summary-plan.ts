@@ -81,7 +81,7 @@ export function batchKey(
 
 /**
  * Groups waiting voids whose oldest member has waited `windowMs`: voids of one group requested within the window
- * travel together. Groups are cut at `maxLines` (oldest first); the rest waits for the next summary.
+ * travel together. Groups are cut into summaries of at most `maxLines`, oldest first.
  */
 export function readyBatches(
   waiting: VoidItemRecord[],
@@ -97,7 +97,11 @@ export function readyBatches(
   const cutoff = now.getTime() - windowMs;
   return [...groups.values()]
     .filter((group) => Date.parse(group[0]!.received_at) <= cutoff)
-    .map((group) => group.slice(0, maxLines));
+    .flatMap((group) =>
+      Array.from({ length: Math.ceil(group.length / maxLines) }, (_, i) =>
+        group.slice(i * maxLines, (i + 1) * maxLines),
+      ),
+    );
 }
 
 /** Delay before the n-th poll of a ticket (n from 0): first, doubling, capped. */
