@@ -5,6 +5,7 @@ import type { Context, Next } from "koa";
 import { ApiError, toApiError } from "../errors/public-errors.js";
 import type { Authenticate } from "../usecases/authenticate.js";
 import { type FileLinks, type FilePath, filePathOf } from "../usecases/file-links.js";
+import { unpairedSurrogateAt } from "./unpaired-surrogates.js";
 
 /** Turns every failure into the public error shape; bad input is never a 500. */
 export function errorHandling(logger: Logger) {
@@ -119,6 +120,15 @@ export function jsonBody(maxBytes: number) {
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw new ApiError(400, "invalid_request_error", "invalid_json", "The body must be a JSON object.");
+    }
+    const broken = unpairedSurrogateAt(body);
+    if (broken) {
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "invalid_json",
+        `${broken.slice(0, 100)} holds a broken Unicode escape (an unpaired surrogate such as \\ud800): send valid Unicode text.`,
+      );
     }
     ctx.request.body = body;
     await next();
