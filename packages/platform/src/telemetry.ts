@@ -5,6 +5,7 @@ import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, type SpanExporter, TracerProvider } from "@opentelemetry/sdk-trace";
 import { z } from "zod";
+import { parseEnv } from "./env.js";
 
 /**
  * The standard OpenTelemetry variables every service reads (through `runService`). Unset endpoint = no SDK: the
@@ -18,6 +19,8 @@ export const telemetryEnv = {
 };
 
 export interface Telemetry {
+  /** Exports what is buffered now. */
+  flush(): Promise<void>;
   /** Exports what is buffered and stops. */
   shutdown(): Promise<void>;
 }
@@ -33,7 +36,7 @@ export function startTelemetry(
   env: Record<string, string | undefined> = process.env,
   exporter?: SpanExporter,
 ): Telemetry | undefined {
-  const settings = z.object(telemetryEnv).parse(env);
+  const settings = parseEnv(z.object(telemetryEnv), env);
   if (!exporter && !settings.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
   const base = settings.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, "");
   const provider = new TracerProvider({
@@ -49,6 +52,7 @@ export function startTelemetry(
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   return {
+    flush: () => provider.forceFlush(),
     shutdown: async () => {
       await provider.shutdown();
       trace.disable();
