@@ -158,8 +158,11 @@ export class SummaryWorker {
     }
     const code = response.code;
     if ((presentedAgain || summary.uncertain) && (PRESENTED_BEFORE.has(code) || code === IN_PROCESS)) {
-      // The first presentation got through and its ticket was lost.
-      if (code === IN_PROCESS) return this.retryLater(summary, `${code} ${response.faultString}`, "sending");
+      // The first presentation got through and its ticket was lost. While SUNAT still processes it (0402) an RC
+      // can only wait; an RA's invoices may already read as voided.
+      if (code === IN_PROCESS && summary.kind === "RC") {
+        return this.retryLater(summary, `${code} ${response.faultString}`, "sending");
+      }
       return this.resolveLostTicket(summary, endpoint, `${code} ${response.faultString}`);
     }
     if (classifyResponseCode(code) === "exception" && isTransientException(code)) {
