@@ -2,7 +2,7 @@
 // engine's real output for a two-line invoice; the docs test checks each example against its strict schema.
 import type { JsonObject } from "@bufbuild/protobuf";
 import type { subjects } from "@einvoice/broker";
-import { computeDocument } from "@einvoice/tax-engine";
+import { computeDocument, validateDespatchAdvice } from "@einvoice/tax-engine";
 
 const result = computeDocument(
   {
@@ -18,6 +18,27 @@ const result = computeDocument(
 );
 if (!result.ok) throw new Error(`example invoice refused: ${JSON.stringify(result.errors)}`);
 const computed = result.document;
+
+// A sender guide with its own vehicle, checked like a real request.
+const guide = validateDespatchAdvice(
+  {
+    series: "T001",
+    issue_date: "2026-06-01",
+    reason_code: "01",
+    transport_mode: "02",
+    start_date: "2026-06-01",
+    recipient: { document_type: "6", document_number: "20100070970", name: "CLIENTE EJEMPLO S.A.C." },
+    gross_weight: "120.5",
+    origin: { ubigeo: "150101", address: "Av. Arequipa 123, Lima" },
+    destination: { ubigeo: "040101", address: "Calle Mercaderes 100, Arequipa" },
+    vehicles: [{ plate: "ABC123" }],
+    drivers: [{ document_number: "45678901", first_name: "JUAN", last_name: "PEREZ", license: "Q45678901" }],
+    related_documents: [{ number: "F001-42" }],
+    items: [{ description: "Cajas de tornillos", quantity: "10" }],
+  },
+  { issuer: { ruc: "20000000001", legal_name: "EMPRESA DE PRUEBA S.A.C." }, today: "2026-06-01" },
+);
+if (!guide.ok) throw new Error(`example guide refused: ${JSON.stringify(guide.errors)}`);
 
 const scope = {
   document_id: "doc_01JZ8X3P0A2B4C6D8E0F2G4H6J",
@@ -66,6 +87,7 @@ const xmlKey = `${scope.company_id}/test/${scope.document_id}/20000000001-01-F00
 
 export const SUBJECT_EXAMPLES: Record<keyof typeof subjects, JsonObject> = {
   documentIssued: { ...scope, number: 42, issuer, computed: JSON.parse(JSON.stringify(computed)) },
+  documentDespatchIssued: { ...scope, number: 7, issuer, despatch: JSON.parse(JSON.stringify(guide.advice)) },
   documentSigned: {
     ...scope,
     ruc: issuer.ruc,

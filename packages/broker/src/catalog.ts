@@ -1,5 +1,6 @@
 import {
   DeadLetterSchema,
+  DespatchIssuedSchema,
   DocumentIssuedSchema,
   DocumentRenderedSchema,
   DocumentSignedSchema,
@@ -61,6 +62,13 @@ export const subjects = {
     payload: new MessagePayload(DocumentIssuedSchema),
     summary:
       "numbering → signing: a number was assigned; the issuer snapshot and the computed document travel along.",
+  },
+  documentDespatchIssued: {
+    subject: "documents.despatch_issued",
+    stream: streams.documents,
+    payload: new MessagePayload(DespatchIssuedSchema),
+    summary:
+      "numbering → signing: a despatch advice (09, 31) was given its number; the issuer snapshot and the checked guide travel along.",
   },
   documentSigned: {
     subject: "documents.signed",
@@ -148,6 +156,14 @@ export const consumers = {
   signingIssued: consumer({
     durable: "signing-issued",
     subject: subjects.documentIssued,
+    ackWaitMs: 30_000,
+    maxDeliver: 10,
+    retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
+    concurrency: 4,
+  }),
+  signingDespatchIssued: consumer({
+    durable: "signing-despatch-issued",
+    subject: subjects.documentDespatchIssued,
     ackWaitMs: 30_000,
     maxDeliver: 10,
     retryDelaysMs: [1_000, 5_000, 30_000, 120_000],

@@ -1,6 +1,13 @@
-import type { ComputedDocument, DocumentResource, InvoiceRequest, Issuer } from "@einvoice/domain";
+import type {
+  ComputedDocument,
+  DespatchAdvice,
+  DocumentResource,
+  InvoiceRequest,
+  Issuer,
+} from "@einvoice/domain";
 import {
   ComputedDocumentSchema,
+  DespatchAdviceSchema,
   type Document,
   DocumentSchema,
   InvoiceRequestSchema,
@@ -17,6 +24,11 @@ export const invoiceRequests = new DomainContract<typeof InvoiceRequestSchema, I
 /** The tax engine's result: tax → gateway → numbering → documents.issued. */
 export const computedDocuments = new DomainContract<typeof ComputedDocumentSchema, ComputedDocument>(
   ComputedDocumentSchema,
+);
+
+/** A checked despatch advice (09, 31): gateway → numbering → documents.despatch_issued → signing; on the Document. */
+export const despatchAdvices = new DomainContract<typeof DespatchAdviceSchema, DespatchAdvice>(
+  DespatchAdviceSchema,
 );
 
 /** The issuer snapshot printed on a document: gateway → numbering → documents.issued. */

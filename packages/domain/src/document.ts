@@ -1,4 +1,5 @@
 import type { ComputedParty, DocumentAmounts } from "./computed-document.js";
+import type { DespatchAdvice } from "./despatch-advice.js";
 import type { Decimal, IsoDate } from "./money.js";
 
 /**
@@ -101,6 +102,8 @@ export interface DocumentResource {
   links: { pdf: string | null; xml: string | null; cdr: string | null };
   /** The latest void requested for this document; null when none was. */
   void: DocumentVoid | null;
+  /** Despatch advices (09, 31) only: the transport data as checked, derived fields included; absent otherwise. */
+  despatch?: DespatchAdvice;
   created_at: string;
   updated_at: string;
 }

@@ -15,6 +15,7 @@ export * from "./gen/einvoice/signing/v1/signing_pb.js";
 export * from "./gen/einvoice/signing/v1/summary_pb.js";
 export * from "./gen/einvoice/stream/v1/stream_pb.js";
 export * from "./gen/einvoice/subjects/v1/dead_letter_pb.js";
+export * from "./gen/einvoice/subjects/v1/despatch_pb.js";
 export * from "./gen/einvoice/subjects/v1/documents_pb.js";
 export * from "./gen/einvoice/subjects/v1/voids_pb.js";
 export * from "./gen/einvoice/submission/v1/submission_pb.js";

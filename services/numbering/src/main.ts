@@ -8,6 +8,7 @@ import { numberingRoutes } from "./rpc/numbering-routes.js";
 import { ApplyVerdict } from "./usecases/apply-verdict.js";
 import { ApplyVoidOutcome } from "./usecases/apply-void-outcome.js";
 import { GetDocument, ListDocuments } from "./usecases/get-document.js";
+import { IssueDespatchAdvice } from "./usecases/issue-despatch-advice.js";
 import { IssueDocument } from "./usecases/issue-document.js";
 import { RecordRendering } from "./usecases/record-rendering.js";
 import { RecordSignature } from "./usecases/record-signature.js";
@@ -80,6 +81,7 @@ await runService(logger, async (lifecycle) => {
     logger,
     routes: numberingRoutes({
       issueDocument: new IssueDocument(store, env.FILES_BASE_URL, nudge),
+      issueDespatchAdvice: new IssueDespatchAdvice(store, env.FILES_BASE_URL, nudge),
       getDocument: new GetDocument(store, env.FILES_BASE_URL),
       listDocuments: new ListDocuments(store, env.FILES_BASE_URL),
       voidDocument: new VoidDocument(store, env.FILES_BASE_URL, nudge),

@@ -15,6 +15,7 @@ import { signaturesCollection } from "./adapters/signature-repository.js";
 import { loadSigningEnv } from "./env.js";
 import { signingRoutes } from "./rpc/signing-routes.js";
 import { CredentialVault } from "./usecases/credential-vault.js";
+import { SignDespatchAdvice } from "./usecases/sign-despatch-advice.js";
 import { SignDocument } from "./usecases/sign-document.js";
 import { SignSummary } from "./usecases/sign-summary.js";
 import { UploadCertificate } from "./usecases/upload-certificate.js";
@@ -29,7 +30,9 @@ await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "signing" }), (b) =>
     b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.signingIssued], { replicas: env.NATS_STREAM_REPLICAS });
+  await ensureTopology(broker.jsm, [consumers.signingIssued, consumers.signingDespatchIssued], {
+    replicas: env.NATS_STREAM_REPLICAS,
+  });
 
   const masterKey = await resolveMasterKey(env.SIGNING_MASTER_KEY, env.DATA_DIR, {
     variable: "SIGNING_MASTER_KEY",
@@ -41,6 +44,12 @@ await runService(logger, async (lifecycle) => {
   lifecycle.add(
     "issued-consumer",
     await startConsumer(broker.js, consumers.signingIssued, (p) => signDocument.execute(p), logger),
+    (c) => c.stop(),
+  );
+  const signDespatch = new SignDespatchAdvice(store, objects, broker, vault, signer);
+  lifecycle.add(
+    "despatch-issued-consumer",
+    await startConsumer(broker.js, consumers.signingDespatchIssued, (p) => signDespatch.execute(p), logger),
     (c) => c.stop(),
   );
 

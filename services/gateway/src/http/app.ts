@@ -4,6 +4,7 @@ import Koa from "koa";
 import { ApiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
 import { Authenticate } from "../usecases/authenticate.js";
+import { CreateDespatchAdvice } from "../usecases/create-despatch-advice.js";
 import { CreateDocument } from "../usecases/create-document.js";
 import { IdempotencyGate } from "../usecases/idempotency-gate.js";
 import { OpenDocumentFile } from "../usecases/open-document-file.js";
@@ -12,6 +13,7 @@ import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { companyRoutes } from "./company-routes.js";
 import type { AuthedState, GatewayDeps } from "./context.js";
 import { credentialRoutes } from "./credential-routes.js";
+import { despatchRoutes } from "./despatch-routes.js";
 import { docsPage } from "./docs-page.js";
 import { documentRoutes } from "./document-routes.js";
 import { eventRoutes } from "./event-routes.js";
@@ -82,6 +84,11 @@ export function createApp(deps: GatewayDeps): Koa {
     waiter: deps.waiter,
   });
   documentRoutes(router, deps, createDocument);
+  despatchRoutes(
+    router,
+    deps,
+    new CreateDespatchAdvice({ numbering: deps.numbering, submission: deps.submission, readSetup }),
+  );
   // Before eventRoutes, whose /v1/events/:id would take "stream" for an id.
   eventStreamRoutes(
     router,

@@ -18,6 +18,7 @@ export function companyRoutes(router: Router<AuthedState>, readSetup: ReadCompan
       address: company.address,
       certificate: setup.certificate ? certificateResource(setup.certificate, livemode) : null,
       sol_user: setup.solUser,
+      gre_client_id: setup.greClientId,
       ready: setup.missing.length === 0,
       created_at: company.created_at,
     };

@@ -40,4 +40,18 @@ export function credentialRoutes(router: Router<AuthedState>, deps: GatewayDeps)
     // The password is never echoed.
     ctx.body = { object: "sol_credentials", livemode: ctx.state.caller.livemode, user: res.solUser };
   });
+
+  // SUNAT's guide API (GRE REST) credentials, kept by submission, which asks SUNAT for tokens with them.
+  router.put("/v1/company/gre_credentials", async (ctx) => {
+    const violations = deps.validator.greCredentials(ctx.request.body);
+    if (violations.length > 0) throw validationFailed(violations);
+    const body = ctx.request.body as { client_id: string; client_secret: string };
+    const res = await deps.submission.setGreCredentials({
+      scope: scopeOf(ctx.state.caller),
+      clientId: body.client_id,
+      clientSecret: body.client_secret,
+    });
+    // The secret is never echoed.
+    ctx.body = { object: "gre_credentials", livemode: ctx.state.caller.livemode, client_id: res.clientId };
+  });
 }

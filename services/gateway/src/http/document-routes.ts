@@ -10,8 +10,8 @@ import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./co
 import { parseListQuery } from "./list-params.js";
 import { presentDocument, presentEmail } from "./presenters.js";
 
-/** Filter values of `GET /v1/documents`. */
-const SALE_DOCUMENT_TYPES = ["01", "03"] as const;
+/** Filter values of `GET /v1/documents`: invoices, receipts and the two kinds of despatch advice. */
+const SALE_DOCUMENT_TYPES = ["01", "03", "09", "31"] as const;
 const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
 
 /** `Prefer: wait=N` (RFC 7240), capped; 0 when absent. */

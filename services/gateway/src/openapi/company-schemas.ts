@@ -15,8 +15,16 @@ export type CompanyResource = Omit<CompanyRecord, "_id"> & {
   livemode: boolean;
   certificate: CertificateResource | null;
   sol_user: string | null;
+  gre_client_id: string | null;
   ready: boolean;
 };
+
+/** `PUT /v1/company/gre_credentials` (credential-routes.ts); the secret is never returned. */
+export interface GreCredentialsResource {
+  object: "gre_credentials";
+  livemode: boolean;
+  client_id: string;
+}
 
 /** `PUT /v1/company/sol_credentials` (credential-routes.ts); the password is never returned. */
 export interface SolCredentialsResource {
@@ -85,6 +93,11 @@ const company = objectSchema<CompanyResource>()({
         "The SOL user of the key's mode (without the RUC; the password is never returned). Null until set (`PUT /v1/company/sol_credentials`).",
       ),
     ),
+    gre_client_id: nullable(
+      string(
+        "The GRE API client_id of the key's mode (the secret is never returned). Null until set (`PUT /v1/company/gre_credentials`); live despatch advices need it.",
+      ),
+    ),
     ready: boolean(
       "Whether the key's mode can issue: live needs a certificate valid today and a SOL user (otherwise creates answer 409 `company_not_configured`); test is always ready.",
     ),
@@ -102,10 +115,21 @@ const solCredentials = objectSchema<SolCredentialsResource>()({
   },
 });
 
+const greCredentials = objectSchema<GreCredentialsResource>()({
+  description:
+    "The GRE API client_id now in use for the key's mode; the client secret is stored encrypted and never returned.",
+  properties: {
+    object: constant("gre_credentials", "Always `gre_credentials`."),
+    livemode,
+    client_id: string("The GRE API client id."),
+  },
+});
+
 /** `components.schemas` entries of the company routes. */
 export const companySchemas: Record<string, JsonSchema> = {
   Company: company,
   CompanyAddress: companyAddress,
   Certificate: certificate,
   SolCredentials: solCredentials,
+  GreCredentials: greCredentials,
 };

@@ -46,6 +46,7 @@ export function acceptedDocument(example: CreateExample): PublicDocument {
     hash: "q3Xo7sQm0yY2b1mJm7n1cX2bq0m2b8Vt5b2m3Zc1Q9k=",
     links: { pdf: `${FILES_BASE}/${id}/pdf`, xml: `${FILES_BASE}/${id}/xml`, cdr: `${FILES_BASE}/${id}/cdr` },
     void: null,
+    despatch: null,
     created_at: CREATED_AT,
     updated_at: DECIDED_AT,
   };

@@ -61,7 +61,7 @@ export interface PublicDocumentList {
 }
 
 /** Today's document types (the proto's open set: despatch advices `09`/`31` are to come). */
-export const DOCUMENT_TYPES = ["01", "03"] as const;
+export const DOCUMENT_TYPES = ["01", "03", "09", "31"] as const;
 export const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
 export const EVENT_TYPES = [
   "document.accepted",
@@ -255,7 +255,7 @@ const document = objectSchema<PublicDocument>()({
     livemode,
     type: openSet(
       DOCUMENT_TYPES,
-      "SUNAT catalog 01 document type: `01` invoice (factura, `POST /v1/invoices`), `03` receipt (boleta, `POST /v1/receipts`). More types will be added (despatch advices `09`, `31`): tolerate unknown values.",
+      "SUNAT catalog 01 document type: `01` invoice (factura, `POST /v1/invoices`), `03` receipt (boleta, `POST /v1/receipts`), `09` sender guide and `31` carrier guide (despatch advices, `POST /v1/despatch_advices`). More types may be added: tolerate unknown values.",
     ),
     series: string(
       "The series sent: invoices `F` + 3 letters or digits, receipts `B` + 3 (e.g. `F001`, `B001`).",
@@ -320,6 +320,12 @@ const document = objectSchema<PublicDocument>()({
     links: schemaRef("DocumentLinks", "URLs of the document's files; each null until that file exists."),
     void: nullable(
       schemaRef("DocumentVoid", "The latest void requested for the document; null when none was."),
+    ),
+    despatch: nullable(
+      schemaRef(
+        "DespatchAdvice",
+        "Despatch advices (`09`, `31`) only: the transport data as checked, with the derived fields. Null on invoices and receipts.",
+      ),
     ),
     created_at: timestamp("When the document was numbered."),
     updated_at: timestamp("When the document last changed (signature, verdict)."),

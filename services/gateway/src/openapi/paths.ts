@@ -1,4 +1,5 @@
 import { certificateExample, companyExample, solCredentialsExample } from "./company-examples.js";
+import { despatchPaths } from "./despatch-paths.js";
 import {
   acceptedDocument,
   acceptedEvent,
@@ -220,6 +221,7 @@ export function paths(): Record<string, PathItem> {
     ...eventStreamPaths(),
     ...webhookPaths(),
     ...emailPaths(),
+    ...despatchPaths(),
     ...voidPaths(),
     "/v1/events": { get: listEventsOperation() },
     "/v1/events/{id}": {

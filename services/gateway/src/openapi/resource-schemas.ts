@@ -1,4 +1,5 @@
 import { companySchemas } from "./company-schemas.js";
+import { despatchSchemas } from "./despatch-schemas.js";
 import { documentSchemas } from "./document-schemas.js";
 import { errorSchemas } from "./error-schemas.js";
 import type { JsonSchema } from "./json-schema.js";
@@ -11,6 +12,7 @@ import { webhookSchemas } from "./webhook-schemas.js";
  */
 export const resourceSchemas: Record<string, JsonSchema> = {
   ...documentSchemas,
+  ...despatchSchemas,
   ...companySchemas,
   ...errorSchemas,
   ...webhookSchemas,

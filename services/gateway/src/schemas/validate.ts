@@ -6,8 +6,10 @@ import {
   certificateFormViolations,
   certificateUploadSchema,
 } from "./certificate-upload.schema.js";
+import { despatchAdviceSchema } from "./despatch-advice.schema.js";
 import { documentEmailSchema } from "./document-email.schema.js";
 import { documentVoidSchema } from "./document-void.schema.js";
+import { greCredentialsSchema } from "./gre-credentials.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
@@ -25,6 +27,8 @@ export class RequestValidator {
   private readonly validateWebhookUpdate;
   private readonly validateDocumentEmail;
   private readonly validateDocumentVoid;
+  private readonly validateDespatch;
+  private readonly validateGre;
 
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -36,6 +40,19 @@ export class RequestValidator {
     this.validateWebhookUpdate = ajv.compile(webhookEndpointUpdateSchema);
     this.validateDocumentEmail = ajv.compile(documentEmailSchema);
     this.validateDocumentVoid = ajv.compile(documentVoidSchema);
+    this.validateDespatch = ajv.compile(despatchAdviceSchema);
+    this.validateGre = ajv.compile(greCredentialsSchema);
+  }
+
+  /** Shape problems of a despatch advice body; its rules are checked afterwards by validateDespatchAdvice. */
+  despatchAdvice(body: unknown): FieldError[] {
+    if (this.validateDespatch(body)) return [];
+    return dedupe((this.validateDespatch.errors ?? []).map(toViolation));
+  }
+
+  greCredentials(body: unknown): FieldError[] {
+    if (this.validateGre(body)) return [];
+    return dedupe((this.validateGre.errors ?? []).map(toViolation));
   }
 
   documentVoid(body: unknown): FieldError[] {

@@ -6,6 +6,8 @@ export interface CompanySetup {
   certificate: Certificate | undefined;
   /** The SOL user the submission service holds for the mode; null when none. */
   solUser: string | null;
+  /** The GRE API client_id the submission service holds for the mode; null when none. */
+  greClientId: string | null;
   /** What the mode still lacks before it can issue, each naming how to fix it; empty when ready. */
   missing: string[];
 }
@@ -39,6 +41,19 @@ export class ReadCompanySetup {
         );
       if (solUser === null) missing.push("the SOL user (set it with PUT /v1/company/sol_credentials)");
     }
-    return { certificate: signing.certificate, solUser, missing };
+    const greClientId = submission.hasGreCredentials ? submission.greClientId : null;
+    return { certificate: signing.certificate, solUser, greClientId, missing };
+  }
+
+  /**
+   * What the mode lacks to issue despatch advices: live mode needs, besides the certificate and the SOL user, the
+   * GRE API credentials (spec despatch rule 13). Test mode sends guides to the simulator with its test pair.
+   */
+  despatchMissing(setup: CompanySetup, livemode: boolean): string[] {
+    if (!livemode || setup.greClientId !== null) return setup.missing;
+    return [
+      ...setup.missing,
+      "the GRE API credentials client_id and client_secret (set them with PUT /v1/company/gre_credentials)",
+    ];
   }
 }

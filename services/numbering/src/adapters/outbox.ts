@@ -17,6 +17,7 @@ export interface OutboxEntry {
 
 export const outboxSubjects = {
   documentIssued: subjects.documentIssued,
+  documentDespatchIssued: subjects.documentDespatchIssued,
   documentState: subjects.documentState,
   documentVoidRequested: subjects.documentVoidRequested,
 } as const;
@@ -50,6 +51,8 @@ function encode(message: OutboxMessage) {
   switch (message.subject) {
     case "documentIssued":
       return outboxSubjects.documentIssued.payload.encode(message.payload);
+    case "documentDespatchIssued":
+      return outboxSubjects.documentDespatchIssued.payload.encode(message.payload);
     case "documentState":
       return outboxSubjects.documentState.payload.encode(message.payload);
     case "documentVoidRequested":

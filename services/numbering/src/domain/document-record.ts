@@ -1,5 +1,6 @@
 import type {
   ComputedDocument,
+  DespatchAdvice,
   DocumentStatus,
   DocumentVoid,
   Issuer,
@@ -26,7 +27,10 @@ export interface DocumentRecord {
   status: DocumentStatus;
   issue_date: string;
   issuer: Issuer;
-  computed: ComputedDocument;
+  /** Invoices and receipts: the tax engine's result. Absent on despatch advices. */
+  computed?: ComputedDocument;
+  /** Despatch advices (09, 31): the checked guide. Absent on invoices and receipts. */
+  despatch?: DespatchAdvice;
   sunat: SunatVerdict | null;
   /** Absent on records written before the field existed. */
   status_details?: StatusDetails | null;

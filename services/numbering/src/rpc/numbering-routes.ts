@@ -1,13 +1,15 @@
 import type { ConnectRouter } from "@connectrpc/connect";
-import { computedDocuments, documentMessage, issuers } from "@einvoice/contracts";
+import { computedDocuments, despatchAdvices, documentMessage, issuers } from "@einvoice/contracts";
 import { requireScope } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import type { GetDocument, ListDocuments } from "../usecases/get-document.js";
+import type { IssueDespatchAdvice } from "../usecases/issue-despatch-advice.js";
 import type { IssueDocument } from "../usecases/issue-document.js";
 import type { VoidDocument } from "../usecases/void-document.js";
 
 export interface NumberingUseCases {
   issueDocument: IssueDocument;
+  issueDespatchAdvice: IssueDespatchAdvice;
   getDocument: GetDocument;
   listDocuments: ListDocuments;
   voidDocument: VoidDocument;
@@ -26,6 +28,15 @@ export function numberingRoutes(useCases: NumberingUseCases) {
         });
         return { document: documentMessage(document) };
       },
+      async issueDespatchAdvice(req) {
+        const document = await useCases.issueDespatchAdvice.execute({
+          scope: requireScope(req.scope),
+          issuer: issuers.fromMessage(req.issuer, "issuer"),
+          despatch: despatchAdvices.fromMessage(req.despatch, "despatch"),
+          ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
+        });
+        return { document: documentMessage(document) };
+      },
       async getDocument(req) {
         const view = await useCases.getDocument.execute(requireScope(req.scope), req.id);
         const { files } = view;
@@ -38,7 +49,7 @@ export function numberingRoutes(useCases: NumberingUseCases) {
             pdfTicket: files.pdf_ticket ?? undefined,
           },
           issuer: issuers.toMessage(view.issuer),
-          computed: computedDocuments.toMessage(view.computed),
+          ...(view.computed ? { computed: computedDocuments.toMessage(view.computed) } : {}),
         };
       },
       async listDocuments(req) {

@@ -9,7 +9,8 @@ export interface DocumentView {
   document: DocumentResource;
   files: DocumentRecord["files"];
   issuer: Issuer;
-  computed: ComputedDocument;
+  /** Absent on despatch advices (their transport data is `document.despatch`). */
+  computed?: ComputedDocument;
 }
 
 /** One document of the caller's company and mode; another scope's id is NOT_FOUND, never a leak. */
@@ -26,7 +27,7 @@ export class GetDocument {
       document: presentDocument(record, this.filesBaseUrl),
       files: record.files,
       issuer: record.issuer,
-      computed: record.computed,
+      ...(record.computed ? { computed: record.computed } : {}),
     };
   }
 }

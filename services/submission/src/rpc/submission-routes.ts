@@ -28,6 +28,7 @@ export function submissionRoutes(useCases: SubmissionUseCases) {
           description: record.sunat?.description ?? record.last_error ?? "",
           cdrKey: record.cdr_key ?? "",
           simulated: record.sunat?.simulated ?? false,
+          ticket: record.ticket ?? "",
         };
       },
 

@@ -8,6 +8,8 @@ import type { Scope } from "../../common/v1/common_pb.js";
 import { file_einvoice_common_v1_common } from "../../common/v1/common_pb.js";
 import type { ComputedDocument } from "../../documents/v1/computed_document_pb.js";
 import { file_einvoice_documents_v1_computed_document } from "../../documents/v1/computed_document_pb.js";
+import type { DespatchAdvice } from "../../documents/v1/despatch_advice_pb.js";
+import { file_einvoice_documents_v1_despatch_advice } from "../../documents/v1/despatch_advice_pb.js";
 import type { Document } from "../../documents/v1/document_pb.js";
 import { file_einvoice_documents_v1_document } from "../../documents/v1/document_pb.js";
 import type { Issuer } from "../../documents/v1/issuer_pb.js";
@@ -18,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/numbering/v1/numbering.proto.
  */
 export const file_einvoice_numbering_v1_numbering: GenFile = /*@__PURE__*/
-  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiWwoTVm9pZERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiSQoUVm9pZERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiSgoVSXNzdWVEb2N1bWVudFJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50IkoKEkdldERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSLnAQoTR2V0RG9jdW1lbnRSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudBIzCgVmaWxlcxgCIAEoCzIkLmVpbnZvaWNlLm51bWJlcmluZy52MS5Eb2N1bWVudEZpbGVzEi0KBmlzc3VlchgDIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYBCABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCKFAQoNRG9jdW1lbnRGaWxlcxIQCgN4bWwYASABKAlIAIgBARIQCgNjZHIYAiABKAlIAYgBARIQCgNwZGYYAyABKAlIAogBARIXCgpwZGZfdGlja2V0GAQgASgJSAOIAQFCBgoEX3htbEIGCgRfY2RyQgYKBF9wZGZCDQoLX3BkZl90aWNrZXQi/gEKFExpc3REb2N1bWVudHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEg0KBWxpbWl0GAIgASgFEhYKDnN0YXJ0aW5nX2FmdGVyGAMgASgJEhUKDWVuZGluZ19iZWZvcmUYBCABKAkSDAoEdHlwZRgFIAEoCRIOCgZzZXJpZXMYBiABKAkSDgoGc3RhdHVzGAcgASgJEhYKDmlzc3VlX2RhdGVfZ3RlGAggASgJEhYKDmlzc3VlX2RhdGVfbHRlGAkgASgJEiAKGGN1c3RvbWVyX2RvY3VtZW50X251bWJlchgKIAEoCSJdChVMaXN0RG9jdW1lbnRzUmVzcG9uc2USMgoJZG9jdW1lbnRzGAEgAygLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50EhAKCGhhc19tb3JlGAIgASgIMrkDChBOdW1iZXJpbmdTZXJ2aWNlEmoKDUlzc3VlRG9jdW1lbnQSKy5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudFJlc3BvbnNlEmQKC0dldERvY3VtZW50EikuZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVxdWVzdBoqLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlc3BvbnNlEmoKDUxpc3REb2N1bWVudHMSKy5laW52b2ljZS5udW1iZXJpbmcudjEuTGlzdERvY3VtZW50c1JlcXVlc3QaLC5laW52b2ljZS5udW1iZXJpbmcudjEuTGlzdERvY3VtZW50c1Jlc3BvbnNlEmcKDFZvaWREb2N1bWVudBIqLmVpbnZvaWNlLm51bWJlcmluZy52MS5Wb2lkRG9jdW1lbnRSZXF1ZXN0GisuZWludm9pY2UubnVtYmVyaW5nLnYxLlZvaWREb2N1bWVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiWwoTVm9pZERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiSQoUVm9pZERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkixwEKGklzc3VlRGVzcGF0Y2hBZHZpY2VSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISNwoIZGVzcGF0Y2gYAyABKAsyJS5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hBZHZpY2USFwoPaWRlbXBvdGVuY3lfa2V5GAQgASgJIlAKG0lzc3VlRGVzcGF0Y2hBZHZpY2VSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudCJKChVJc3N1ZURvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiSgoSR2V0RG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIucBChNHZXREb2N1bWVudFJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50EjMKBWZpbGVzGAIgASgLMiQuZWludm9pY2UubnVtYmVyaW5nLnYxLkRvY3VtZW50RmlsZXMSLQoGaXNzdWVyGAMgASgLMh0uZWludm9pY2UuZG9jdW1lbnRzLnYxLklzc3VlchI5Cghjb21wdXRlZBgEIAEoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZERvY3VtZW50IoUBCg1Eb2N1bWVudEZpbGVzEhAKA3htbBgBIAEoCUgAiAEBEhAKA2NkchgCIAEoCUgBiAEBEhAKA3BkZhgDIAEoCUgCiAEBEhcKCnBkZl90aWNrZXQYBCABKAlIA4gBAUIGCgRfeG1sQgYKBF9jZHJCBgoEX3BkZkINCgtfcGRmX3RpY2tldCL+AQoUTGlzdERvY3VtZW50c1JlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSDQoFbGltaXQYAiABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYAyABKAkSFQoNZW5kaW5nX2JlZm9yZRgEIAEoCRIMCgR0eXBlGAUgASgJEg4KBnNlcmllcxgGIAEoCRIOCgZzdGF0dXMYByABKAkSFgoOaXNzdWVfZGF0ZV9ndGUYCCABKAkSFgoOaXNzdWVfZGF0ZV9sdGUYCSABKAkSIAoYY3VzdG9tZXJfZG9jdW1lbnRfbnVtYmVyGAogASgJIl0KFUxpc3REb2N1bWVudHNSZXNwb25zZRIyCglkb2N1bWVudHMYASADKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSEAoIaGFzX21vcmUYAiABKAgytwQKEE51bWJlcmluZ1NlcnZpY2USagoNSXNzdWVEb2N1bWVudBIrLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVxdWVzdBosLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVzcG9uc2USfAoTSXNzdWVEZXNwYXRjaEFkdmljZRIxLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURlc3BhdGNoQWR2aWNlUmVxdWVzdBoyLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURlc3BhdGNoQWR2aWNlUmVzcG9uc2USZAoLR2V0RG9jdW1lbnQSKS5laW52b2ljZS5udW1iZXJpbmcudjEuR2V0RG9jdW1lbnRSZXF1ZXN0GiouZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVzcG9uc2USagoNTGlzdERvY3VtZW50cxIrLmVpbnZvaWNlLm51bWJlcmluZy52MS5MaXN0RG9jdW1lbnRzUmVxdWVzdBosLmVpbnZvaWNlLm51bWJlcmluZy52MS5MaXN0RG9jdW1lbnRzUmVzcG9uc2USZwoMVm9pZERvY3VtZW50EiouZWludm9pY2UubnVtYmVyaW5nLnYxLlZvaWREb2N1bWVudFJlcXVlc3QaKy5laW52b2ljZS5udW1iZXJpbmcudjEuVm9pZERvY3VtZW50UmVzcG9uc2ViBnByb3RvMw", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
 
 /**
  * @generated from message einvoice.numbering.v1.VoidDocumentRequest
@@ -108,6 +110,63 @@ export const IssueDocumentRequestSchema: GenMessage<IssueDocumentRequest> = /*@_
   messageDesc(file_einvoice_numbering_v1_numbering, 2);
 
 /**
+ * @generated from message einvoice.numbering.v1.IssueDespatchAdviceRequest
+ */
+export type IssueDespatchAdviceRequest = Message<"einvoice.numbering.v1.IssueDespatchAdviceRequest"> & {
+  /**
+   * @generated from field: einvoice.common.v1.Scope scope = 1;
+   */
+  scope?: Scope | undefined;
+
+  /**
+   * The issuing company as printed on the guide.
+   *
+   * @generated from field: einvoice.documents.v1.Issuer issuer = 2;
+   */
+  issuer?: Issuer | undefined;
+
+  /**
+   * The checked guide (validateDespatchAdvice's answer).
+   *
+   * @generated from field: einvoice.documents.v1.DespatchAdvice despatch = 3;
+   */
+  despatch?: DespatchAdvice | undefined;
+
+  /**
+   * The caller's Idempotency-Key (empty: none), as in IssueDocumentRequest.
+   *
+   * @generated from field: string idempotency_key = 4;
+   */
+  idempotencyKey: string;
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.IssueDespatchAdviceRequest.
+ * Use `create(IssueDespatchAdviceRequestSchema)` to create a new message.
+ */
+export const IssueDespatchAdviceRequestSchema: GenMessage<IssueDespatchAdviceRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 3);
+
+/**
+ * @generated from message einvoice.numbering.v1.IssueDespatchAdviceResponse
+ */
+export type IssueDespatchAdviceResponse = Message<"einvoice.numbering.v1.IssueDespatchAdviceResponse"> & {
+  /**
+   * The public Document resource, pending.
+   *
+   * @generated from field: einvoice.documents.v1.Document document = 1;
+   */
+  document?: Document | undefined;
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.IssueDespatchAdviceResponse.
+ * Use `create(IssueDespatchAdviceResponseSchema)` to create a new message.
+ */
+export const IssueDespatchAdviceResponseSchema: GenMessage<IssueDespatchAdviceResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 4);
+
+/**
  * @generated from message einvoice.numbering.v1.IssueDocumentResponse
  */
 export type IssueDocumentResponse = Message<"einvoice.numbering.v1.IssueDocumentResponse"> & {
@@ -124,7 +183,7 @@ export type IssueDocumentResponse = Message<"einvoice.numbering.v1.IssueDocument
  * Use `create(IssueDocumentResponseSchema)` to create a new message.
  */
 export const IssueDocumentResponseSchema: GenMessage<IssueDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 3);
+  messageDesc(file_einvoice_numbering_v1_numbering, 5);
 
 /**
  * @generated from message einvoice.numbering.v1.GetDocumentRequest
@@ -146,7 +205,7 @@ export type GetDocumentRequest = Message<"einvoice.numbering.v1.GetDocumentReque
  * Use `create(GetDocumentRequestSchema)` to create a new message.
  */
 export const GetDocumentRequestSchema: GenMessage<GetDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 4);
+  messageDesc(file_einvoice_numbering_v1_numbering, 6);
 
 /**
  * @generated from message einvoice.numbering.v1.GetDocumentResponse
@@ -184,7 +243,7 @@ export type GetDocumentResponse = Message<"einvoice.numbering.v1.GetDocumentResp
  * Use `create(GetDocumentResponseSchema)` to create a new message.
  */
 export const GetDocumentResponseSchema: GenMessage<GetDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 5);
+  messageDesc(file_einvoice_numbering_v1_numbering, 7);
 
 /**
  * Object-store keys of a document's files; unset until the file exists.
@@ -222,7 +281,7 @@ export type DocumentFiles = Message<"einvoice.numbering.v1.DocumentFiles"> & {
  * Use `create(DocumentFilesSchema)` to create a new message.
  */
 export const DocumentFilesSchema: GenMessage<DocumentFiles> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 6);
+  messageDesc(file_einvoice_numbering_v1_numbering, 8);
 
 /**
  * @generated from message einvoice.numbering.v1.ListDocumentsRequest
@@ -292,7 +351,7 @@ export type ListDocumentsRequest = Message<"einvoice.numbering.v1.ListDocumentsR
  * Use `create(ListDocumentsRequestSchema)` to create a new message.
  */
 export const ListDocumentsRequestSchema: GenMessage<ListDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 7);
+  messageDesc(file_einvoice_numbering_v1_numbering, 9);
 
 /**
  * @generated from message einvoice.numbering.v1.ListDocumentsResponse
@@ -314,7 +373,7 @@ export type ListDocumentsResponse = Message<"einvoice.numbering.v1.ListDocuments
  * Use `create(ListDocumentsResponseSchema)` to create a new message.
  */
 export const ListDocumentsResponseSchema: GenMessage<ListDocumentsResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 8);
+  messageDesc(file_einvoice_numbering_v1_numbering, 10);
 
 /**
  * The document register: assigns numbers per (company, mode, series) and is the single writer of documents
@@ -332,6 +391,17 @@ export const NumberingService: GenService<{
     methodKind: "unary";
     input: typeof IssueDocumentRequestSchema;
     output: typeof IssueDocumentResponseSchema;
+  },
+  /**
+   * The same for a despatch advice (09, 31): the next number of its T…/V… series, the guide stored as pending with
+   * its documents.despatch_issued outbox entry, atomically.
+   *
+   * @generated from rpc einvoice.numbering.v1.NumberingService.IssueDespatchAdvice
+   */
+  issueDespatchAdvice: {
+    methodKind: "unary";
+    input: typeof IssueDespatchAdviceRequestSchema;
+    output: typeof IssueDespatchAdviceResponseSchema;
   },
   /**
    * NOT_FOUND when the id does not exist in the scope (another company's or mode's id included).

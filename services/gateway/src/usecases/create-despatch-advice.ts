@@ -1,0 +1,121 @@
+import { fromJson } from "@bufbuild/protobuf";
+import type { Client } from "@connectrpc/connect";
+import { issuers } from "@einvoice/contracts";
+import type { FieldError } from "@einvoice/domain";
+import { Code, ConnectError, reasonError, todayInLima } from "@einvoice/platform";
+import type { Document, NumberingService, SubmissionService } from "@einvoice/proto";
+import { DespatchAdviceSchema } from "@einvoice/proto";
+import { validateDespatchAdvice } from "@einvoice/tax-engine";
+import { validationFailed } from "../errors/public-errors.js";
+import type { Caller } from "./authenticate.js";
+import { issuerOf } from "./create-document.js";
+import type { ReadCompanySetup } from "./read-company-setup.js";
+
+export interface CreateDespatchAdviceCommand {
+  caller: Caller;
+  /** The body after the shape check. */
+  body: unknown;
+  /** `Prefer: wait=N`: how long to wait for SUNAT's ticket, in seconds; 0 answers at once. */
+  waitSeconds: number;
+  idempotencyKey?: string;
+}
+
+/**
+ * Issues a despatch advice (09 sender guide, 31 carrier guide): the pure check first (every rule, named by its
+ * dotted field), then live-mode readiness including the GRE API credentials, so a refusal spends no number; then
+ * the register assigns the number of the T…/V… series. A guide's verdict comes through a ticket SUNAT answers
+ * later, so `Prefer: wait` returns as soon as the ticket exists: still pending, without `sunat`.
+ */
+export class CreateDespatchAdvice {
+  constructor(
+    private readonly deps: {
+      numbering: Client<typeof NumberingService>;
+      submission: Client<typeof SubmissionService>;
+      readSetup: ReadCompanySetup;
+      /** Polls submission until the guide has a ticket; injectable for tests. */
+      pollMs?: number;
+      clock?: () => Date;
+    },
+  ) {}
+
+  async execute({
+    caller,
+    body,
+    waitSeconds,
+    idempotencyKey,
+  }: CreateDespatchAdviceCommand): Promise<Document> {
+    const scope = { companyId: caller.company._id, livemode: caller.livemode };
+    const now = (this.deps.clock ?? (() => new Date()))();
+    const checked = validateDespatchAdvice(body, {
+      issuer: { ruc: caller.company.ruc, legal_name: caller.company.legal_name },
+      today: todayInLima(now),
+    });
+    if (!checked.ok) throw validationFailed(checked.errors.map(publicViolation));
+    const setup = await this.deps.readSetup.execute(scope);
+    const missing = this.deps.readSetup.despatchMissing(setup, caller.livemode);
+    if (missing.length > 0) {
+      throw reasonError(
+        Code.FailedPrecondition,
+        "company_not_configured",
+        `Live despatch advices need the company's digital certificate, SOL user and SUNAT's GRE API credentials. Missing: ${missing.join("; ")}.`,
+      );
+    }
+    const issued = await this.deps.numbering
+      .issueDespatchAdvice({
+        scope,
+        issuer: issuers.toMessage(issuerOf(caller.company)),
+        despatch: fromJson(DespatchAdviceSchema, JSON.parse(JSON.stringify(checked.advice))),
+        idempotencyKey: idempotencyKey ?? "",
+      })
+      .catch((error: unknown) => {
+        throw outcomeUnknown(error, idempotencyKey);
+      });
+    const document = issued.document;
+    if (!document) throw new Error("numbering answered without the document");
+    if (waitSeconds <= 0 || document.status !== "pending") return document;
+    await this.waitForTicket(scope, document.id, waitSeconds * 1000);
+    const res = await this.deps.numbering.getDocument({ scope, id: document.id });
+    return res.document ?? document;
+  }
+
+  /** Until submission holds SUNAT's ticket for the guide (or a verdict), or the wait ends. */
+  private async waitForTicket(
+    scope: { companyId: string; livemode: boolean },
+    id: string,
+    timeoutMs: number,
+  ) {
+    const until = Date.now() + timeoutMs;
+    const pollMs = this.deps.pollMs ?? 200;
+    while (Date.now() < until) {
+      const submission = await this.deps.submission
+        .getSubmission({ scope, documentId: id })
+        .catch((error: unknown) => {
+          if (error instanceof ConnectError && error.code === Code.NotFound) return null;
+          throw error;
+        });
+      if (submission && (submission.ticket !== "" || submission.state === "done")) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, until - Date.now()))));
+    }
+  }
+}
+
+/** The engine's violations with the public codes' wording kept (the param is already the dotted field). */
+function publicViolation(error: FieldError): FieldError {
+  return error;
+}
+
+function outcomeUnknown(error: unknown, idempotencyKey: string | undefined): unknown {
+  if (
+    !(error instanceof ConnectError) ||
+    (error.code !== Code.Unavailable && error.code !== Code.DeadlineExceeded)
+  )
+    return error;
+  const retry = idempotencyKey
+    ? "Retry the same request with the same Idempotency-Key: you get that guide if it was issued, and it is issued once if it was not."
+    : "Send an Idempotency-Key with your requests so a retry can never issue it twice; list your documents before retrying this one.";
+  return reasonError(
+    Code.Unavailable,
+    "outcome_unknown",
+    `The document register did not answer in time, so this guide may or may not have been issued. ${retry}`,
+  );
+}
