@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FilesystemObjectStore } from "@einvoice/objects";
+import { FilesystemObjectStore, type ObjectStore } from "@einvoice/objects";
 import { openStore, type Store } from "@einvoice/store";
 import type { SoapResponse } from "@einvoice/sunat";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -39,12 +39,14 @@ describe("SummaryWorker", () => {
   let store: Store;
   let dir: string;
   let clock: Date;
+  let objects: ObjectStore;
   const published: { outcome: string; msgId: string }[] = [];
 
   beforeEach(async () => {
     store = await openStore({ engine: "sqlite", file: ":memory:" });
     await store.ensure([voidItemsCollection, summariesCollection]);
     dir = await mkdtemp(join(tmpdir(), "summary-worker-"));
+    objects = await FilesystemObjectStore.open(dir);
     clock = new Date("2026-11-25T15:00:00.000Z");
     published.length = 0;
     await store.collection<VoidItemRecord>(voidItemsCollection).insertOne({
@@ -73,7 +75,7 @@ describe("SummaryWorker", () => {
     return new SummaryWorker(
       {
         store,
-        objects: new FilesystemObjectStore(dir),
+        objects,
         broker: {
           js: {
             publish: async (_subject: string, data: Uint8Array, options: { msgID: string }) => {
