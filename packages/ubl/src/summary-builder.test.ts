@@ -11,6 +11,7 @@ import {
   type BuildVoidedInput,
   buildSummaryDocumentsXml,
   buildVoidedDocumentsXml,
+  type SummaryLineInput,
   summaryFileName,
   summaryId,
 } from "./summary-builder.js";
@@ -125,11 +126,11 @@ describe("SummaryDocuments (RC)", () => {
     expect(xmlsecVerifies(file, certFile).ok).toBe(true);
   });
 
-  it.each([
+  it.each<[string, Partial<SummaryLineInput>]>([
     ["lines.0.total", { total: "1e3" }],
     ["lines.0.taxes.0.code", { taxes: [{ code: "1234", amount: "1.00" }] }],
     ["lines.0.payments.0.amount", { payments: [{ code: "01", amount: "" }] }],
-  ] as const)("refuses a bad %s", (path, over) => {
+  ])("refuses a bad %s", (path, over) => {
     const line = { ...summary().lines[0]!, ...over };
     expect(() => buildSummaryDocumentsXml(summary({ lines: [line] }))).toThrow(
       expect.objectContaining({ path }),
