@@ -68,9 +68,9 @@ export interface DocumentVoid {
   reason: string;
   /** ISO 8601 UTC. */
   requested_at: string;
-  /** `RA-YYYYMMDD-N` / `RC-YYYYMMDD-N` once the summary carrying the void is built; null before. */
+  /** `RA-YYYYMMDD-N` / `RC-YYYYMMDD-N` of the summary that carried the void; set with the outcome, null before. */
   summary_id: string | null;
-  /** SUNAT's ticket of that summary once sendSummary answered; null before. */
+  /** SUNAT's ticket of that summary; set with the outcome (null when the ticket was lost with SUNAT's reply). */
   ticket: string | null;
   /** SUNAT's answer to the summary (getStatus); null until it arrives. */
   sunat: SunatVerdict | null;

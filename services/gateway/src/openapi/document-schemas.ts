@@ -196,10 +196,14 @@ const documentVoid = objectSchema<Presented<DocumentVoid>>()({
     requested_at: timestamp("When the void was requested."),
     summary_id: nullable(
       string(
-        "SUNAT's identifier of the summary carrying the void, `RA-YYYYMMDD-N` (invoices) or `RC-YYYYMMDD-N` (receipts), N correlative per RUC and day. Null until the summary is built (within seconds: voids of one company and day requested close together share one summary).",
+        "SUNAT's identifier of the summary that carried the void, `RA-YYYYMMDD-N` (invoices) or `RC-YYYYMMDD-N` (receipts), N correlative per RUC and day; voids of one company and day requested close together share one summary. Null while the void is pending: it is set with the outcome.",
       ),
     ),
-    ticket: nullable(string("SUNAT's ticket for that summary (`sendSummary`). Null until SUNAT gave it.")),
+    ticket: nullable(
+      string(
+        "SUNAT's ticket for that summary (`sendSummary`). Null while the void is pending, and when the ticket was lost with SUNAT's reply.",
+      ),
+    ),
     sunat: nullable(
       schemaRef(
         "SunatVerdict",

@@ -91,6 +91,15 @@ describe("VoidDocument", () => {
     });
   });
 
+  it("refuses past the 7-day window with 422 on issue_date, and a guide with 409 despatch_void_in_portal", async () => {
+    const repository = new DocumentRepository(store);
+    await repository.update(scope, id, {}, { status: "accepted", issue_date: "2020-01-01" });
+    const late = await failure(voids.execute(scope, id, "x"));
+    expect(late.violations[0]).toMatchObject({ param: "issue_date", code: "void_window_closed" });
+    await repository.update(scope, id, {}, { type: "09", issue_date: today });
+    expect(await failure(voids.execute(scope, id, "x"))).toMatchObject({ reason: "despatch_void_in_portal" });
+  });
+
   it("applies SUNAT's answer once: voided sets the status, a redelivery changes nothing", async () => {
     await setStatus("accepted");
     await voids.execute(scope, id, "x");

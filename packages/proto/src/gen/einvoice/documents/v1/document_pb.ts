@@ -187,14 +187,14 @@ export type DocumentVoid = Message<"einvoice.documents.v1.DocumentVoid"> & {
   requestedAt: string;
 
   /**
-   * SUNAT's identifier of the summary carrying the void (RA-YYYYMMDD-N or RC-YYYYMMDD-N); unset until built.
+   * SUNAT's identifier of the summary that carried the void (RA-YYYYMMDD-N or RC-YYYYMMDD-N); set with the outcome.
    *
    * @generated from field: optional string summary_id = 4;
    */
   summaryId?: string | undefined;
 
   /**
-   * SUNAT's ticket for that summary; unset until sendSummary answered.
+   * SUNAT's ticket for that summary; set with the outcome, unset when the ticket was lost with SUNAT's reply.
    *
    * @generated from field: optional string ticket = 5;
    */
