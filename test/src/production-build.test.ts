@@ -44,7 +44,7 @@ describe("the production build (npm run build → node dist/main.js), its metric
       runtime: "dist",
       serviceEnv: Object.fromEntries(SERVICES.map((service) => [service, otel])),
     });
-  });
+  }, 300_000);
 
   afterAll(async () => {
     await sys?.stop();
