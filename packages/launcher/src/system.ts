@@ -91,6 +91,8 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
         SUNAT_TEST_BILL_URL: `${url(p.simulator)}/ol-ti-itcpfegem-beta/billService`,
         SUNAT_TEST_CONSULT_URL: `${url(p.simulator)}/ol-it-wsconscpegem-beta/billConsultService`,
         SUNAT_TEST_SIMULATED: "true",
+        SUNAT_TEST_GRE_SECURITY_URL: url(p.simulator),
+        SUNAT_TEST_GRE_CPE_URL: url(p.simulator),
         SIGNING_URL: url(p.signingRpc),
       }),
     },
