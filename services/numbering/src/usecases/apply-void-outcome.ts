@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import type { Payload, subjects } from "@einvoice/broker";
-import { documentMessage, statusDetailsOf, sunatVerdictOf } from "@einvoice/contracts";
+import { documentMessage, sunatVerdictOf } from "@einvoice/contracts";
 import type { DocumentEventType } from "@einvoice/domain";
 import type { Logger } from "@einvoice/platform";
 import { DocumentStateSchema } from "@einvoice/proto";
