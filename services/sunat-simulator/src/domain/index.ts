@@ -6,6 +6,7 @@ export {
   validityAnswer,
 } from "./consult-answer.js";
 export { GRE_TYPES, readDespatchIdentity, validateDespatchSubmission } from "./despatch-check.js";
+export { despatchRules, HANDOVER_ELEMENT_FROM } from "./despatch-rules.js";
 export {
   type CompleteIdentity,
   type DocumentIdentity,

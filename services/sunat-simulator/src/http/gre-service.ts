@@ -6,6 +6,7 @@ import type { TicketRecord } from "../adapters/tickets.js";
 import {
   type CompleteIdentity,
   decideVerdict,
+  despatchRules,
   GRE_TYPES,
   greQrUrl,
   identityKey,
@@ -139,12 +140,12 @@ export class GreService {
     if (await this.ctx.registry.find(key)) return { verdict: decideVerdict([issueFor("1033")]) };
     const { document } = check;
     const subject = { type: document.type, series: document.series, number: String(Number(document.number)) };
-    // GRE content rules are not checked (README): XSD and signature only.
+    // XSD, signature, then the GRE business rules (despatch-rules.ts).
     const judged = await judgeContent(
       this.ctx,
       { xml: check.xml, root: document.root, subject },
       knobs,
-      () => [],
+      despatchRules,
     );
     if ("xsdFailure" in judged) return { verdict: decideVerdict([issueFor("0306", judged.xsdFailure)]) };
     const { verdict } = judged;
