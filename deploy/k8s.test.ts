@@ -1,5 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { telemetryEnv } from "@einvoice/platform";
@@ -227,6 +228,19 @@ describe.each(OVERLAYS)("deploy/k8s overlay %s", (overlay) => {
     const replicas = Number(find(objects, "ConfigMap", "einvoice-jetstream")!.data.NATS_STREAM_REPLICAS);
     expect(replicas).toBeGreaterThan(1);
     expect(replicas).toBeLessThanOrEqual(nats.spec.replicas);
+    // The server itself accepts the configuration (nats-server -t parses it and exits).
+    const dir = mkdtempSync(join(tmpdir(), "nats-conf-"));
+    try {
+      writeFileSync(join(dir, "nats.conf"), conf);
+      const check = spawnSync("nats-server", ["-t", "-c", join(dir, "nats.conf")], {
+        encoding: "utf8",
+        env: { ...process.env, POD_NAME: "nats-0" },
+      });
+      expect(check.status, check.stderr).toBe(0);
+      expect(check.stdout + check.stderr).toContain("is valid");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("should give each service that stores data its own MongoDB replica set", () => {
