@@ -228,8 +228,12 @@ describe("despatch advices over the GRE REST API", () => {
 
   it("Prefer: wait returns once the ticket exists, while SUNAT still answers 98", async () => {
     await arrangeScenario(sys, { series: "T130" }, { ticket_pending_polls: 4 }, 1);
+    const started = Date.now();
     const created = await create(ownVehicle("T130"), 20);
+    const waited = Date.now() - started;
     expect(created.status).toBe(202);
+    // The ticket exists within a second or two; the verdict comes after four more polls.
+    expect(waited).toBeLessThan(8_000);
     expect(created.body).toMatchObject({ status: "pending", sunat: null });
     const doc = await finalDocument(sys, created.body.id);
     expect(doc.status).toBe("accepted");
