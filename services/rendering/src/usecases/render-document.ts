@@ -9,6 +9,9 @@ import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
 
 type Signed = Payload<typeof subjects.documentSigned>;
 
+/** Despatch advices: sender (09) and carrier (31) guides. */
+const GUIDE_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
+
 /**
  * Prints a signed document: the A4 PDF and the 80 mm ticket, both with the hash and SUNAT's QR, stored beside the
  * XML, then announced so the register links them. Made right after signing, so the PDF exists before SUNAT
@@ -28,6 +31,9 @@ export class RenderDocument {
   ) {}
 
   async execute(signed: Signed): Promise<void> {
+    // Guides (09, 31) have no printed layout yet (issue 13 leaves the guide PDF for later): their links.pdf stays
+    // null, and the message is done rather than retried into a dead letter.
+    if (GUIDE_TYPES.has(signed.type)) return;
     const scope = { companyId: signed.companyId, livemode: signed.livemode };
     const view = await this.deps.numbering.getDocument({ scope, id: signed.documentId });
     const input = {
