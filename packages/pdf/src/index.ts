@@ -1,4 +1,5 @@
 export { loadPdfFonts, type PdfFonts } from "./fonts.js";
+export { buildGuideModel, type GuideModel, type GuidePdfInput } from "./guide-model.js";
 export {
   checkPdfInput,
   PDF_FORMATS,
@@ -10,3 +11,4 @@ export {
 export { buildPrintModel, type PrintModel } from "./print-model.js";
 export { type QrSource, sunatQrPayload } from "./qr-payload.js";
 export { type PdfOptions, renderDocumentPdf } from "./render-document-pdf.js";
+export { renderGuidePdf } from "./render-guide-pdf.js";

@@ -29,7 +29,7 @@ function metadata(input: PdfDocumentInput, model: PrintModel): PDFKit.DocumentIn
   };
 }
 
-function paint(doc: PDFKit.PDFDocument, composition: Composition): number {
+export function paint(doc: PDFKit.PDFDocument, composition: Composition): number {
   const pages = paginate(composition.groups, composition.frame);
   pages.forEach((placements, i) => {
     const bottom = Math.max(composition.frame.top, ...placements.map((p) => p.y + p.box.height));
@@ -42,7 +42,7 @@ function paint(doc: PDFKit.PDFDocument, composition: Composition): number {
   return pages.length;
 }
 
-function bytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+export function bytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));

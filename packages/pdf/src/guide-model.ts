@@ -1,0 +1,180 @@
+import type { DespatchAdvice, DespatchParty, DespatchPoint, Issuer } from "@einvoice/domain";
+import { formatDate, formatQuantity } from "./format.js";
+import { identityLabel } from "./labels.js";
+import type { Fact } from "./print-model.js";
+
+/** What a guide's PDF prints: its data, and SUNAT's QR URL once SUNAT has accepted it. */
+export interface GuidePdfInput {
+  issuer: Issuer;
+  despatch: DespatchAdvice;
+  number: number;
+  /** The signature's digest (DigestValue), printed as the hash. */
+  hash: string;
+  /**
+   * The URL SUNAT returned in the CDR's cbc:DocumentDescription on acceptance (spec rule 11). Absent before the
+   * verdict: a guide's QR is SUNAT's, never ours, so a PDF printed earlier has none.
+   */
+  qr_url?: string;
+  livemode: boolean;
+}
+
+/** Catalog 20 (reason for the transfer), as printed. An unknown code prints as the code. */
+const REASONS: Readonly<Record<string, string>> = {
+  "01": "Venta",
+  "02": "Compra",
+  "03": "Venta con entrega a terceros",
+  "04": "Traslado entre establecimientos de la misma empresa",
+  "05": "Consignación",
+  "06": "Devolución",
+  "07": "Recojo de bienes transformados",
+  "13": "Otros",
+  "14": "Venta sujeta a confirmación del comprador",
+  "17": "Traslado de bienes para transformación",
+  "18": "Traslado emisor itinerante CP",
+};
+/** Catalog 18 (transport mode). */
+const MODES: Readonly<Record<string, string>> = { "01": "Transporte público", "02": "Transporte privado" };
+const TITLES: Readonly<Record<string, string>> = {
+  "09": "GUÍA DE REMISIÓN ELECTRÓNICA REMITENTE",
+  "31": "GUÍA DE REMISIÓN ELECTRÓNICA TRANSPORTISTA",
+};
+const WEIGHT_UNITS: Readonly<Record<string, string>> = { KGM: "KGM (kilogramos)", TNE: "TNE (toneladas)" };
+
+export interface GuideLine {
+  index: string;
+  description: string;
+  quantity: string;
+  unit: string;
+}
+
+/** A titled framed block of `Label: value` rows. */
+export interface GuideSection {
+  title: string;
+  facts: Fact[];
+}
+
+export interface GuideModel {
+  title: string;
+  id: string;
+  issuer: { legalName: string; tradeName?: string; ruc: string; address: string[] };
+  banners: string[];
+  /** Dates, reason, mode, weight, packages: beside the parties. */
+  transfer: Fact[];
+  parties: GuideSection[];
+  route: GuideSection[];
+  transport: GuideSection[];
+  related: Fact[];
+  lines: GuideLine[];
+  note?: string;
+  representation: string;
+  hash: string;
+  qr?: string;
+}
+
+const party = (role: string, p: DespatchParty): Fact => ({
+  label: role,
+  value: `${p.name} — ${identityLabel(p.document_type)} ${p.document_number}`,
+});
+
+function point(p: DespatchPoint): Fact[] {
+  return [
+    { label: "Ubigeo", value: p.ubigeo },
+    { label: "Dirección", value: p.address },
+    ...(p.establishment_code
+      ? [
+          {
+            label: "Establecimiento",
+            value: `${p.establishment_code}${p.establishment_ruc ? ` (RUC ${p.establishment_ruc})` : ""}`,
+          },
+        ]
+      : []),
+  ];
+}
+
+const withCode = (labels: Readonly<Record<string, string>>, code: string) =>
+  labels[code] ? `${code} – ${labels[code]}` : code;
+
+/** The guide as the layout prints it: labels chosen, dates and quantities formatted. A pure function. */
+export function buildGuideModel(input: GuidePdfInput): GuideModel {
+  const d = input.despatch;
+  const title = TITLES[d.type] ?? `GUÍA DE REMISIÓN ${d.type}`;
+  const address = input.issuer.address;
+  const place = [address.district, address.province, address.department].filter(Boolean).join(" - ");
+  const transfer: Fact[] = [
+    { label: "Fecha de emisión", value: formatDate(d.issue_date) },
+    ...(d.start_date ? [{ label: "Inicio del traslado", value: formatDate(d.start_date) }] : []),
+    ...(d.handover_date ? [{ label: "Entrega al transportista", value: formatDate(d.handover_date) }] : []),
+    ...(d.reason_code
+      ? [
+          {
+            label: "Motivo",
+            value: d.reason_description
+              ? `${d.reason_code} – ${d.reason_description}`
+              : withCode(REASONS, d.reason_code),
+          },
+        ]
+      : []),
+    ...(d.transport_mode ? [{ label: "Modalidad", value: withCode(MODES, d.transport_mode) }] : []),
+    {
+      label: "Peso bruto total",
+      value: `${formatQuantity(d.gross_weight)} ${WEIGHT_UNITS[d.weight_unit] ?? d.weight_unit}`,
+    },
+    ...(d.packages !== undefined ? [{ label: "Bultos", value: String(d.packages) }] : []),
+  ];
+  const parties: Fact[] = [
+    party("Remitente", d.sender),
+    party("Destinatario", d.recipient),
+    ...(d.supplier ? [party("Proveedor", d.supplier)] : []),
+    ...(d.buyer ? [party("Comprador", d.buyer)] : []),
+    ...(d.carrier ? [{ label: "Transportista", value: `${d.carrier.name} — RUC ${d.carrier.ruc}` }] : []),
+  ];
+  const transport: GuideSection[] = [];
+  if (d.vehicles.length > 0)
+    transport.push({
+      title: "Vehículos",
+      facts: d.vehicles.map((v) => ({
+        label: v.role === "main" ? "Principal" : "Secundario",
+        value: `Placa ${v.plate}`,
+      })),
+    });
+  if (d.drivers.length > 0)
+    transport.push({
+      title: "Conductores",
+      facts: d.drivers.map((c) => ({
+        label: c.role === "main" ? "Principal" : "Secundario",
+        value: `${c.first_name} ${c.last_name} — ${identityLabel(c.document_type)} ${c.document_number} — Licencia ${c.license}`,
+      })),
+    });
+  return {
+    title,
+    id: `${d.series}-${input.number}`,
+    issuer: {
+      legalName: input.issuer.legal_name,
+      ...(input.issuer.trade_name ? { tradeName: input.issuer.trade_name } : {}),
+      ruc: input.issuer.ruc,
+      address: [address.line, ...(place ? [place] : [])],
+    },
+    banners: input.livemode ? [] : ["DOCUMENTO DE PRUEBA – SIN VALOR TRIBUTARIO"],
+    transfer,
+    parties: [{ title: "Participantes", facts: parties }],
+    route: [
+      { title: "Punto de partida", facts: point(d.origin) },
+      { title: "Punto de llegada", facts: point(d.destination) },
+    ],
+    transport,
+    related: d.related_documents.map((r) => ({
+      label: r.description || (r.type === "01" ? "Factura" : "Boleta"),
+      value: `${r.type} ${r.number} (RUC ${r.issuer_ruc})`,
+    })),
+    lines: d.items.map((item, i) => ({
+      index: String(i + 1),
+      description: item.description,
+      quantity: formatQuantity(item.quantity),
+      unit: item.unit_code,
+    })),
+    ...(d.note ? { note: d.note } : {}),
+    representation: `Representación impresa de la ${title}`,
+    hash: input.hash,
+    ...(input.qr_url ? { qr: input.qr_url } : {}),
+  };
+}
