@@ -195,6 +195,15 @@ export const consumers = {
     retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
     concurrency: 2,
   }),
+  renderingVerdict: consumer({
+    durable: "rendering-verdict",
+    subject: subjects.documentVerdict,
+    // Prints an accepted guide again with SUNAT's QR; other verdicts are acknowledged at once.
+    ackWaitMs: 60_000,
+    maxDeliver: 10,
+    retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
+    concurrency: 2,
+  }),
   numberingRendered: consumer({
     durable: "numbering-rendered",
     subject: subjects.documentRendered,

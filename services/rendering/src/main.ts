@@ -10,31 +10,45 @@ import {
 } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { loadRenderingEnv } from "./env.js";
+import { RenderAcceptedGuide } from "./usecases/render-accepted-guide.js";
 import { RenderDocument } from "./usecases/render-document.js";
+import { RenderGuide } from "./usecases/render-guide.js";
 
 const env = loadRenderingEnv();
 const logger = createLogger("rendering", env.LOG_LEVEL);
 
 /**
- * The rendering service prints every signed invoice and receipt (A4 and 80 mm ticket PDFs with SUNAT's QR) off
- * the verdict path: a failed render is retried and dead-lettered by its consumer, never holding a document back.
+ * The rendering service prints every signed invoice and receipt (A4 and 80 mm ticket PDFs with SUNAT's QR), and
+ * every guide on A4 (again with SUNAT's QR once SUNAT accepts it), off the verdict path: a failed render is retried and dead-lettered by its consumer, never holding a document back.
  */
 await runService(logger, async (lifecycle) => {
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "rendering" }), (b) =>
     b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.renderingSigned], { replicas: env.NATS_STREAM_REPLICAS });
+  await ensureTopology(broker.jsm, [consumers.renderingSigned, consumers.renderingVerdict], {
+    replicas: env.NATS_STREAM_REPLICAS,
+  });
+  const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
+  const fonts = loadPdfFonts();
+  const guides = new RenderGuide({ numbering, objects, broker, fonts });
   const renderDocument = new RenderDocument({
-    numbering: createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS }),
+    numbering,
     objects,
     broker,
     consultUrl: env.CONSULT_URL,
-    fonts: loadPdfFonts(),
+    fonts,
+    guides,
   });
+  const renderAcceptedGuide = new RenderAcceptedGuide(guides);
   lifecycle.add(
     "signed-consumer",
     await startConsumer(broker.js, consumers.renderingSigned, (p) => renderDocument.execute(p), logger),
+    (c) => c.stop(),
+  );
+  lifecycle.add(
+    "verdict-consumer",
+    await startConsumer(broker.js, consumers.renderingVerdict, (p) => renderAcceptedGuide.execute(p), logger),
     (c) => c.stop(),
   );
   const ops = await startOpsServer({

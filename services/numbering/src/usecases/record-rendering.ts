@@ -11,13 +11,15 @@ export class RecordRendering {
     const scope = { companyId: rendered.companyId, livemode: rendered.livemode };
     const current = await repository.findById(scope, rendered.documentId);
     if (!current) throw new Error(`document ${rendered.documentId} not found`);
-    if (current.files.pdf === rendered.pdfKey && current.files.pdf_ticket === rendered.ticketKey) return;
+    // Guides (09, 31) print no ticket: their rendered message carries an empty ticket key, kept as none.
+    const ticket = rendered.ticketKey || null;
+    if (current.files.pdf === rendered.pdfKey && (current.files.pdf_ticket ?? null) === ticket) return;
     await repository.update(
       scope,
       rendered.documentId,
       {},
       {
-        files: { ...current.files, pdf: rendered.pdfKey, pdf_ticket: rendered.ticketKey },
+        files: { ...current.files, pdf: rendered.pdfKey, pdf_ticket: ticket },
         updated_at: new Date().toISOString(),
       },
     );

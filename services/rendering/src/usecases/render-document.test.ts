@@ -25,6 +25,7 @@ import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HASH, ISSUER, pdfInput } from "../../../../packages/pdf/test-support/documents.js";
 import { RenderDocument } from "./render-document.js";
+import { RenderGuide } from "./render-guide.js";
 
 const logger = createLogger("rendering-test", process.env.TEST_LOG ?? "silent");
 const companyId = "cmp_01JZ8X3P0A2B4C6D8E0F2G4H6J";
@@ -77,12 +78,14 @@ describe("rendering a signed document", () => {
 
   function start(store: ObjectStore, view: () => unknown) {
     const numbering = { getDocument: async () => view() } as unknown as Client<typeof NumberingService>;
+    const fonts = loadPdfFonts();
     const render = new RenderDocument({
       numbering,
       objects: store,
       broker,
       consultUrl: "https://e-consulta.sunat.gob.pe/",
-      fonts: loadPdfFonts(),
+      fonts,
+      guides: new RenderGuide({ numbering, objects: store, broker, fonts }),
     });
     return startConsumer(broker.js, consumers.renderingSigned, (p) => render.execute(p), logger);
   }

@@ -7,10 +7,9 @@ import type { ObjectStore } from "@einvoice/objects";
 import { type PdfFonts, type PdfFormat, PdfInputError, renderDocumentPdf } from "@einvoice/pdf";
 import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
 
-type Signed = Payload<typeof subjects.documentSigned>;
+import { GUIDE_TYPES, type RenderGuide } from "./render-guide.js";
 
-/** Despatch advices: sender (09) and carrier (31) guides. */
-const GUIDE_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
+type Signed = Payload<typeof subjects.documentSigned>;
 
 /**
  * Prints a signed document: the A4 PDF and the 80 mm ticket, both with the hash and SUNAT's QR, stored beside the
@@ -27,13 +26,16 @@ export class RenderDocument {
       consultUrl: string;
       /** Loaded once per process and shared by every render. */
       fonts: PdfFonts;
+      /** Guides (09, 31) have their own A4 layout and no ticket. */
+      guides: RenderGuide;
     },
   ) {}
 
   async execute(signed: Signed): Promise<void> {
-    // Guides (09, 31) have no printed layout yet (issue 13 leaves the guide PDF for later): their links.pdf stays
-    // null, and the message is done rather than retried into a dead letter.
-    if (GUIDE_TYPES.has(signed.type)) return;
+    if (GUIDE_TYPES.has(signed.type)) {
+      const { documentId, companyId, livemode, hash } = signed;
+      return this.deps.guides.execute({ documentId, companyId, livemode, hash });
+    }
     const scope = { companyId: signed.companyId, livemode: signed.livemode };
     const view = await this.deps.numbering.getDocument({ scope, id: signed.documentId });
     const input = {

@@ -1,51 +1,262 @@
+/**
+ * Guides through the renderer against a real JetStream: printed on A4 when signed (no QR), printed again with
+ * SUNAT's QR when the verdict arrives (read back by zbarimg), other verdicts left alone, an unreadable CDR parked.
+ */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
+import type { Client } from "@connectrpc/connect";
+import {
+  type Broker,
+  connectBroker,
+  consumers,
+  ensureTopology,
+  publish,
+  startConsumer,
+  subjects,
+} from "@einvoice/broker";
+import { despatchAdvices, issuers } from "@einvoice/contracts";
 import { FilesystemObjectStore } from "@einvoice/objects";
-import { DocumentSignedSchema } from "@einvoice/proto";
-import { afterEach, describe, expect, it } from "vitest";
+import { loadPdfFonts } from "@einvoice/pdf";
+import { createLogger } from "@einvoice/platform";
+import { DocumentSignedSchema, DocumentVerdictSchema, type NumberingService } from "@einvoice/proto";
+import { buildCdrXml, zipDocument } from "@einvoice/sunat";
+import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ISSUER } from "../../../../packages/pdf/test-support/documents.js";
+import {
+  CARRIER_GUIDE,
+  GUIDE_HASH,
+  SENDER_GUIDE,
+  SUNAT_QR_URL,
+} from "../../../../packages/pdf/test-support/guides.js";
+import { decodeQr, pdfText } from "../../../../packages/pdf/test-support/pdf-tools.js";
+import { RenderAcceptedGuide } from "./render-accepted-guide.js";
 import { RenderDocument } from "./render-document.js";
+import { RenderGuide } from "./render-guide.js";
 
-describe("rendering a signed guide", () => {
-  let dir = "";
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const logger = createLogger("rendering-guide-test", process.env.TEST_LOG ?? "silent");
+const companyId = "cmp_01JZ8X3P0A2B4C6D8E0F2G4H6J";
 
-  it.each(["09", "31"])(
-    "type %s: nothing is printed and the message is done (no retries, no dead letter)",
-    async (type) => {
-      dir = mkdtempSync(join(tmpdir(), "render-guide-"));
-      const objects = await FilesystemObjectStore.open(dir);
-      const asked: string[] = [];
-      const render = new RenderDocument({
-        numbering: {
-          getDocument: async () => {
-            asked.push("getDocument");
-            throw new Error("a guide is not read");
-          },
-        } as never,
-        objects,
-        broker: {} as never,
-        consultUrl: "https://example.test",
-        fonts: {} as never,
-      });
-      await render.execute(
-        create(DocumentSignedSchema, {
-          documentId: "doc_1",
-          companyId: "cmp_1",
-          livemode: false,
-          ruc: "20000000001",
-          type,
-          series: type === "09" ? "T001" : "V001",
-          number: 1,
-          issueDate: "2026-11-25",
-          fileName: `20000000001-${type}-T001-1`,
-          xmlKey: "k",
-          hash: "h",
-        }),
-      );
-      expect(asked).toEqual([]);
-      expect(await objects.get("cmp_1/test/doc_1/20000000001-09-T001-1.pdf")).toBeNull();
-    },
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const cdrZip = (type: string, qr: string | undefined) =>
+  zipDocument(
+    `R-${ISSUER.ruc}-${type}-T001-5.zip`,
+    buildCdrXml({
+      id: "1",
+      issueDate: "2026-11-25",
+      issueTime: "10:00:00",
+      responseDate: "2026-11-25",
+      responseTime: "10:00:01",
+      receiverRuc: ISSUER.ruc,
+      referenceId: "T001-5",
+      documentId: "T001-5",
+      responseCode: "0",
+      description: "La Guia numero T001-5, ha sido aceptada",
+      notes: [],
+      ...(qr ? { documentDescription: qr } : {}),
+    }),
   );
+
+describe("rendering guides", () => {
+  let nats: NatsServerHandle;
+  let broker: Broker;
+  let dir: string;
+  let objects: FilesystemObjectStore;
+  const rendered: { documentId: string; pdfKey: string; ticketKey: string }[] = [];
+  const calls: string[] = [];
+  /** What numbering answers: the guide as the register has it, with its status and CDR key. */
+  let view: { type: string; status: string; cdr?: string; despatch: typeof SENDER_GUIDE };
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    broker = await connectBroker({ url: nats.url, name: "rendering-guide-test" });
+    await ensureTopology(broker.jsm, [consumers.renderingSigned, consumers.renderingVerdict]);
+    dir = mkdtempSync(join(tmpdir(), "rendering-guide-test-"));
+    objects = await FilesystemObjectStore.open(dir);
+    const sub = broker.nc.subscribe(subjects.documentRendered.subject);
+    (async () => {
+      for await (const m of sub) rendered.push(subjects.documentRendered.payload.decode(m.json()));
+    })();
+  });
+
+  afterAll(async () => {
+    await broker?.close();
+    await nats?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    calls.length = 0;
+    view = { type: "09", status: "pending", despatch: SENDER_GUIDE };
+  });
+
+  async function start() {
+    const numbering = {
+      getDocument: async ({ id }: { id: string }) => {
+        calls.push(id);
+        return {
+          document: {
+            id,
+            type: view.type,
+            series: view.despatch.series,
+            number: 5,
+            status: view.status,
+            hash: GUIDE_HASH,
+            despatch: despatchAdvices.toMessage(view.despatch),
+          },
+          files: view.cdr ? { cdr: view.cdr } : {},
+          issuer: issuers.toMessage(ISSUER),
+        };
+      },
+    } as unknown as Client<typeof NumberingService>;
+    const fonts = loadPdfFonts();
+    const guides = new RenderGuide({ numbering, objects, broker, fonts });
+    const signedRender = new RenderDocument({
+      numbering,
+      objects,
+      broker,
+      consultUrl: "https://e-consulta.sunat.gob.pe/",
+      fonts,
+      guides,
+    });
+    const accepted = new RenderAcceptedGuide(guides);
+    const signed = await startConsumer(
+      broker.js,
+      consumers.renderingSigned,
+      (p) => signedRender.execute(p),
+      logger,
+    );
+    const verdicts = await startConsumer(
+      broker.js,
+      consumers.renderingVerdict,
+      (p) => accepted.execute(p),
+      logger,
+    );
+    return { stop: () => Promise.all([signed.stop(), verdicts.stop()]) };
+  }
+
+  const signed = (documentId: string, type: string) =>
+    create(DocumentSignedSchema, {
+      documentId,
+      companyId,
+      livemode: false,
+      ruc: ISSUER.ruc,
+      type,
+      series: "T001",
+      number: 5,
+      issueDate: "2026-11-25",
+      fileName: `${ISSUER.ruc}-${type}-T001-5`,
+      xmlKey: `${companyId}/test/${documentId}/${ISSUER.ruc}-${type}-T001-5.xml`,
+      hash: GUIDE_HASH,
+    });
+
+  const verdict = (documentId: string, outcome: string, cdrKey?: string) =>
+    create(DocumentVerdictSchema, {
+      documentId,
+      companyId,
+      livemode: false,
+      outcome,
+      ...(cdrKey ? { cdrKey } : {}),
+    });
+
+  const pdfKeyOf = (id: string, type = "09") => `${companyId}/test/${id}/${ISSUER.ruc}-${type}-T001-5.pdf`;
+
+  it("prints a signed guide without a QR, then again with SUNAT's QR once accepted; no ticket", async () => {
+    const consumer = await start();
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE1";
+      await publish(broker.js, subjects.documentSigned, signed(id, "09"), { msgId: `${id}:signed` });
+      await until(() => rendered.some((r) => r.documentId === id));
+      expect(rendered.find((r) => r.documentId === id)).toMatchObject({
+        pdfKey: pdfKeyOf(id),
+        ticketKey: "",
+      });
+      const first = (await objects.get(pdfKeyOf(id)))?.body as Buffer;
+      expect(pdfText(first)).toContain("GUÍA DE REMISIÓN ELECTRÓNICA REMITENTE T001-5");
+      expect(decodeQr(first, 1, 150)).toEqual([]);
+      expect(await objects.get(`${companyId}/test/${id}/${ISSUER.ruc}-09-T001-5-ticket.pdf`)).toBeNull();
+
+      const cdrKey = `${companyId}/test/${id}/R-${ISSUER.ruc}-09-T001-5.zip`;
+      await objects.put(cdrKey, await cdrZip("09", SUNAT_QR_URL), "application/zip");
+      view = { ...view, status: "accepted", cdr: cdrKey };
+      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", cdrKey), {
+        msgId: `${id}:verdict`,
+      });
+      await until(() => rendered.filter((r) => r.documentId === id).length === 2);
+      const second = (await objects.get(pdfKeyOf(id)))?.body as Buffer;
+      expect(decodeQr(second, 1, 150)).toEqual([SUNAT_QR_URL]);
+      expect(pdfText(second)).toContain(GUIDE_HASH);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it("a signed render that runs after the verdict keeps SUNAT's QR (reads the CDR the register has)", async () => {
+    const consumer = await start();
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE2";
+      const cdrKey = `${companyId}/test/${id}/R-${ISSUER.ruc}-31-T001-5.zip`;
+      await objects.put(cdrKey, await cdrZip("31", SUNAT_QR_URL), "application/zip");
+      view = { type: "31", status: "accepted", cdr: cdrKey, despatch: { ...CARRIER_GUIDE, series: "T001" } };
+      await publish(broker.js, subjects.documentSigned, signed(id, "31"), { msgId: `${id}:signed` });
+      await until(() => rendered.some((r) => r.documentId === id));
+      const pdf = (await objects.get(pdfKeyOf(id, "31")))?.body as Buffer;
+      expect(pdfText(pdf)).toContain("GUÍA DE REMISIÓN ELECTRÓNICA TRANSPORTISTA");
+      expect(decodeQr(pdf, 1, 150)).toEqual([SUNAT_QR_URL]);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it("leaves invoices' verdicts, rejections and verdicts without a CDR alone, without asking numbering", async () => {
+    const consumer = await start();
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE3";
+      const invoiceCdr = `${companyId}/test/${id}/R-${ISSUER.ruc}-01-F001-5.zip`;
+      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", invoiceCdr), {
+        msgId: `${id}:a`,
+      });
+      await publish(broker.js, subjects.documentVerdict, verdict(id, "rejected", pdfKeyOf(id)), {
+        msgId: `${id}:b`,
+      });
+      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted"), { msgId: `${id}:c` });
+      await until(
+        async () => (await broker.jsm.consumers.info("DOCUMENTS", "rendering-verdict")).num_pending === 0,
+      );
+      await until(
+        async () => (await broker.jsm.consumers.info("DOCUMENTS", "rendering-verdict")).num_ack_pending === 0,
+      );
+      expect(calls).toEqual([]);
+      expect(rendered.some((r) => r.documentId === id)).toBe(false);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it("parks an accepted guide whose CDR cannot be read as a dead letter", async () => {
+    const dead = await broker.jsm.streams.info("DEAD_LETTERS").catch(() => null);
+    const before = dead?.state.messages ?? 0;
+    const consumer = await start();
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE4";
+      const cdrKey = `${companyId}/test/${id}/R-${ISSUER.ruc}-09-T001-5.zip`;
+      await objects.put(cdrKey, Buffer.from("not a zip"), "application/zip");
+      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", cdrKey), {
+        msgId: `${id}:v`,
+      });
+      await until(async () => ((await broker.jsm.streams.info("DEAD_LETTERS")).state.messages ?? 0) > before);
+      expect(rendered.some((r) => r.documentId === id)).toBe(false);
+    } finally {
+      await consumer.stop();
+    }
+  });
 });

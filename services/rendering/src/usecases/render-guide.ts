@@ -1,0 +1,88 @@
+import { create } from "@bufbuild/protobuf";
+import type { Client } from "@connectrpc/connect";
+import { type Broker, PermanentError, publish, subjects } from "@einvoice/broker";
+import { despatchAdvices, issuers } from "@einvoice/contracts";
+import { documentObjectKey } from "@einvoice/domain";
+import type { ObjectStore } from "@einvoice/objects";
+import { type PdfFonts, renderGuidePdf } from "@einvoice/pdf";
+import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
+import { readCdrZip } from "@einvoice/sunat";
+
+/** Despatch advices: sender (09) and carrier (31) guides. */
+export const GUIDE_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
+
+export interface GuideToRender {
+  documentId: string;
+  companyId: string;
+  livemode: boolean;
+  /** The signature's hash when known (the signed message carries it); otherwise the register's. */
+  hash?: string;
+  /** SUNAT's CDR of an accepted guide: its cbc:DocumentDescription is the QR's URL (spec rule 11). */
+  cdrKey?: string;
+}
+
+/**
+ * Prints a guide (09, 31) on A4: once when it is signed, without a QR (SUNAT has not answered yet), and again when
+ * SUNAT accepts it, with the QR URL SUNAT returned in its CDR. Both renders write the same key, so `links.pdf`
+ * appears with the first and keeps pointing at the newest. The signed render also looks for a CDR the register
+ * already has, so a signed render that runs late (retried) does not print over the accepted one without its QR.
+ * Deterministic: a redelivery rewrites the same bytes.
+ */
+export class RenderGuide {
+  constructor(
+    private readonly deps: {
+      numbering: Client<typeof NumberingService>;
+      objects: ObjectStore;
+      broker: Broker;
+      fonts: PdfFonts;
+    },
+  ) {}
+
+  async execute(guide: GuideToRender): Promise<void> {
+    const scope = { companyId: guide.companyId, livemode: guide.livemode };
+    const view = await this.deps.numbering.getDocument({ scope, id: guide.documentId });
+    const document = view.document;
+    if (!document || !GUIDE_TYPES.has(document.type)) return;
+    if (!document.despatch) throw new PermanentError(`guide ${guide.documentId} has no despatch data`);
+    const accepted = document.status === "accepted" || document.status === "observed";
+    const cdrKey = guide.cdrKey ?? (accepted ? view.files?.cdr : undefined);
+    const qrUrl = cdrKey ? await this.qrUrl(cdrKey) : undefined;
+    const hash = guide.hash || document.hash;
+    // The register records the hash from documents.signed; until it has, a retry finds it.
+    if (!hash) throw new Error(`guide ${guide.documentId} has no hash yet`);
+    const issuer = issuers.fromMessage(view.issuer, "issuer");
+    const pdf = await renderGuidePdf(
+      {
+        issuer,
+        despatch: despatchAdvices.fromMessage(document.despatch, "despatch"),
+        number: document.number,
+        hash,
+        ...(qrUrl ? { qr_url: qrUrl } : {}),
+        livemode: guide.livemode,
+      },
+      { fonts: this.deps.fonts },
+    );
+    const baseName = `${issuer.ruc}-${document.type}-${document.series}-${document.number}`;
+    const pdfKey = documentObjectKey(scope, guide.documentId, "pdf", baseName);
+    await this.deps.objects.put(pdfKey, pdf, "application/pdf");
+    await publish(
+      this.deps.broker.js,
+      subjects.documentRendered,
+      // A guide prints no 80 mm ticket: the ticket key stays empty.
+      create(DocumentRenderedSchema, { ...scope, documentId: guide.documentId, pdfKey, ticketKey: "" }),
+      { msgId: `${guide.documentId}:rendered${qrUrl ? ":qr" : ""}` },
+    );
+  }
+
+  /** SUNAT's QR URL from the stored CDR; a CDR without one (a rejection) prints no QR. */
+  private async qrUrl(cdrKey: string): Promise<string | undefined> {
+    const stored = await this.deps.objects.get(cdrKey);
+    // Submission stores the CDR before it publishes the verdict: a missing one is a store hiccup, retried.
+    if (!stored) throw new Error(`CDR ${cdrKey} not found in the object store`);
+    try {
+      return readCdrZip(stored.body).cdr.documentDescription;
+    } catch (error) {
+      throw new PermanentError(`CDR ${cdrKey} cannot be read: ${(error as Error).message}`);
+    }
+  }
+}
