@@ -1,6 +1,6 @@
 import type { ErrorType } from "../errors/public-errors.js";
-import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES, WEBHOOK_ENTRIES } from "./error-catalog-rules.js";
 import { DESPATCH_ENTRIES } from "./error-catalog-despatch.js";
+import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES, WEBHOOK_ENTRIES } from "./error-catalog-rules.js";
 import { TAX_ENTRIES } from "./error-catalog-tax.js";
 import { VOID_ENTRIES } from "./error-catalog-voids.js";
 
