@@ -21,6 +21,7 @@ import {
  * http://127.0.0.1:7040), because each keeps its own credentials encrypted:
  *   npm run admin -- certificate upload --company cmp_… --mode live|test (--pfx file.pfx --password … | --cert cert.pem --key key.pem)
  *   npm run admin -- sol set --company cmp_… --mode live|test --user MODDATOS --password …
+ *   npm run admin -- gre set --company cmp_… --mode live|test --client-id … --client-secret …
  */
 const USAGE = `usage:
   admin company create --ruc <ruc> --name <legal name> --address <address> [--ubigeo <6 digits>]
@@ -29,7 +30,8 @@ const USAGE = `usage:
   admin key list --company cmp_…
   admin key revoke --id key_…
   admin certificate upload --company cmp_… --mode test|live (--pfx <file> --password <p> | --cert <pem file> --key <pem file>)
-  admin sol set --company cmp_… --mode test|live --user <SOL user> --password <p>`;
+  admin sol set --company cmp_… --mode test|live --user <SOL user> --password <p>
+  admin gre set --company cmp_… --mode test|live --client-id <GRE client_id> --client-secret <secret>`;
 
 const [resource, action, ...rest] = process.argv.slice(2);
 
@@ -49,6 +51,8 @@ try {
       key: { type: "string" },
       user: { type: "string" },
       id: { type: "string" },
+      "client-id": { type: "string" },
+      "client-secret": { type: "string" },
     },
   });
   const livemode = () => {
@@ -82,6 +86,19 @@ try {
       values.password,
     );
     console.log(`Stored the ${values.mode} SOL user ${user} of ${values.company}.`);
+  } else if (resource === "gre" && action === "set") {
+    const clientId = values["client-id"];
+    const clientSecret = values["client-secret"];
+    if (!clientId || !clientSecret)
+      throw new AdminCommandError("--client-id and --client-secret are required");
+    const stored = await adminCredentials(serviceUrls()).setGreCredentials(
+      values.company ?? "",
+      livemode(),
+      clientId,
+      clientSecret,
+    );
+    // Never the secret: the client_id identifies which credentials are in use.
+    console.log(`Stored the ${values.mode} GRE client ${stored} of ${values.company}.`);
   } else if ((resource === "company" && (action === "create" || action === "list")) || resource === "key") {
     await storeCommand(values, livemode);
   } else {

@@ -273,6 +273,28 @@ describe("live credentials", () => {
       expect((await sys.request("/v1/company")).body).toMatchObject({ sol_user: "MODDATOS", ready: true });
     });
 
+    it("should set the GRE API client, never printing its secret", async () => {
+      const base = ["gre", "set", "--company", sys.companyId, "--mode", "live", "--client-id"];
+      const bad = await admin([...base, "no spaces allowed", "--client-secret", "gre-secreto"], env());
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/client_id: .*\(parameter_invalid\)/);
+      const missing = await admin(base.slice(0, -1), env());
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain("--client-id and --client-secret are required");
+
+      const clientId = "3f2b8c1e-5a6d-4e7f-8a9b-0c1d2e3f4a5b";
+      const ok = await admin([...base, clientId, "--client-secret", "gre-secreto"], env());
+      expect(ok.stderr).toBe("");
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain(clientId);
+      expect(ok.stdout).not.toContain("gre-secreto");
+      const company = await live("/v1/company");
+      expect(company.body.gre_client_id).toBe(clientId);
+      expect(JSON.stringify(company.body)).not.toContain("gre-secreto");
+      // The other mode is untouched.
+      expect((await sys.request("/v1/company")).body.gre_client_id).not.toBe(clientId);
+    });
+
     it("should say clearly when the service is not running", async () => {
       const down = await admin(
         ["sol", "set", "--company", sys.companyId, "--mode", "live", "--user", "X", "--password", "y"],

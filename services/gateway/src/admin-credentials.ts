@@ -22,7 +22,8 @@ export class AdminCommandError extends Error {
 const CALL_TIMEOUT_MS = 15_000;
 
 /**
- * Credentials live in the services that use them (the certificate in signing, the SOL pair in submission),
+ * Credentials live in the services that use them (the certificate in signing, the SOL pair and the GRE API client
+ * in submission),
  * so the admin CLI calls their RPCs instead of opening a store. Those services must be running.
  */
 export function adminCredentials(urls: CredentialServiceUrls) {
@@ -71,6 +72,22 @@ export function adminCredentials(urls: CredentialServiceUrls) {
           throw explain(error, "submission", urls.submission, "SUBMISSION_URL");
         });
       return res.solUser;
+    },
+
+    /** The company's GRE API client (SUNAT's menú SOL), which sends its guides; answers the stored client_id. */
+    async setGreCredentials(
+      companyId: string,
+      livemode: boolean,
+      clientId: string,
+      clientSecret: string,
+    ): Promise<string> {
+      const scope = scopeOf(companyId, livemode);
+      const res = await submission
+        .setGreCredentials({ scope, clientId, clientSecret }, { timeoutMs: CALL_TIMEOUT_MS })
+        .catch((error: unknown) => {
+          throw explain(error, "submission", urls.submission, "SUBMISSION_URL");
+        });
+      return res.clientId;
     },
   };
 }
