@@ -115,6 +115,28 @@ export const SUBJECT_EXAMPLES: Record<keyof typeof subjects, JsonObject> = {
     event_type: "document.accepted",
     document: JSON.parse(JSON.stringify(document)),
   },
+  documentVoidRequested: {
+    ...scope,
+    attempt: 1,
+    reason: "Error en el RUC del cliente",
+    requested_at: "2026-06-02T09:30:00.000Z",
+    issuer,
+    document: JSON.parse(JSON.stringify(document)),
+  },
+  documentVoidOutcome: {
+    ...scope,
+    attempt: 1,
+    outcome: "voided",
+    summary_id: "RA-20260602-1",
+    ticket: "1717320600123",
+    sunat: {
+      code: "0",
+      description: "La Comunicacion de baja RA-20260602-1, ha sido aceptada",
+      notes: [],
+      simulated: true,
+    },
+    cdr_key: xmlKey.replace(/[^/]+$/, "R-20000000001-RA-20260602-1.zip"),
+  },
   event: {
     id: "evt_01JZ8X3Q4B6C8D0E2F4G6H8J0K",
     object: "event",
