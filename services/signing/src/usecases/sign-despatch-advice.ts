@@ -1,14 +1,10 @@
-import { create } from "@bufbuild/protobuf";
-import { type Broker, type Payload, publish, subjects } from "@einvoice/broker";
+import type { Broker, Payload, subjects } from "@einvoice/broker";
 import { despatchAdvices, issuers } from "@einvoice/contracts";
-import { documentFileName, documentObjectKey } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
-import { timeInLima } from "@einvoice/platform";
-import { DocumentSignedSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { buildDespatchAdviceXml, type XmlSigner } from "@einvoice/ubl";
-import { SignatureRepository } from "../adapters/signature-repository.js";
 import type { CredentialVault } from "./credential-vault.js";
+import { type SignOnceDeps, signOnceAndAnnounce } from "./sign-once.js";
 
 type Issued = Payload<typeof subjects.documentDespatchIssued>;
 
@@ -17,66 +13,33 @@ type Issued = Payload<typeof subjects.documentDespatchIssued>;
  * documents.signed, exactly as SignDocument does for invoices: once per guide, a redelivery only republishes.
  */
 export class SignDespatchAdvice {
+  private readonly deps: SignOnceDeps;
+
   constructor(
-    private readonly store: Store,
-    private readonly objects: ObjectStore,
-    private readonly broker: Broker,
-    private readonly vault: CredentialVault,
-    private readonly signer: XmlSigner,
-    private readonly clock: () => Date = () => new Date(),
-  ) {}
+    store: Store,
+    objects: ObjectStore,
+    broker: Broker,
+    vault: CredentialVault,
+    signer: XmlSigner,
+    clock: () => Date = () => new Date(),
+  ) {
+    this.deps = { store, objects, broker, vault, signer, clock };
+  }
 
   async execute(issued: Issued): Promise<void> {
-    const { documentId, companyId, livemode, number } = issued;
     const issuer = issuers.fromMessage(issued.issuer, "issuer");
     const advice = despatchAdvices.fromMessage(issued.despatch, "despatch");
-    const signatures = new SignatureRepository(this.store);
-    let signature = await signatures.find(companyId, livemode, documentId);
-    if (!signature) {
-      const fileName = documentFileName(issuer.ruc, advice.type, advice.series, number);
-      const credentials = await this.vault.forIssuer(companyId, livemode, issuer);
-      const unsigned = buildDespatchAdviceXml({
-        issuer,
-        advice,
-        number,
-        issueTime: timeInLima(this.clock()),
-      });
-      const signed = this.signer.sign(unsigned, credentials);
-      const xmlKey = documentObjectKey({ companyId, livemode }, documentId, "xml", fileName);
-      await this.objects.put(xmlKey, Buffer.from(signed.xml, "utf8"), "application/xml");
-      signature = {
-        _id: documentId,
-        company_id: companyId,
-        livemode,
-        file_name: fileName,
-        xml_key: xmlKey,
-        hash: signed.digestValue,
-        created_at: this.clock().toISOString(),
-      };
-      await signatures.insert(signature).catch(async (error) => {
-        // Lost a race with a concurrent delivery: the first stored signature wins.
-        const winner = await signatures.find(companyId, livemode, documentId);
-        if (!winner) throw error;
-        signature = winner;
-      });
-    }
-    await publish(
-      this.broker.js,
-      subjects.documentSigned,
-      create(DocumentSignedSchema, {
-        documentId,
-        companyId,
-        livemode,
-        ruc: issuer.ruc,
-        type: advice.type,
-        series: advice.series,
-        number,
-        issueDate: advice.issue_date,
-        fileName: signature.file_name,
-        xmlKey: signature.xml_key,
-        hash: signature.hash,
-      }),
-      { msgId: `${documentId}:signed` },
-    );
+    await signOnceAndAnnounce(this.deps, {
+      documentId: issued.documentId,
+      companyId: issued.companyId,
+      livemode: issued.livemode,
+      number: issued.number,
+      issuer,
+      type: advice.type,
+      series: advice.series,
+      issueDate: advice.issue_date,
+      buildUnsignedXml: (issueTime) =>
+        buildDespatchAdviceXml({ issuer, advice, number: issued.number, issueTime }),
+    });
   }
 }
