@@ -3,11 +3,12 @@ import { despatchAdvices, issuers } from "@einvoice/contracts";
 import type { DespatchAdvice, DocumentResource, Issuer, Scope } from "@einvoice/domain";
 import { newId } from "@einvoice/platform";
 import { DespatchIssuedSchema } from "@einvoice/proto";
-import { DuplicateKeyError, type Store } from "@einvoice/store";
+import type { Store } from "@einvoice/store";
 import { DocumentRepository, seriesCounterKey } from "../adapters/document-repository.js";
 import { addToOutbox } from "../adapters/outbox.js";
 import type { DocumentRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
+import { issueOnce } from "./issue-once.js";
 
 export interface IssueDespatchAdviceCommand {
   scope: Scope;
@@ -30,19 +31,12 @@ export class IssueDespatchAdvice {
   ) {}
 
   async execute(command: IssueDespatchAdviceCommand): Promise<DocumentResource> {
-    const { scope, idempotencyKey } = command;
-    if (idempotencyKey) {
-      const earlier = await new DocumentRepository(this.store).findByIdempotencyKey(scope, idempotencyKey);
-      if (earlier) return presentDocument(earlier, this.filesBaseUrl);
-    }
-    try {
-      return await this.issue(command);
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError) || !idempotencyKey) throw error;
-      const winner = await new DocumentRepository(this.store).findByIdempotencyKey(scope, idempotencyKey);
-      if (!winner) throw error;
-      return presentDocument(winner, this.filesBaseUrl);
-    }
+    return issueOnce(
+      { store: this.store, filesBaseUrl: this.filesBaseUrl },
+      command.scope,
+      command.idempotencyKey,
+      () => this.issue(command),
+    );
   }
 
   private async issue({ scope, issuer, despatch, idempotencyKey }: IssueDespatchAdviceCommand) {
