@@ -1,13 +1,18 @@
-import { documentObjectKey, type SunatVerdict, type VerdictOutcome } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { classifyResponseCode, isTransientException, zipDocument } from "@einvoice/sunat";
 import { SunatUnavailableError } from "../adapters/bill-service-client.js";
-import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
+import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-repository.js";
 import { SolCredentialsMissingError } from "../adapters/sunat-endpoints.js";
 import { interpretCdr } from "../domain/interpret-response.js";
 import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
+import {
+  type FinalVerdict,
+  type FinishDeps,
+  finishSubmission,
+  saveSubmission,
+} from "../usecases/finish-submission.js";
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
 import { type GreClient, GreRequestError, type GreStatus } from "./gre-client.js";
 import type { GreEndpoint } from "./gre-endpoints.js";
@@ -19,13 +24,6 @@ export interface GreAttemptSettings {
   /** First and longest delay between ticket polls, in milliseconds. */
   pollFirstMs: number;
   pollMaxMs: number;
-}
-
-interface Finish {
-  outcome: VerdictOutcome;
-  verdict: Omit<SunatVerdict, "simulated"> | null;
-  cdrZip: Buffer | null;
-  deadlineMessage?: string;
 }
 
 /** SUNAT already registered this guide (the resend after a lost send reply): 1033, or 2223 file presented. */
@@ -257,41 +255,20 @@ export class AttemptGreSubmission {
     });
   }
 
-  private async finish(
+  private finish(
     record: SubmissionRecord,
     endpoint: GreEndpoint | null,
-    result: Finish,
+    result: FinalVerdict,
   ): Promise<void> {
-    let cdrKey: string | null = null;
-    if (result.cdrZip) {
-      const scope = { companyId: record.company_id, livemode: record.livemode };
-      cdrKey = documentObjectKey(scope, record._id, "cdr", record.file_name);
-      await this.objects.put(cdrKey, result.cdrZip, "application/zip");
-    }
-    await this.save(record, {
-      state: "done",
-      outcome: result.outcome,
-      sunat: result.verdict ? { ...result.verdict, simulated: endpoint?.simulated ?? false } : null,
-      status_details: result.deadlineMessage
-        ? { code: "submission_deadline_exceeded", message: result.deadlineMessage }
-        : null,
-      cdr_key: cdrKey,
-      lease_until: NO_LEASE,
-      verdict_published: false,
-    });
-    this.logger.info(
-      { document: record._id, outcome: result.outcome, code: result.verdict?.code },
-      "GRE verdict",
-    );
-    try {
-      await this.publishVerdict.execute(record);
-    } catch (error) {
-      this.logger.error({ err: error, document: record._id }, "verdict stored but not yet published");
-    }
+    return finishSubmission(this.finishDeps(), record, endpoint?.simulated ?? false, result);
   }
 
-  private async save(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
-    Object.assign(record, changes, { updated_at: this.clock().toISOString() });
-    await new SubmissionRepository(this.store).save(record);
+  private save(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
+    return saveSubmission(this.finishDeps(), record, changes);
+  }
+
+  private finishDeps(): FinishDeps {
+    const { store, objects, publishVerdict, logger, clock } = this;
+    return { store, objects, publishVerdict, logger, clock };
   }
 }

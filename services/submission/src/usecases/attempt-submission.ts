@@ -1,26 +1,19 @@
-import { documentObjectKey, type SunatVerdict, type VerdictOutcome } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { zipDocument } from "@einvoice/sunat";
 import { type BillServiceClient, SunatUnavailableError } from "../adapters/bill-service-client.js";
-import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
+import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-repository.js";
 import { SolCredentialsMissingError, type SunatEndpoint } from "../adapters/sunat-endpoints.js";
 import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-response.js";
 import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
 import { canQueryStatus } from "../domain/status-query.js";
+import { type FinalVerdict, type FinishDeps, finishSubmission, saveSubmission } from "./finish-submission.js";
 import type { PublishVerdict } from "./publish-verdict.js";
 
 export interface AttemptSettings {
   /** Backoff between failed tries, in milliseconds; the last value repeats. */
   retryDelaysMs: readonly number[];
-}
-
-interface Finish {
-  outcome: VerdictOutcome;
-  verdict: Omit<SunatVerdict, "simulated"> | null;
-  cdrZip: Buffer | null;
-  deadlineMessage?: string;
 }
 
 type QueryResult = "finished" | "not-found" | "retrying" | "unsupported";
@@ -202,43 +195,20 @@ export class AttemptSubmission {
     });
   }
 
-  private async finish(
+  private finish(
     record: SubmissionRecord,
     endpoint: SunatEndpoint | null,
-    result: Finish,
+    result: FinalVerdict,
   ): Promise<void> {
-    let cdrKey: string | null = null;
-    if (result.cdrZip) {
-      const scope = { companyId: record.company_id, livemode: record.livemode };
-      cdrKey = documentObjectKey(scope, record._id, "cdr", record.file_name);
-      await this.objects.put(cdrKey, result.cdrZip, "application/zip");
-    }
-    await this.save(record, {
-      state: "done",
-      outcome: result.outcome,
-      sunat: result.verdict ? { ...result.verdict, simulated: endpoint?.simulated ?? false } : null,
-      status_details: result.deadlineMessage
-        ? { code: "submission_deadline_exceeded", message: result.deadlineMessage }
-        : null,
-      cdr_key: cdrKey,
-      lease_until: NO_LEASE,
-      verdict_published: false,
-    });
-    this.logger.info(
-      { document: record._id, outcome: result.outcome, code: result.verdict?.code },
-      "verdict",
-    );
-    try {
-      await this.publishVerdict.execute(record);
-    } catch (error) {
-      // Stored as unpublished: the scheduler publishes it on its next pass.
-      this.logger.error({ err: error, document: record._id }, "verdict stored but not yet published");
-    }
+    return finishSubmission(this.finishDeps(), record, endpoint?.simulated ?? false, result);
   }
 
-  /** Mutates the claimed record in place (the scheduler's lease renewal shares it) and persists it. */
-  private async save(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
-    Object.assign(record, changes, { updated_at: this.clock().toISOString() });
-    await new SubmissionRepository(this.store).save(record);
+  private save(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
+    return saveSubmission(this.finishDeps(), record, changes);
+  }
+
+  private finishDeps(): FinishDeps {
+    const { store, objects, publishVerdict, logger, clock } = this;
+    return { store, objects, publishVerdict, logger, clock };
   }
 }
