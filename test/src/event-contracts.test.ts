@@ -52,11 +52,14 @@ describe("subjects as a published contract", () => {
   it("should publish one JSON Schema per subject, each with a valid example", () => {
     expect(schemaFiles.sort()).toEqual([
       "dead.schema.json",
+      "documents.despatch_issued.schema.json",
       "documents.issued.schema.json",
       "documents.rendered.schema.json",
       "documents.signed.schema.json",
       "documents.state.schema.json",
       "documents.verdict.schema.json",
+      "documents.void_outcome.schema.json",
+      "documents.void_requested.schema.json",
       "events.schema.json",
     ]);
     for (const file of schemaFiles) {
