@@ -8,6 +8,7 @@ import { SolCredentialsMissingError } from "../adapters/sunat-endpoints.js";
 import { interpretCdr } from "../domain/interpret-response.js";
 import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
 import {
+  expireSubmission,
   type FinalVerdict,
   type FinishDeps,
   finishSubmission,
@@ -244,15 +245,12 @@ export class AttemptGreSubmission {
   }
 
   private expire(record: SubmissionRecord, endpoint: GreEndpoint | null): Promise<void> {
-    const lastError = record.last_error ? `; last error: ${record.last_error}` : "";
-    const maybeHeld =
-      record.state === "uncertain" ? " SUNAT may still hold a copy that could not be confirmed." : "";
-    return this.finish(record, endpoint, {
-      outcome: "rejected",
-      verdict: null,
-      cdrZip: null,
-      deadlineMessage: `No verdict from SUNAT before the guide's sending deadline ${record.deadline_at} (the day after its issue date)${lastError}.${maybeHeld}`,
-    });
+    return expireSubmission(
+      this.finishDeps(),
+      record,
+      endpoint?.simulated ?? false,
+      (at) => `the guide's sending deadline ${at} (the day after its issue date)`,
+    );
   }
 
   private finish(

@@ -8,7 +8,13 @@ import { SolCredentialsMissingError, type SunatEndpoint } from "../adapters/suna
 import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-response.js";
 import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
 import { canQueryStatus } from "../domain/status-query.js";
-import { type FinalVerdict, type FinishDeps, finishSubmission, saveSubmission } from "./finish-submission.js";
+import {
+  expireSubmission,
+  type FinalVerdict,
+  type FinishDeps,
+  finishSubmission,
+  saveSubmission,
+} from "./finish-submission.js";
 import type { PublishVerdict } from "./publish-verdict.js";
 
 export interface AttemptSettings {
@@ -184,15 +190,12 @@ export class AttemptSubmission {
   }
 
   private expire(record: SubmissionRecord, endpoint: SunatEndpoint | null): Promise<void> {
-    const lastError = record.last_error ? `; last error: ${record.last_error}` : "";
-    const maybeHeld =
-      record.state === "uncertain" ? " SUNAT may still hold a copy that could not be confirmed." : "";
-    return this.finish(record, endpoint, {
-      outcome: "rejected",
-      verdict: null,
-      cdrZip: null,
-      deadlineMessage: `No verdict from SUNAT before the sending deadline ${record.deadline_at}${lastError}.${maybeHeld}`,
-    });
+    return expireSubmission(
+      this.finishDeps(),
+      record,
+      endpoint?.simulated ?? false,
+      (at) => `the sending deadline ${at}`,
+    );
   }
 
   private finish(

@@ -66,3 +66,24 @@ export async function finishSubmission(
     deps.logger.error({ err: error, document: record._id }, "verdict stored but not yet published");
   }
 }
+
+/**
+ * Ends a submission whose sending deadline passed without a verdict: `rejected` with no SUNAT answer, saying
+ * which deadline (`describeDeadline` names it, given its time) and whether SUNAT may still hold a copy it could not confirm.
+ */
+export function expireSubmission(
+  deps: FinishDeps,
+  record: SubmissionRecord,
+  simulated: boolean,
+  describeDeadline: (deadlineAt: string) => string,
+): Promise<void> {
+  const lastError = record.last_error ? `; last error: ${record.last_error}` : "";
+  const maybeHeld =
+    record.state === "uncertain" ? " SUNAT may still hold a copy that could not be confirmed." : "";
+  return finishSubmission(deps, record, simulated, {
+    outcome: "rejected",
+    verdict: null,
+    cdrZip: null,
+    deadlineMessage: `No verdict from SUNAT before ${describeDeadline(record.deadline_at)}${lastError}.${maybeHeld}`,
+  });
+}
