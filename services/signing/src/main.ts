@@ -40,13 +40,15 @@ await runService(logger, async (lifecycle) => {
   });
   const vault = new CredentialVault(store, masterKey);
   const signer = createSigner(env.SIGNER, logger);
-  const signDocument = new SignDocument(store, objects, broker, vault, signer);
+  // Invoices, receipts and guides are signed by the same steps; only the UBL builder differs.
+  const signOnce = { store, objects, broker, vault, signer, clock: () => new Date() };
+  const signDocument = new SignDocument(signOnce);
   lifecycle.add(
     "issued-consumer",
     await startConsumer(broker.js, consumers.signingIssued, (p) => signDocument.execute(p), logger),
     (c) => c.stop(),
   );
-  const signDespatch = new SignDespatchAdvice(store, objects, broker, vault, signer);
+  const signDespatch = new SignDespatchAdvice(signOnce);
   lifecycle.add(
     "despatch-issued-consumer",
     await startConsumer(broker.js, consumers.signingDespatchIssued, (p) => signDespatch.execute(p), logger),

@@ -1,9 +1,6 @@
-import type { Broker, Payload, subjects } from "@einvoice/broker";
+import type { Payload, subjects } from "@einvoice/broker";
 import { computedDocuments, issuers } from "@einvoice/contracts";
-import type { ObjectStore } from "@einvoice/objects";
-import type { Store } from "@einvoice/store";
-import { buildInvoiceXml, type XmlSigner } from "@einvoice/ubl";
-import type { CredentialVault } from "./credential-vault.js";
+import { buildInvoiceXml } from "@einvoice/ubl";
 import { type SignOnceDeps, signOnceAndAnnounce } from "./sign-once.js";
 
 type Issued = Payload<typeof subjects.documentIssued>;
@@ -13,18 +10,7 @@ type Issued = Payload<typeof subjects.documentIssued>;
  * per document: a redelivered message finds the stored signature and only republishes (deduplicated by msg id).
  */
 export class SignDocument {
-  private readonly deps: SignOnceDeps;
-
-  constructor(
-    store: Store,
-    objects: ObjectStore,
-    broker: Broker,
-    vault: CredentialVault,
-    signer: XmlSigner,
-    clock: () => Date = () => new Date(),
-  ) {
-    this.deps = { store, objects, broker, vault, signer, clock };
-  }
+  constructor(private readonly deps: SignOnceDeps) {}
 
   async execute(issued: Issued): Promise<void> {
     const issuer = issuers.fromMessage(issued.issuer, "issuer");
