@@ -22,6 +22,8 @@ const { values: args } = parseArgs({
     companies: { type: "string", default: "8" },
     "no-pdf": { type: "boolean", default: false },
     wait: { type: "boolean", default: false },
+    /** `dist` runs the compiled services (`npm run build` first); `source` runs TypeScript through tsx. */
+    runtime: { type: "string", default: "source" },
     /** Writes a V8 CPU profile of every service into this folder (`--cpu-prof`). */
     "cpu-prof": { type: "string" },
   },
@@ -101,6 +103,7 @@ async function main() {
     dataDir,
     ports,
     logLevel: "warn",
+    runtime: args.runtime === "dist" ? "dist" : "source",
     nodeArgs: Object.fromEntries(
       PROCESSES.map((name) => [
         name,
