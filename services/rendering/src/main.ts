@@ -10,12 +10,14 @@ import {
 } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { loadRenderingEnv } from "./env.js";
+import { lowerPriority } from "./lower-priority.js";
 import { RenderAcceptedGuide } from "./usecases/render-accepted-guide.js";
 import { RenderDocument } from "./usecases/render-document.js";
 import { RenderGuide } from "./usecases/render-guide.js";
 
 const env = loadRenderingEnv();
 const logger = createLogger("rendering", env.LOG_LEVEL);
+lowerPriority(env.NICENESS);
 
 /**
  * The rendering service prints every signed invoice and receipt (A4 and 80 mm ticket PDFs with SUNAT's QR), and
