@@ -14,8 +14,11 @@ export class DocumentWaiter {
   start(broker: Broker): void {
     this.subscription = broker.nc.subscribe(subjects.documentState.subject, {
       callback: (error, msg) => {
-        if (error) return;
-        const state = decodeState(msg.json());
+        // Most state changes have nobody waiting on them: skip the decode unless this document has a waiter.
+        if (error || this.waiting.size === 0) return;
+        const json = msg.json<{ documentId?: unknown }>();
+        if (typeof json?.documentId !== "string" || !this.waiting.has(json.documentId)) return;
+        const state = decodeState(json);
         if (!state?.document) return;
         for (const resolve of this.waiting.get(state.documentId) ?? []) resolve(state.document);
       },
