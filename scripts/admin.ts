@@ -6,6 +6,12 @@ import {
   adminCredentials,
   openAdminStore,
 } from "@einvoice/gateway/admin";
+import {
+  formatRotation,
+  rotateMasterKeys,
+  rotationIncomplete,
+  SEALING_SERVICES,
+} from "./master-key-rotation.js";
 
 /**
  * Admin CLI.
@@ -22,6 +28,10 @@ import {
  *   npm run admin -- certificate upload --company cmp_… --mode live|test (--pfx file.pfx --password … | --cert cert.pem --key key.pem)
  *   npm run admin -- sol set --company cmp_… --mode live|test --user MODDATOS --password …
  *   npm run admin -- gre set --company cmp_… --mode live|test --client-id … --client-secret …
+ *
+ * On the stores of signing, submission and notification (same DATA_DIR / MONGODB_URL and master key variables
+ * as those services), re-sealing every stored secret under each service's current master key:
+ *   npm run admin -- master-key rotate [--service signing|submission|notification]
  */
 const USAGE = `usage:
   admin company create --ruc <ruc> --name <legal name> --address <address> [--ubigeo <6 digits>]
@@ -31,7 +41,8 @@ const USAGE = `usage:
   admin key revoke --id key_…
   admin certificate upload --company cmp_… --mode test|live (--pfx <file> --password <p> | --cert <pem file> --key <pem file>)
   admin sol set --company cmp_… --mode test|live --user <SOL user> --password <p>
-  admin gre set --company cmp_… --mode test|live --client-id <GRE client_id> --client-secret <secret>`;
+  admin gre set --company cmp_… --mode test|live --client-id <GRE client_id> --client-secret <secret>
+  admin master-key rotate [--service signing|submission|notification]`;
 
 const [resource, action, ...rest] = process.argv.slice(2);
 
@@ -53,6 +64,7 @@ try {
       id: { type: "string" },
       "client-id": { type: "string" },
       "client-secret": { type: "string" },
+      service: { type: "string" },
     },
   });
   const livemode = () => {
@@ -99,6 +111,18 @@ try {
     );
     // Never the secret: the client_id identifies which credentials are in use.
     console.log(`Stored the ${values.mode} GRE client ${stored} of ${values.company}.`);
+  } else if (resource === "master-key" && action === "rotate") {
+    const services = SEALING_SERVICES.filter(
+      (s) => values.service === undefined || s.service === values.service,
+    );
+    if (services.length === 0)
+      throw new AdminCommandError(
+        `--service must be one of ${SEALING_SERVICES.map((s) => s.service).join(", ")}`,
+      );
+    const results = await rotateMasterKeys(process.env, services);
+    // Key ids, record ids and counts only: never a key or a secret.
+    console.log(formatRotation(results));
+    if (rotationIncomplete(results)) process.exitCode = 1;
   } else if ((resource === "company" && (action === "create" || action === "list")) || resource === "key") {
     await storeCommand(values, livemode);
   } else {

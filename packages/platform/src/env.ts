@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseMasterKeyList } from "./master-key.js";
 
 /** Thrown at boot when the environment does not satisfy a service's schema; names every bad variable. */
 export class EnvError extends Error {
@@ -39,6 +40,25 @@ export const envFields = {
    * three-node cluster of deploy/k8s). Default 1.
    */
   natsStreamReplicas: () => z.coerce.number().int().min(1).max(5).default(1),
+  /**
+   * Master keys a service still opens but no longer seals with: comma-separated base64 of 32 bytes each, set
+   * during a rotation (see the README's master keys section). Default empty.
+   */
+  masterKeyList: () =>
+    z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        try {
+          return parseMasterKeyList(value);
+        } catch (error) {
+          ctx.addIssue({
+            code: "custom",
+            message: `expected comma-separated master keys, each base64 of 32 bytes (${(error as Error).message})`,
+          });
+          return z.NEVER;
+        }
+      }),
   bool: (fallback: boolean) =>
     z
       .enum(["true", "false", "1", "0"])

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { MasterKeys } from "./secret-box.js";
 
 /** Where a service's master key comes from: its env variable, else a file in `DATA_DIR`. */
 export interface MasterKeySource {
@@ -23,13 +24,9 @@ export async function resolveMasterKey(
   dataDir: string,
   source: MasterKeySource,
 ): Promise<Buffer> {
-  if (configured) return decode(configured, source.variable);
+  const found = await readMasterKey(configured, dataDir, source);
+  if (found) return found;
   const file = join(dataDir, source.file);
-  try {
-    return decode((await readFile(file, "utf8")).trim(), file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
   await mkdir(dirname(file), { recursive: true });
   // Written whole to a private temporary file, then linked into place: link() is atomic and fails when the
   // name exists, so a racing process never reads a half-written key and the first key made wins.
@@ -50,4 +47,51 @@ function decode(value: string, source: string): Buffer {
   if (key.length !== MASTER_KEY_BYTES)
     throw new Error(`${source} must be base64 of ${MASTER_KEY_BYTES} bytes`);
   return key;
+}
+
+/** The configured key, else the key file; undefined when neither exists (nothing is created). */
+export async function readMasterKey(
+  configured: string | undefined,
+  dataDir: string,
+  source: MasterKeySource,
+): Promise<Buffer | undefined> {
+  if (configured) return decode(configured, source.variable);
+  const file = join(dataDir, source.file);
+  try {
+    return decode((await readFile(file, "utf8")).trim(), file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    return undefined;
+  }
+}
+
+/**
+ * A service's key ring: the current key as {@link resolveMasterKey} finds (or, in embedded mode, makes) it, and
+ * the previous keys that still open what was sealed before a rotation (`<SERVICE>_MASTER_KEYS_PREVIOUS`,
+ * parsed by `envFields.masterKeyList()`).
+ */
+export async function resolveMasterKeys(
+  configured: string | undefined,
+  previous: readonly Buffer[],
+  dataDir: string,
+  source: MasterKeySource,
+): Promise<MasterKeys> {
+  return new MasterKeys(await resolveMasterKey(configured, dataDir, source), previous);
+}
+
+/**
+ * Parses a comma-separated list of base64 master keys (`SIGNING_MASTER_KEYS_PREVIOUS`…). Empty entries are
+ * ignored. The error names the entry's position, never its value.
+ */
+export function parseMasterKeyList(value: string): Buffer[] {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  return entries.map((entry, index) => {
+    const key = Buffer.from(entry, "base64");
+    if (key.length !== MASTER_KEY_BYTES || !/^[A-Za-z0-9+/]+={0,2}$/.test(entry))
+      throw new Error(`entry ${index + 1} is not base64 of ${MASTER_KEY_BYTES} bytes`);
+    return key;
+  });
 }

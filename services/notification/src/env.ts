@@ -17,9 +17,15 @@ export const notificationEnvSchema = z.object({
    */
   /**
    * Base64 of 32 random bytes sealing webhook endpoint secrets at rest. Required in production; when unset, one is
-   * made once into `DATA_DIR/webhook-secrets.key`. Changing it makes every stored secret unreadable (rotate them).
+   * made once into `DATA_DIR/webhook-secrets.key`. To change it, keep the old one in `WEBHOOK_SECRETS_KEYS_PREVIOUS`
+   * until `npm run admin -- master-key rotate` has re-sealed every secret.
    */
   WEBHOOK_SECRETS_KEY: z.string().optional(),
+  /**
+   * Keys notification still opens webhook secrets with but no longer seals with, during a rotation:
+   * comma-separated base64 of 32 bytes each. Default empty.
+   */
+  WEBHOOK_SECRETS_KEYS_PREVIOUS: envFields.masterKeyList(),
   /**
    * Local development only: test-mode endpoints may use http:// and private or loopback addresses (a receiver on
    * your machine). Never applies to live mode. Default false.

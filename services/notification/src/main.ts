@@ -5,7 +5,7 @@ import {
   createLogger,
   createRpcClient,
   objectStoreConfig,
-  resolveMasterKey,
+  resolveMasterKeys,
   runService,
   serveRpcAndOps,
   storeConfig,
@@ -47,10 +47,15 @@ await runService(logger, async (lifecycle) => {
     webhookDeliveriesCollection,
     emailsCollection,
   ]);
-  const secretsKey = await resolveMasterKey(env.WEBHOOK_SECRETS_KEY, env.DATA_DIR, {
-    variable: "WEBHOOK_SECRETS_KEY",
-    file: "webhook-secrets.key",
-  });
+  const secretsKey = await resolveMasterKeys(
+    env.WEBHOOK_SECRETS_KEY,
+    env.WEBHOOK_SECRETS_KEYS_PREVIOUS,
+    env.DATA_DIR,
+    {
+      variable: "WEBHOOK_SECRETS_KEY",
+      file: "webhook-secrets.key",
+    },
+  );
   const webhookSettings = {
     store,
     secretsKey,

@@ -17,6 +17,12 @@ export const signingEnvSchema = z.object({
    */
   SIGNING_MASTER_KEY: z.string().optional(),
   /**
+   * Master keys signing still opens but no longer seals with, during a rotation: comma-separated base64 of 32
+   * bytes each (the keys `SIGNING_MASTER_KEY` held before). Remove them once `npm run admin -- master-key
+   * rotate` reports nothing left under them. Default empty.
+   */
+  SIGNING_MASTER_KEYS_PREVIOUS: envFields.masterKeyList(),
+  /**
    * XMLDSig implementation: `lean` (own C14N + node:crypto, falls back to xml-crypto on XML it does not handle)
    * or `xml-crypto`. Both produce byte-identical signatures on our documents. Default `lean`.
    */

@@ -3,7 +3,7 @@ import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
   objectStoreConfig,
-  resolveMasterKey,
+  resolveMasterKeys,
   runService,
   serveRpcAndOps,
   storeConfig,
@@ -34,10 +34,15 @@ await runService(logger, async (lifecycle) => {
     replicas: env.NATS_STREAM_REPLICAS,
   });
 
-  const masterKey = await resolveMasterKey(env.SIGNING_MASTER_KEY, env.DATA_DIR, {
-    variable: "SIGNING_MASTER_KEY",
-    file: "signing-master.key",
-  });
+  const masterKey = await resolveMasterKeys(
+    env.SIGNING_MASTER_KEY,
+    env.SIGNING_MASTER_KEYS_PREVIOUS,
+    env.DATA_DIR,
+    {
+      variable: "SIGNING_MASTER_KEY",
+      file: "signing-master.key",
+    },
+  );
   const vault = new CredentialVault(store, masterKey);
   const signer = createSigner(env.SIGNER, logger);
   // Invoices, receipts and guides are signed by the same steps; only the UBL builder differs.

@@ -28,6 +28,12 @@ export const submissionEnvSchema = z.object({
    * production; when absent, a key is generated once into `DATA_DIR/submission-master.key` (embedded mode only).
    */
   SUBMISSION_MASTER_KEY: z.string().optional(),
+  /**
+   * Master keys submission still opens but no longer seals with, during a rotation: comma-separated base64 of
+   * 32 bytes each (the keys `SUBMISSION_MASTER_KEY` held before). Remove them once `npm run admin -- master-key
+   * rotate` reports nothing left under them. Default empty.
+   */
+  SUBMISSION_MASTER_KEYS_PREVIOUS: envFields.masterKeyList(),
   /** billService for live mode (SUNAT production). */
   SUNAT_LIVE_BILL_URL: z.string().default("https://e-factura.sunat.gob.pe/ol-ti-itcpfegem/billService"),
   /** billConsultService for live mode (SUNAT production); empty = none. */

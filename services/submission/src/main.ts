@@ -4,7 +4,7 @@ import {
   createLogger,
   createRpcClient,
   objectStoreConfig,
-  resolveMasterKey,
+  resolveMasterKeys,
   runService,
   serveRpcAndOps,
   storeConfig,
@@ -52,10 +52,15 @@ await runService(logger, async (lifecycle) => {
     voidItemsCollection,
     summariesCollection,
   ]);
-  const masterKey = await resolveMasterKey(env.SUBMISSION_MASTER_KEY, env.DATA_DIR, {
-    variable: "SUBMISSION_MASTER_KEY",
-    file: "submission-master.key",
-  });
+  const masterKey = await resolveMasterKeys(
+    env.SUBMISSION_MASTER_KEY,
+    env.SUBMISSION_MASTER_KEYS_PREVIOUS,
+    env.DATA_DIR,
+    {
+      variable: "SUBMISSION_MASTER_KEY",
+      file: "submission-master.key",
+    },
+  );
   const solCredentials = new SolCredentialStore(store, masterKey);
   const greCredentials = new GreCredentialStore(store, masterKey);
   const objects = await openObjectStore(objectStoreConfig(env));

@@ -1,5 +1,5 @@
 import { presentEvent } from "@einvoice/contracts";
-import { type Logger, metrics } from "@einvoice/platform";
+import { type Logger, metrics, type SecretKeys } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { EventRepository } from "../adapters/event-repository.js";
 import { type WebhookDeliveryRecord, WebhookRepository } from "../adapters/webhook-repository.js";
@@ -38,7 +38,7 @@ export class WebhookDispatcher {
     private readonly deps: {
       store: Store;
       sender: { send(url: string, headers: Record<string, string>, body: string): Promise<SendResult> };
-      secretsKey: Buffer;
+      secretsKey: SecretKeys;
       logger: Logger;
       settings: DispatchSettings;
       clock?: () => Date;

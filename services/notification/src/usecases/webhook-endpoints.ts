@@ -1,6 +1,13 @@
 import { create } from "@bufbuild/protobuf";
 import type { FieldError, Scope } from "@einvoice/domain";
-import { decryptSecret, encryptSecret, newId, notFound, violationsError } from "@einvoice/platform";
+import {
+  decryptSecret,
+  encryptSecret,
+  newId,
+  notFound,
+  type SecretKeys,
+  violationsError,
+} from "@einvoice/platform";
 import { type WebhookEndpoint, WebhookEndpointSchema } from "@einvoice/proto";
 import type { PageRequest, Store } from "@einvoice/store";
 import { type WebhookEndpointRecord, WebhookRepository } from "../adapters/webhook-repository.js";
@@ -11,8 +18,8 @@ import { newWebhookSecret } from "../domain/webhook-signature.js";
 /** What every endpoint use case needs: the store, the key that seals secrets, the development allowance, a clock. */
 export interface WebhookSettings {
   store: Store;
-  /** Master key sealing the endpoints' secrets at rest. */
-  secretsKey: Buffer;
+  /** Master keys sealing the endpoints' secrets at rest (the current one seals; previous ones still open). */
+  secretsKey: SecretKeys;
   /** http:// and private addresses for local receivers; test mode only, off by default. */
   allowInsecureInTestMode: boolean;
   clock?: () => Date;
@@ -26,7 +33,9 @@ export interface EndpointChanges {
 }
 
 const MAX_DESCRIPTION = 500;
-const context = (id: string) => `webhook-endpoint:${id}`;
+/** The associated data of an endpoint's sealed secret (also used by the master key rotation). */
+export const webhookSecretContext = (id: string) => `webhook-endpoint:${id}`;
+const context = webhookSecretContext;
 
 /** The endpoint as answered; `secret` only when it was just made (create and rotate). */
 export function endpointMessage(record: WebhookEndpointRecord, secret?: string): WebhookEndpoint {
@@ -44,7 +53,7 @@ export function endpointMessage(record: WebhookEndpointRecord, secret?: string):
 }
 
 /** The signing secret of an endpoint, unsealed for the worker. */
-export function endpointSecret(record: WebhookEndpointRecord, secretsKey: Buffer): string {
+export function endpointSecret(record: WebhookEndpointRecord, secretsKey: SecretKeys): string {
   return decryptSecret(record.secret_box, secretsKey, context(record._id));
 }
 

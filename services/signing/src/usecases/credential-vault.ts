@@ -1,6 +1,6 @@
 import { PermanentError } from "@einvoice/broker";
 import type { Issuer } from "@einvoice/domain";
-import { decryptSecret, encryptSecret } from "@einvoice/platform";
+import { decryptSecret, encryptSecret, type SecretKeys } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { createTestCertificate, type SigningCredentials } from "@einvoice/ubl";
 import {
@@ -26,7 +26,7 @@ export class CredentialVault {
 
   constructor(
     private readonly store: Store,
-    private readonly masterKey: Buffer,
+    private readonly masterKey: SecretKeys,
   ) {}
 
   async forIssuer(companyId: string, livemode: boolean, issuer: Issuer): Promise<SigningCredentials> {

@@ -1,5 +1,5 @@
 import type { FieldError } from "@einvoice/domain";
-import { encryptSecret, violationsError } from "@einvoice/platform";
+import { encryptSecret, type SecretKeys, violationsError } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { CredentialsError, loadPem, loadPfx, type SigningCredentials } from "@einvoice/ubl";
 import {
@@ -24,7 +24,7 @@ export type CertificateUpload =
 export class UploadCertificate {
   constructor(
     private readonly store: Store,
-    private readonly masterKey: Buffer,
+    private readonly masterKey: SecretKeys,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 

@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret } from "@einvoice/platform";
+import { decryptSecret, encryptSecret, type SecretKeys } from "@einvoice/platform";
 import type { Collection, CollectionSpec, TransactionScope } from "@einvoice/store";
 
 /** A company's GRE REST API credentials (SOL "Credenciales API") for one mode; the secret only stored encrypted. */
@@ -33,7 +33,7 @@ export class GreCredentialStore {
 
   constructor(
     scope: TransactionScope,
-    private readonly masterKey: Buffer,
+    private readonly masterKey: SecretKeys,
   ) {
     this.credentials = scope.collection<GreCredentialRecord>(greCredentialsCollection);
   }

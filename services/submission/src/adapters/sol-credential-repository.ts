@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret } from "@einvoice/platform";
+import { decryptSecret, encryptSecret, type SecretKeys } from "@einvoice/platform";
 import type { Collection, CollectionSpec, TransactionScope } from "@einvoice/store";
 
 /** A company's SOL user and password for one mode; the password only ever stored encrypted. */
@@ -37,7 +37,7 @@ export class SolCredentialStore {
 
   constructor(
     scope: TransactionScope,
-    private readonly masterKey: Buffer,
+    private readonly masterKey: SecretKeys,
   ) {
     this.credentials = scope.collection<SolCredentialRecord>(solCredentialsCollection);
   }

@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret } from "@einvoice/platform";
+import { decryptSecret, encryptSecret, type SecretKeys } from "@einvoice/platform";
 import type { Collection, CollectionSpec, Store } from "@einvoice/store";
 
 /** A GRE access token kept in the store, so every replica uses the same one until shortly before it expires. */
@@ -35,7 +35,7 @@ export class GreTokenCache {
 
   constructor(
     store: Store,
-    private readonly masterKey: Buffer,
+    private readonly masterKey: SecretKeys,
   ) {
     this.tokens = store.collection<GreTokenRecord>(greTokensCollection);
   }
