@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { ZipFormatError } from "./errors.js";
@@ -11,6 +15,24 @@ describe("zipDocument / unzipEntries", () => {
     const entries = unzipEntries(zip);
     expect(entries.map((e) => e.name)).toEqual(["20000000001-01-F001-1.xml"]);
     expect(entries[0]!.data.toString("utf8")).toBe(xml);
+  });
+
+  it("writes an archive Info-ZIP's unzip reads and checks (CRC, sizes, a 0644 file, the time stamp)", async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><Invoice>${"Compañía – ñandú ".repeat(500)}</Invoice>`;
+    const dir = mkdtempSync(join(tmpdir(), "zip-test-"));
+    try {
+      const file = join(dir, "20000000001-01-F001-1.zip");
+      writeFileSync(file, await zipDocument("20000000001-01-F001-1", xml));
+      expect(execFileSync("unzip", ["-t", file], { encoding: "utf8" })).toContain("No errors detected");
+      expect(execFileSync("unzip", ["-p", file], { encoding: "utf8" })).toBe(xml);
+      const listing = execFileSync("zipinfo", ["-l", file], { encoding: "utf8" });
+      expect(listing).toMatch(/-rw-r--r--.* defN .* 20000000001-01-F001-1\.xml/);
+      const today = new Date();
+      const stamp = `${String(today.getFullYear()).slice(2)}-${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][today.getMonth()]}-${String(today.getDate()).padStart(2, "0")}`;
+      expect(listing).toContain(stamp);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("accepts a file name that already carries .zip or .xml", async () => {
