@@ -10,6 +10,7 @@ import { ApplyVoidOutcome } from "./usecases/apply-void-outcome.js";
 import { GetDocument, ListDocuments } from "./usecases/get-document.js";
 import { IssueDespatchAdvice } from "./usecases/issue-despatch-advice.js";
 import { IssueDocument } from "./usecases/issue-document.js";
+import { IssueQueue } from "./usecases/issue-queue.js";
 import { RecordRendering } from "./usecases/record-rendering.js";
 import { RecordSignature } from "./usecases/record-signature.js";
 import { VoidDocument } from "./usecases/void-document.js";
@@ -73,6 +74,8 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
 
+  // One group commit for invoices, receipts and guides: calls arriving during a commit share the next one.
+  const issues = new IssueQueue(store, nudge);
   await serveRpcAndOps(lifecycle, {
     service: "numbering",
     host: env.HOST,
@@ -80,8 +83,8 @@ await runService(logger, async (lifecycle) => {
     opsPort: env.OPS_PORT,
     logger,
     routes: numberingRoutes({
-      issueDocument: new IssueDocument(store, env.FILES_BASE_URL, nudge),
-      issueDespatchAdvice: new IssueDespatchAdvice(store, env.FILES_BASE_URL, nudge),
+      issueDocument: new IssueDocument(issues, env.FILES_BASE_URL),
+      issueDespatchAdvice: new IssueDespatchAdvice(issues, env.FILES_BASE_URL),
       getDocument: new GetDocument(store, env.FILES_BASE_URL),
       listDocuments: new ListDocuments(store, env.FILES_BASE_URL),
       voidDocument: new VoidDocument(store, env.FILES_BASE_URL, nudge),

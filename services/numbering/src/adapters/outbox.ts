@@ -37,14 +37,19 @@ export function addToOutbox(
   entry: { _id: string } & OutboxMessage,
   now: string,
 ): Promise<void> {
-  return tx.collection<OutboxEntry>(outboxCollection).insertOne({
+  return tx.collection<OutboxEntry>(outboxCollection).insertOne(outboxEntry(entry, now));
+}
+
+/** The outbox row of a message, its payload encoded (and checked) now: a payload that breaks its contract throws. */
+export function outboxEntry(entry: { _id: string } & OutboxMessage, now: string): OutboxEntry {
+  return {
     _id: entry._id,
     subject: entry.subject,
     payload: encode(entry),
     trace: currentTraceCarrier(),
     created_at: now,
     sent_at: null,
-  });
+  };
 }
 
 function encode(message: OutboxMessage) {
@@ -61,9 +66,10 @@ function encode(message: OutboxMessage) {
 }
 
 /**
- * Publishes unsent outbox entries in creation order, then marks them sent. Runs on a timer and when nudged
- * right after a write, so the usual latency is one publish. Publishing before marking means a crash repeats a
- * publish (deduplicated by the msg id) but never loses one.
+ * Publishes unsent outbox entries in creation order, then marks them sent. Nudged right after every commit that
+ * wrote entries, so the usual latency is one publish; the timer is only the fallback that finds entries left by a
+ * crash or a NATS outage. Publishing before marking means a crash repeats a publish (deduplicated by the msg id)
+ * but never loses one.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
@@ -120,19 +126,35 @@ export class OutboxRelay {
       for (;;) {
         const batch = await outbox.find(
           { sent_at: { $exists: false } },
-          { sort: [{ field: "_id", direction: 1 }], limit: 100 },
+          { sort: [{ field: "_id", direction: 1 }], limit: BATCH },
         );
         if (batch.length === 0) return;
-        for (const entry of batch) {
-          // Payloads were checked when written; publishJson checks them again against today's contract.
-          await withTraceCarrier(entry.trace, () =>
-            publishJson(this.broker.js, outboxSubjects[entry.subject], entry.payload, { msgId: entry._id }),
-          );
-          await outbox.updateOne({ _id: entry._id }, { sent_at: new Date().toISOString() });
+        // All publishes of a pass go out at once (one connection keeps their order) and are awaited together;
+        // payloads were checked when written, publishJson checks them again against today's contract.
+        const acks = await Promise.allSettled(
+          batch.map((entry) =>
+            withTraceCarrier(entry.trace, () =>
+              publishJson(this.broker.js, outboxSubjects[entry.subject], entry.payload, { msgId: entry._id }),
+            ),
+          ),
+        );
+        const sent = batch.filter((_, i) => acks[i]!.status === "fulfilled");
+        // One transaction (one fsync) marks the whole pass; an unmarked entry is published again later.
+        if (sent.length > 0) {
+          const sentAt = new Date().toISOString();
+          await this.store.transaction(async (tx) => {
+            const scope = tx.collection<OutboxEntry>(outboxCollection);
+            for (const entry of sent) await scope.updateOne({ _id: entry._id }, { sent_at: sentAt });
+          });
         }
+        const failed = acks.find((ack) => ack.status === "rejected");
+        if (failed) throw failed.reason;
       }
     } catch (error) {
       this.logger.warn({ err: error }, "outbox relay pass failed; will retry");
     }
   }
 }
+
+/** Entries published per pass. */
+const BATCH = 256;

@@ -5,6 +5,7 @@ import { documentsCollection } from "../adapters/document-repository.js";
 import { type OutboxEntry, outboxCollection } from "../adapters/outbox.js";
 import { GetDocument } from "./get-document.js";
 import { IssueDespatchAdvice } from "./issue-despatch-advice.js";
+import { IssueQueue } from "./issue-queue.js";
 
 const scope = { companyId: "cmp_1", livemode: false };
 const issuer = {
@@ -43,7 +44,7 @@ describe("IssueDespatchAdvice", () => {
   beforeEach(async () => {
     store = await openStore({ engine: "sqlite", file: ":memory:" });
     await store.ensure([documentsCollection, outboxCollection]);
-    issue = new IssueDespatchAdvice(store, "http://files", () => undefined);
+    issue = new IssueDespatchAdvice(new IssueQueue(store, () => undefined), "http://files");
   });
   afterEach(() => store.close());
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { documentsCollection, seriesCounterKey } from "../adapters/document-repository.js";
 import { outboxCollection } from "../adapters/outbox.js";
 import { IssueDocument } from "./issue-document.js";
+import { IssueQueue } from "./issue-queue.js";
 
 const scope = { companyId: "cmp_1", livemode: false };
 const issuer = {
@@ -29,7 +30,7 @@ describe("IssueDocument with an idempotency key", () => {
   beforeEach(async () => {
     store = await openStore({ engine: "sqlite", file: ":memory:" });
     await store.ensure([documentsCollection, outboxCollection]);
-    issue = new IssueDocument(store, "http://files", () => undefined);
+    issue = new IssueDocument(new IssueQueue(store, () => undefined), "http://files");
   });
 
   afterEach(async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DocumentRepository, documentsCollection } from "../adapters/document-repository.js";
 import { outboxCollection } from "../adapters/outbox.js";
 import { IssueDocument } from "./issue-document.js";
+import { IssueQueue } from "./issue-queue.js";
 import { RecordRendering } from "./record-rendering.js";
 
 const scope = { companyId: "cmp_1", livemode: false };
@@ -35,7 +36,7 @@ describe("RecordRendering", () => {
     store = await openStore({ engine: "sqlite", file: ":memory:" });
     await store.ensure([documentsCollection, outboxCollection]);
     id = (
-      await new IssueDocument(store, "http://files", () => undefined).execute({
+      await new IssueDocument(new IssueQueue(store, () => undefined), "http://files").execute({
         scope,
         issuer,
         computed: result.document,

@@ -6,6 +6,7 @@ import { DocumentRepository, documentsCollection } from "../adapters/document-re
 import { type OutboxEntry, outboxCollection } from "../adapters/outbox.js";
 import { ApplyVoidOutcome } from "./apply-void-outcome.js";
 import { IssueDocument } from "./issue-document.js";
+import { IssueQueue } from "./issue-queue.js";
 import { VoidDocument } from "./void-document.js";
 
 const scope = { companyId: "cmp_1", livemode: false };
@@ -49,7 +50,11 @@ describe("VoidDocument", () => {
     store = await openStore({ engine: "sqlite", file: ":memory:" });
     await store.ensure([documentsCollection, outboxCollection]);
     id = (
-      await new IssueDocument(store, "http://files", () => undefined).execute({ scope, issuer, computed })
+      await new IssueDocument(new IssueQueue(store, () => undefined), "http://files").execute({
+        scope,
+        issuer,
+        computed,
+      })
     ).id;
     voids = new VoidDocument(store, "http://files", () => undefined);
   });

@@ -1,0 +1,182 @@
+import type { Scope } from "@einvoice/domain";
+import { DuplicateKeyError, type Store, type TransactionScope } from "@einvoice/store";
+import { DocumentRepository, seriesCounterKey } from "../adapters/document-repository.js";
+import { type OutboxEntry, type OutboxMessage, outboxCollection, outboxEntry } from "../adapters/outbox.js";
+import type { DocumentRecord } from "../domain/document-record.js";
+
+/** One document to number: where its number comes from, and how to build it once the number is known. */
+export interface IssueRequest {
+  scope: Scope;
+  type: string;
+  series: string;
+  /** The caller's Idempotency-Key: a repeat gets the document issued the first time, never a second number. */
+  idempotencyKey?: string | undefined;
+  /**
+   * The record and its outbox message for `number`. Runs inside the commit, so it must be pure and quick; a throw
+   * refuses this request alone: the number goes to the next request of the series.
+   */
+  build(number: number, now: string): { record: DocumentRecord; message: { _id: string } & OutboxMessage };
+}
+
+/** The committed document, and whether an earlier call (same Idempotency-Key) issued it. */
+export interface IssueOutcome {
+  record: DocumentRecord;
+  replayed: boolean;
+}
+
+interface Waiting {
+  request: IssueRequest;
+  resolve(outcome: IssueOutcome): void;
+  reject(error: unknown): void;
+}
+
+type Settle = { ok: true; outcome: IssueOutcome } | { ok: false; error: unknown };
+
+/** The most requests one transaction takes; the rest wait for the next commit. */
+const MAX_BATCH = 512;
+
+/**
+ * Group commit of the register: calls arriving while a commit is in flight wait and are then committed together
+ * in ONE transaction (one fsync on SQLite), each with its consecutive number, its record (carrying its
+ * Idempotency-Key) and its outbox entry. So a create whose reply was lost is found by its replay, in the same
+ * all-or-nothing commit as its number.
+ *
+ * Inside a batch nothing is written until every request was built: numbers are handed out in memory from the
+ * counter's committed value, a request whose build throws is refused alone (its number passes to the next one),
+ * and the counter is advanced once per series at the end. If the transaction still fails (a dependency, or a
+ * concurrent writer on another replica took a key), the batch is split and each request committed on its own,
+ * so one bad request never fails the others and a failed request never keeps a number.
+ */
+export class IssueQueue {
+  private waiting: Waiting[] = [];
+  private committing = false;
+
+  constructor(
+    private readonly store: Store,
+    /** Called after each commit that wrote something (nudges the outbox relay). */
+    private readonly afterCommit: () => void,
+  ) {}
+
+  issue(request: IssueRequest): Promise<IssueOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ request, resolve, reject });
+      if (!this.committing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.committing = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, MAX_BATCH);
+        await this.commit(batch);
+      }
+    } finally {
+      this.committing = false;
+    }
+  }
+
+  private async commit(batch: Waiting[]): Promise<void> {
+    let settled: Map<Waiting, Settle>;
+    try {
+      settled = await this.store.transaction((tx) => this.writeBatch(tx, batch));
+    } catch (error) {
+      if (batch.length > 1) {
+        // Isolate the request that made the transaction fail; the others commit on their own.
+        for (const one of batch) await this.commit([one]);
+        return;
+      }
+      settled = new Map([[batch[0]!, await this.afterFailure(batch[0]!.request, error)]]);
+    }
+    if ([...settled.values()].some((s) => s.ok && !s.outcome.replayed)) this.afterCommit();
+    for (const waiting of batch) {
+      const result = settled.get(waiting);
+      // A repeat of a key whose first request failed: it is tried again in the next batch.
+      if (!result) this.waiting.push(waiting);
+      else if (result.ok) waiting.resolve(result.outcome);
+      else waiting.reject(result.error);
+    }
+  }
+
+  /**
+   * The transaction body (MongoDB may run it again after a transient conflict, so it only computes and writes;
+   * promises are settled after the commit).
+   */
+  private async writeBatch(tx: TransactionScope, batch: Waiting[]): Promise<Map<Waiting, Settle>> {
+    const settled = new Map<Waiting, Settle>();
+    const repository = new DocumentRepository(tx);
+    const now = new Date().toISOString();
+    // Repeats of one key inside the batch follow the first request with that key.
+    const firstByKey = new Map<string, Waiting>();
+    const repeats: [Waiting, Waiting][] = [];
+    const bySeries = new Map<string, Waiting[]>();
+    for (const waiting of batch) {
+      const { scope, idempotencyKey, type, series } = waiting.request;
+      if (idempotencyKey) {
+        const keyId = `${scope.companyId}:${scope.livemode}:${idempotencyKey}`;
+        const first = firstByKey.get(keyId);
+        if (first) {
+          repeats.push([waiting, first]);
+          continue;
+        }
+        firstByKey.set(keyId, waiting);
+        const earlier = await repository.findByIdempotencyKey(scope, idempotencyKey);
+        if (earlier) {
+          settled.set(waiting, { ok: true, outcome: { record: earlier, replayed: true } });
+          continue;
+        }
+      }
+      const counter = seriesCounterKey(scope, type, series);
+      const queue = bySeries.get(counter);
+      if (queue) queue.push(waiting);
+      else bySeries.set(counter, [waiting]);
+    }
+
+    const records: DocumentRecord[] = [];
+    const entries: OutboxEntry[] = [];
+    for (const [counter, queue] of bySeries) {
+      const committed = await tx.counters.current(counter);
+      let number = committed;
+      for (const waiting of queue) {
+        try {
+          const { record, message } = waiting.request.build(number + 1, now);
+          if (record.number !== number + 1) throw new Error("a built record must carry its assigned number");
+          const entry = outboxEntry(message, now);
+          records.push(record);
+          entries.push(entry);
+          number++;
+          settled.set(waiting, { ok: true, outcome: { record, replayed: false } });
+        } catch (error) {
+          settled.set(waiting, { ok: false, error });
+        }
+      }
+      if (number > committed) {
+        const advanced = await tx.counters.increment(counter, number - committed);
+        if (advanced !== number) throw new Error(`series counter ${counter} moved during the commit`);
+      }
+    }
+    for (const record of records) await repository.insert(record);
+    const outbox = tx.collection<OutboxEntry>(outboxCollection);
+    for (const entry of entries) await outbox.insertOne(entry);
+
+    for (const [waiting, first] of repeats) {
+      const result = settled.get(first);
+      // When the first request with the key failed, the repeat stays unsettled and is queued again.
+      if (result?.ok)
+        settled.set(waiting, { ok: true, outcome: { record: result.outcome.record, replayed: true } });
+    }
+    return settled;
+  }
+
+  /** A lone request failed: a concurrent winner of its Idempotency-Key is its answer; anything else is its error. */
+  private async afterFailure(request: IssueRequest, error: unknown): Promise<Settle> {
+    if (error instanceof DuplicateKeyError && request.idempotencyKey) {
+      const winner = await new DocumentRepository(this.store).findByIdempotencyKey(
+        request.scope,
+        request.idempotencyKey,
+      );
+      if (winner) return { ok: true, outcome: { record: winner, replayed: true } };
+    }
+    return { ok: false, error };
+  }
+}
