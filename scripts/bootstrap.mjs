@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// The entry of `npm start` and `npm test` on a fresh machine: installs what is missing, then hands over.
+// The entry of `npm start`, `npm run dev` and `npm test` on a fresh machine: installs what is missing, then hands
+// over. `start` builds the services (`npm run build`, a few seconds) and runs the compiled JavaScript; `dev` runs
+// their TypeScript sources through tsx, so an edit needs only a restart, at the price of slower boots and more CPU.
 // Plain Node (no dependencies), because it runs before node_modules exists.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -8,8 +10,8 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const mode = process.argv[2];
-if (mode !== "start" && mode !== "test") {
-  console.error("usage: bootstrap.mjs start|test");
+if (mode !== "start" && mode !== "dev" && mode !== "test") {
+  console.error("usage: bootstrap.mjs start|dev|test");
   process.exit(2);
 }
 
@@ -36,11 +38,13 @@ function ensureAptPackages(packages) {
 }
 
 ensureNpmDependencies();
-if (mode === "start") {
+if (mode === "start" || mode === "dev") {
   ensureAptPackages([["nats-server", "nats-server"]]);
+  if (mode === "start") run(process.execPath, ["scripts/build.mjs"]);
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", ...process.argv.slice(3)], {
     cwd: root,
     stdio: "inherit",
+    env: { ...process.env, EINVOICE_RUNTIME: mode === "start" ? "dist" : "source" },
   });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code) => process.exit(code ?? 0));

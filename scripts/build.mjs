@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run build [service…]`: compiles each service to services/<name>/dist/main.js, plain JavaScript that runs
-// with `node dist/main.js` (no tsx). esbuild bundles the service's entry together with the workspace packages
+// with `node dist/main.js` (no tsx); the gateway also gets dist/dev-credentials-main.js (the launcher's dev key). esbuild bundles the service's entry together with the workspace packages
 // (@einvoice/*, which are TypeScript sources), and leaves every third-party package external: those are
 // resolved from node_modules at run time, as installed by `npm ci --omit=dev`, so native addons
 // (better-sqlite3) and files that packages read next to themselves (fonts, the Redoc bundle) keep working.
 import { readdirSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -48,23 +48,49 @@ const externalThirdParty = (serviceDir, outdir) => ({
   },
 });
 
-for (const service of wanted.length > 0 ? wanted : all) {
+/** Entries besides src/main.ts that run as processes of their own: the launcher's dev company and key. */
+const EXTRA_ENTRIES = { gateway: ["dev-credentials-main"] };
+
+/**
+ * Built beside dist/ (same depth, so the relative imports hold), then renamed over it file by file: a system
+ * running or booting from dist/ while another run rebuilds (two e2e runs at once) never sees it half written.
+ */
+async function buildService(service) {
   const dir = join(root, "services", service);
-  const outdir = join(dir, "dist");
-  await rm(outdir, { recursive: true, force: true });
+  const dist = join(dir, "dist");
+  const outdir = join(dir, `.dist-${process.pid}`);
   const started = Date.now();
-  await build({
-    entryPoints: { main: join(dir, "src/main.ts") },
-    outdir,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    sourcemap: "linked",
-    // Stack traces name the source files; keep class and function names for logs.
-    keepNames: true,
-    plugins: [externalThirdParty(dir, outdir)],
-    logLevel: "warning",
-  });
+  try {
+    await build({
+      entryPoints: Object.fromEntries(
+        ["main", ...(EXTRA_ENTRIES[service] ?? [])].map((entry) => [entry, join(dir, `src/${entry}.ts`)]),
+      ),
+      outdir,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      sourcemap: "linked",
+      // Stack traces name the source files; keep class and function names for logs.
+      keepNames: true,
+      plugins: [externalThirdParty(dir, outdir)],
+      logLevel: "warning",
+    });
+    await mkdir(dist, { recursive: true });
+    // The maps first: a script is never newer than the map it points at.
+    const files = (await readdir(outdir)).sort(
+      (a, b) => Number(b.endsWith(".map")) - Number(a.endsWith(".map")),
+    );
+    for (const file of files) await rename(join(outdir, file), join(dist, file));
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+  }
   console.log(`built services/${service}/dist/main.js in ${Date.now() - started} ms`);
 }
+
+// esbuild's own process builds them side by side.
+const results = await Promise.allSettled((wanted.length > 0 ? wanted : all).map(buildService));
+const failed = results.filter((result) => result.status === "rejected");
+// esbuild printed its own errors already (logLevel); anything else (a rename) is printed here.
+for (const { reason } of failed) if (!reason?.errors) console.error(String(reason?.message ?? reason));
+if (failed.length > 0) process.exit(1);

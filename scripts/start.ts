@@ -4,14 +4,19 @@ import { ensureDevCredentials, REPO_ROOT, startSystem } from "@einvoice/launcher
 /**
  * `npm start`: the whole system on its embedded defaults in `.data/` (SQLite, filesystem objects, local
  * nats-server, SUNAT simulator). Prints the base URL and a test API key; Ctrl-C stops everything. Data survives
- * restarts, so numbering continues where it stopped.
+ * restarts, so numbering continues where it stopped. EINVOICE_RUNTIME (set by scripts/bootstrap.mjs): `dist`
+ * runs the services as built by `npm run build` (`npm start`), `source` their TypeScript through tsx (`npm run dev`).
  */
 const dataDir = process.env.DATA_DIR ?? join(REPO_ROOT, ".data");
-console.log(`Starting einvoice (data in ${dataDir}, logs in ${join(dataDir, "logs")})…`);
-const credentials = await ensureDevCredentials(dataDir);
+const runtime = process.env.EINVOICE_RUNTIME === "source" ? "source" : "dist";
+console.log(
+  `Starting einvoice from ${runtime === "dist" ? "the build (dist/)" : "source (tsx)"} (data in ${dataDir}, logs in ${join(dataDir, "logs")})…`,
+);
+const credentials = await ensureDevCredentials(dataDir, process.env.MONGODB_URL, runtime);
 const system = await startSystem({
   dataDir,
   logLevel: process.env.LOG_LEVEL ?? "info",
+  runtime,
   onFatal: (name) => {
     console.error(
       `einvoice stopped: ${name} could not stay up. Its log: ${join(dataDir, "logs", `${name}.log`)}`,

@@ -5,7 +5,14 @@
  * restart of the stream service, and no consumer left behind after many connections.
  */
 import { join } from "node:path";
-import { type ManagedProcess, REPO_ROOT, spawnLogged, stopProcess, waitUntilReady } from "@einvoice/launcher";
+import {
+  type ManagedProcess,
+  REPO_ROOT,
+  serviceNodeArgs,
+  spawnLogged,
+  stopProcess,
+  waitUntilReady,
+} from "@einvoice/launcher";
 import { newId } from "@einvoice/platform";
 import { freePort } from "@einvoice/testkit";
 import { jetstreamManager } from "@nats-io/jetstream";
@@ -260,8 +267,8 @@ describe("the event stream", () => {
       NATS_URL: `nats://127.0.0.1:${ports.nats}`,
     };
     const replicas: ManagedProcess[] = [];
-    const start = async (name: string, entry: string, env: Record<string, string>, readyUrl: string) => {
-      const child = spawnLogged(name, process.execPath, ["--import", "tsx", entry], {
+    const start = async (name: string, service: string, env: Record<string, string>, readyUrl: string) => {
+      const child = spawnLogged(name, process.execPath, serviceNodeArgs(service, sys.runtime), {
         cwd: REPO_ROOT,
         env: { ...process.env, ...common, ...env },
         logFile: join(dataDir, "logs", `${name}.log`),
@@ -272,13 +279,13 @@ describe("the event stream", () => {
     try {
       await start(
         "stream-2",
-        "services/stream/src/main.ts",
+        "stream",
         { RPC_PORT: String(streamRpc), OPS_PORT: String(streamOps) },
         `${url(streamOps)}/readyz`,
       );
       await start(
         "gateway-2",
-        "services/gateway/src/main.ts",
+        "gateway",
         {
           PORT: String(gatewayPort),
           TAX_URL: url(ports.taxRpc),

@@ -7,6 +7,7 @@ import {
   freePorts,
   type Ports,
   type RunningSystem,
+  type ServiceRuntime,
   type SystemOptions,
   startSystem,
 } from "@einvoice/launcher";
@@ -35,6 +36,8 @@ export interface TestSystem {
   system: RunningSystem;
   /** Base URL of the SUNAT simulator (its `/__sim/…` control API included). */
   readonly simulatorUrl: string;
+  /** How its services run; a suite that starts extra replicas starts them the same way (`serviceNodeArgs`). */
+  readonly runtime: ServiceRuntime;
   testKey: string;
   liveKey: string;
   companyId: string;
@@ -58,15 +61,22 @@ type ServiceEnv = NonNullable<SystemOptions["serviceEnv"]>;
 export interface BootOptions {
   /** Extra env per service; a function receives the chosen ports (e.g. to point a URL at the simulator). */
   serviceEnv?: ServiceEnv | ((ports: Ports) => ServiceEnv);
-  /** `dist` runs the production build (`npm run build` first) with plain node instead of tsx. */
-  runtime?: SystemOptions["runtime"];
+  /** Default `dist`: the build the e2e globalSetup made (test/src/support/build-services.ts), under plain node. */
+  runtime?: ServiceRuntime;
   /** Every service's LOG_LEVEL. Default `warn`; the secrets suite reads the logs at `debug`. */
   logLevel?: string;
 }
 
+/**
+ * How the suites run the services: the compiled build (`dist`, default), which boots several times faster than
+ * TypeScript through tsx; E2E_RUNTIME=source runs the sources, e.g. to rule the build out when a suite fails.
+ */
+export const e2eRuntime = (): ServiceRuntime => (process.env.E2E_RUNTIME === "source" ? "source" : "dist");
+
 export async function bootTestSystem(options: BootOptions = {}): Promise<TestSystem> {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-e2e-"));
-  const credentials = await ensureDevCredentials(dataDir, undefined);
+  const runtime = options.runtime ?? e2eRuntime();
+  const credentials = await ensureDevCredentials(dataDir, undefined, runtime);
   const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
   const live = await admin.createApiKey.execute(credentials.company_id, true);
   await admin.close();
@@ -79,8 +89,6 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
     // Test-mode webhooks may go to receivers the suites run on 127.0.0.1 (never live ones).
     notification: { WEBHOOK_ALLOW_INSECURE_TEST_MODE: "true", ...extraEnv?.notification },
   };
-  // E2E_RUNTIME=dist runs every suite on the production build (`npm run build` first): faster boots on a busy machine.
-  const runtime = options.runtime ?? (process.env.E2E_RUNTIME === "dist" ? "dist" : "source");
   const logLevel = options.logLevel ?? "warn";
   // E2E_READY_TIMEOUT_MS lets each process take longer to become ready on a machine shared by many runs.
   const readyTimeoutMs = Number(process.env.E2E_READY_TIMEOUT_MS) || undefined;
@@ -92,6 +100,7 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
     get simulatorUrl() {
       return `http://127.0.0.1:${system.ports.simulator}`;
     },
+    runtime,
     testKey: credentials.api_key,
     liveKey: live.secret,
     companyId: credentials.company_id,

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "@einvoice/launcher";
@@ -36,8 +35,8 @@ describe("the production build (npm run build → node dist/main.js), its metric
   let documentId: string;
 
   beforeAll(async () => {
-    // The same command as the Dockerfile's build stage.
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: REPO_ROOT, stdio: "pipe" });
+    // dist/ is fresh: the e2e globalSetup (test/src/support/build-services.ts) ran `scripts/build.mjs`, the
+    // Dockerfile's build stage command, before the first file.
     collector = await startOtlpReceiver();
     const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url };
     sys = await bootTestSystem({

@@ -1,6 +1,12 @@
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { type ManagedProcess, REPO_ROOT, spawnLogged, stopProcess, waitUntilReady } from "@einvoice/launcher";
+import {
+  type ManagedProcess,
+  REPO_ROOT,
+  serviceNodeArgs,
+  spawnLogged,
+  stopProcess,
+  waitUntilReady,
+} from "@einvoice/launcher";
 import { freePort } from "@einvoice/testkit";
 import { jetstream } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
@@ -22,9 +28,8 @@ describe("two replicas of numbering, signing and submission", () => {
   const extra = new Map<Worker, { process: ManagedProcess; opsPort: number }>();
 
   beforeAll(async () => {
-    // The built services start several times faster than through tsx (nine processes plus three here).
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: REPO_ROOT, stdio: "pipe" });
-    sys = await bootTestSystem({ runtime: "dist" });
+    // Like the harness's (the build by default): nine processes plus three here.
+    sys = await bootTestSystem();
     const p = sys.system.ports;
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const own: Record<Worker, Record<string, string>> = {
@@ -43,7 +48,7 @@ describe("two replicas of numbering, signing and submission", () => {
         const process = spawnLogged(
           `${name}-2`,
           globalThis.process.execPath,
-          ["--enable-source-maps", `services/${name}/dist/main.js`],
+          serviceNodeArgs(name, sys.runtime),
           {
             cwd: REPO_ROOT,
             env: {

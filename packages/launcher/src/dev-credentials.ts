@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { type ServiceRuntime, serviceNodeArgs } from "./runtime.js";
 import { REPO_ROOT } from "./system.js";
 
 export interface DevCredentials {
@@ -12,7 +13,7 @@ export interface DevCredentials {
  * The gateway owns companies and keys. The launcher is a package, and packages never import services, so it
  * runs this entry of the gateway as a child process (as it runs every service) and reads its JSON answer.
  */
-const GATEWAY_DEV_CREDENTIALS_ENTRY = "services/gateway/src/dev-credentials-main.ts";
+const GATEWAY_DEV_CREDENTIALS_ENTRY = "dev-credentials-main";
 
 /**
  * On an empty data dir: creates a test company and a test key, and keeps the key in `dev-credentials.json`
@@ -23,10 +24,12 @@ const GATEWAY_DEV_CREDENTIALS_ENTRY = "services/gateway/src/dev-credentials-main
 export async function ensureDevCredentials(
   dataDir: string,
   mongodbUrl: string | undefined = process.env.MONGODB_URL,
+  /** As the system's services run: `dist` runs the gateway build's copy of the entry (`npm run build` first). */
+  runtime: ServiceRuntime = "source",
 ): Promise<DevCredentials> {
   const file = join(dataDir, "dev-credentials.json");
   const saved = await readSaved(file);
-  const answer = await runGatewayEntry(dataDir, mongodbUrl, saved?.api_key);
+  const answer = await runGatewayEntry(dataDir, mongodbUrl, saved?.api_key, runtime);
   const credentials = { company_id: answer.company_id, api_key: answer.api_key };
   if (answer.created) {
     await writeFile(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
@@ -65,11 +68,13 @@ function runGatewayEntry(
   dataDir: string,
   mongodbUrl: string | undefined,
   savedKey: string | undefined,
+  runtime: ServiceRuntime,
 ): Promise<GatewayAnswer> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   if (mongodbUrl === undefined) delete env.MONGODB_URL;
   else env.MONGODB_URL = mongodbUrl;
-  const child = spawn(process.execPath, ["--import", "tsx", GATEWAY_DEV_CREDENTIALS_ENTRY], {
+  const args = serviceNodeArgs("gateway", runtime, GATEWAY_DEV_CREDENTIALS_ENTRY);
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,
     stdio: ["pipe", "pipe", "pipe"],
@@ -88,7 +93,7 @@ function runGatewayEntry(
     child.once("error", reject);
     child.once("close", (code, signal) => {
       const failed = (why: string) =>
-        new Error(`creating the dev company and key failed: ${GATEWAY_DEV_CREDENTIALS_ENTRY} ${why}`);
+        new Error(`creating the dev company and key failed: ${args.at(-1)} ${why}`);
       if (code !== 0) return reject(failed(`exited with ${signal ?? `code ${code}`}: ${stderr.trim()}`));
       try {
         resolve(parseAnswer(stdout));

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { waitForPort } from "@einvoice/testkit";
 import { DEFAULT_PORTS, type Ports } from "./ports.js";
 import { type ManagedProcess, spawnLogged, stopProcess, waitUntilReady } from "./processes.js";
+import { assertBuilt, type ServiceRuntime, serviceNodeArgs } from "./runtime.js";
 import { Supervisor } from "./supervisor.js";
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
@@ -21,9 +22,10 @@ export interface SystemOptions {
   nodeArgs?: Record<string, string[]>;
   /**
    * `source` (default) runs each service's `src/main.ts` through tsx; `dist` runs the production build
-   * (`services/<name>/dist/main.js`, made by `npm run build`) with plain node, as the images do.
+   * (`services/<name>/dist/main.js`, made by `npm run build`) with plain node, as `npm start`, the e2e tests and
+   * the images do.
    */
-  runtime?: "source" | "dist";
+  runtime?: ServiceRuntime;
   /**
    * Called after the system stopped because a process kept crashing (it is restarted with backoff until then).
    * `npm start` prints the message and exits non-zero.
@@ -42,8 +44,8 @@ export interface RunningSystem {
 }
 
 interface ServiceSpec {
+  /** The process name, which is also its folder of services/. */
   name: string;
-  entry: string;
   readyUrl: string;
   env: Record<string, string>;
 }
@@ -55,19 +57,16 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
   return [
     {
       name: "sunat-simulator",
-      entry: "services/sunat-simulator/src/main.ts",
       readyUrl: `${url(p.simulator)}/readyz`,
       env: { PORT: String(p.simulator) },
     },
     {
       name: "tax",
-      entry: "services/tax/src/main.ts",
       readyUrl: `${url(p.taxOps)}/readyz`,
       env: { RPC_PORT: String(p.taxRpc), OPS_PORT: String(p.taxOps) },
     },
     {
       name: "numbering",
-      entry: "services/numbering/src/main.ts",
       readyUrl: `${url(p.numberingOps)}/readyz`,
       env: withNats({
         RPC_PORT: String(p.numberingRpc),
@@ -77,13 +76,11 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
     },
     {
       name: "signing",
-      entry: "services/signing/src/main.ts",
       readyUrl: `${url(p.signingOps)}/readyz`,
       env: withNats({ RPC_PORT: String(p.signingRpc), OPS_PORT: String(p.signingOps) }),
     },
     {
       name: "submission",
-      entry: "services/submission/src/main.ts",
       readyUrl: `${url(p.submissionOps)}/readyz`,
       env: withNats({
         RPC_PORT: String(p.submissionRpc),
@@ -98,7 +95,6 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
     },
     {
       name: "notification",
-      entry: "services/notification/src/main.ts",
       readyUrl: `${url(p.notificationOps)}/readyz`,
       env: withNats({
         RPC_PORT: String(p.notificationRpc),
@@ -108,19 +104,16 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
     },
     {
       name: "rendering",
-      entry: "services/rendering/src/main.ts",
       readyUrl: `${url(p.renderingOps)}/readyz`,
       env: withNats({ OPS_PORT: String(p.renderingOps), NUMBERING_URL: url(p.numberingRpc) }),
     },
     {
       name: "stream",
-      entry: "services/stream/src/main.ts",
       readyUrl: `${url(p.streamOps)}/readyz`,
       env: withNats({ RPC_PORT: String(p.streamRpc), OPS_PORT: String(p.streamOps) }),
     },
     {
       name: "gateway",
-      entry: "services/gateway/src/main.ts",
       readyUrl: `${url(p.gateway)}/readyz`,
       env: withNats({
         PORT: String(p.gateway),
@@ -184,12 +177,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     const child = spawnLogged(
       spec.name,
       process.execPath,
-      [
-        ...(options.nodeArgs?.[spec.name] ?? []),
-        ...(options.runtime === "dist"
-          ? ["--enable-source-maps", spec.entry.replace("/src/main.ts", "/dist/main.js")]
-          : ["--import", "tsx", spec.entry]),
-      ],
+      [...(options.nodeArgs?.[spec.name] ?? []), ...serviceNodeArgs(spec.name, options.runtime ?? "source")],
       {
         cwd: REPO_ROOT,
         env: { ...baseEnv, ...spec.env, ...options.serviceEnv?.[spec.name] },
@@ -200,10 +188,15 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     await waitUntilReady(child, spec.readyUrl, options.readyTimeoutMs ?? 60_000);
     return child;
   };
+  const specs = serviceSpecs(ports);
+  if (options.runtime === "dist")
+    assertBuilt(
+      REPO_ROOT,
+      specs.map((spec) => spec.name),
+    );
   try {
     const nats = await startNats();
     // The simulator and tax need no broker; start them first, then the rest in parallel, gateway last.
-    const specs = serviceSpecs(ports);
     const gateway = specs.pop()!;
     const services = await Promise.all(specs.map(async (spec) => [spec, await startService(spec)] as const));
     const front = await startService(gateway);

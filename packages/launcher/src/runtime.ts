@@ -1,0 +1,30 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * How a service process runs. `dist` is the build of `npm run build` (services/<name>/dist/main.js) under plain
+ * node, as `npm start`, the e2e tests and the images run it: it boots several times faster and spends less CPU
+ * than `source`, which compiles each service's TypeScript through tsx at every start (for `npm run dev`).
+ */
+export type ServiceRuntime = "source" | "dist";
+
+/** The file node runs for an entry (`main`) of a service folder of services/, relative to the repository root. */
+export function serviceEntry(service: string, runtime: ServiceRuntime, entry = "main"): string {
+  return runtime === "dist" ? `services/${service}/dist/${entry}.js` : `services/${service}/src/${entry}.ts`;
+}
+
+/**
+ * The node arguments that start a service (or another entry of it, see scripts/build.mjs) from the repository
+ * root. Under `dist`, stack traces name the TypeScript sources through the build's linked source maps.
+ */
+export function serviceNodeArgs(service: string, runtime: ServiceRuntime, entryName = "main"): string[] {
+  const entry = serviceEntry(service, runtime, entryName);
+  return runtime === "dist" ? ["--enable-source-maps", entry] : ["--import", "tsx", entry];
+}
+
+/** Fails with the fix in plain words when a service was never built, instead of node's module-not-found. */
+export function assertBuilt(repoRoot: string, services: string[]): void {
+  const missing = services.filter((service) => !existsSync(join(repoRoot, serviceEntry(service, "dist"))));
+  if (missing.length > 0)
+    throw new Error(`not built: ${missing.join(", ")}; run \`npm run build\` (or start from source)`);
+}
