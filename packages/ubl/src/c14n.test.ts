@@ -141,6 +141,30 @@ describe("canonicalize: locating the signature's parent", () => {
     expect(located!.endTag).toBeGreaterThan(xml.indexOf("</x>"));
     expect(canonicalize("<r><UBLExtensions/></r>", { locate: path }).located).toBeUndefined();
   });
+
+  it("reports where the element starts, and omitLocated leaves it out as the enveloped transform does", () => {
+    const signature = ["UBLExtensions", "UBLExtension", "ExtensionContent", "Signature"];
+    const xml =
+      '<r xmlns="urn:r" xmlns:e="urn:e"><e:UBLExtensions><e:UBLExtension><e:ExtensionContent>\r\n ' +
+      '<ds:Signature xmlns:ds="urn:ds" Id="S"><ds:X>a&amp;b</ds:X></ds:Signature>\n</e:ExtensionContent>' +
+      '</e:UBLExtension></e:UBLExtensions><e:After b="1" a="2"/></r>';
+    const start = xml.indexOf("<ds:Signature");
+    const end = xml.indexOf("</ds:Signature>") + "</ds:Signature>".length;
+    const whole = canonicalize(xml, { locate: signature });
+    const omitted = canonicalize(xml, { locate: signature, omitLocated: true });
+    expect(whole.located?.startTag).toBe(start);
+    expect(omitted.located).toEqual(whole.located);
+    expect(omitted.canonical).toBe(canonicalize(xml.slice(0, start) + xml.slice(end)).canonical);
+    expect(omitted.canonical).not.toContain("Signature");
+    const empty = '<r><UBLExtensions><UBLExtension><ExtensionContent><Signature Id="x"/> </ExtensionContent>';
+    expect(
+      canonicalize(`${empty}</UBLExtension></UBLExtensions></r>`, { locate: signature, omitLocated: true }),
+    ).toMatchObject({
+      canonical:
+        "<r><UBLExtensions><UBLExtension><ExtensionContent> </ExtensionContent></UBLExtension></UBLExtensions></r>",
+      located: { startTag: empty.indexOf("<Signature"), endTag: -1 },
+    });
+  });
 });
 
 describe("canonicalize: input outside the subset is refused with a typed error", () => {

@@ -65,6 +65,8 @@ const EMPTY_CONTEXT: C14nContext = { namespaces: new Map(), xmlAttributes: new M
 /** Where an element located by {@link C14nOptions.locate} sits in the input, and what is in scope there. */
 export interface LocatedElement {
   readonly qname: string;
+  /** Offset of the `<` of its start tag. */
+  readonly startTag: number;
   /** Offset of the `/` of `/>` when the element is written as an empty-element tag, otherwise -1. */
   readonly emptyTagSlash: number;
   /** Offset of the `</` of its end tag; -1 for an empty-element tag. */
@@ -81,6 +83,11 @@ export interface C14nOptions {
    * `/*\/*[local-name()='a']/*[local-name()='b']…`.
    */
   locate?: readonly string[];
+  /**
+   * Leaves the located element, its subtree included, out of the canonical form: the enveloped-signature
+   * transform, when `locate` points at the signature (the rest of the document is canonicalized as without it).
+   */
+  omitLocated?: boolean;
   /** Called for every element; may throw to refuse the document. */
   onElement?: (namespaceURI: string, localName: string, depth: number) => void;
 }
@@ -97,6 +104,9 @@ interface Frame {
   onPath: boolean;
   /** Set on the element {@link C14nOptions.locate} asked for, until its end tag gives its position. */
   locatedScope?: C14nContext;
+  /** Offset of that element's `<`, and the output length before it (where `omitLocated` cuts back to). */
+  locatedStart?: number;
+  outputBefore?: number;
 }
 
 interface Attribute {
@@ -284,9 +294,16 @@ export const canonicalize = (xml: string, options: C14nOptions = {}): C14nResult
         throw new C14nError("malformed", lt, `</${end[1]}> does not close <${frame?.qname ?? "(none)"}>`);
       }
       if (frame.locatedScope) {
-        located = { qname: frame.qname, emptyTagSlash: -1, endTag: lt, scope: frame.locatedScope };
+        located = {
+          qname: frame.qname,
+          startTag: frame.locatedStart!,
+          emptyTagSlash: -1,
+          endTag: lt,
+          scope: frame.locatedScope,
+        };
       }
-      out += `</${frame.qname}>`;
+      if (frame.locatedScope && options.omitLocated) out = out.slice(0, frame.outputBefore);
+      else out += `</${frame.qname}>`;
       if (stack.length === 0) rootDone = true;
       pos = END_TAG.lastIndex;
       continue;
@@ -408,6 +425,7 @@ export const canonicalize = (xml: string, options: C14nOptions = {}): C14nResult
       }
     }
 
+    const outputBefore = out.length;
     out += `<${qname}`;
     if (rendered.length > 1) rendered.sort((a, b) => compareCodePoints(a[0], b[0]));
     for (const [p, uri] of rendered)
@@ -424,17 +442,20 @@ export const canonicalize = (xml: string, options: C14nOptions = {}): C14nResult
     if (isTarget && emptyTag) {
       located = {
         qname,
+        startTag: lt,
         emptyTagSlash: pos - 2,
         endTag: -1,
         scope: { namespaces, xmlAttributes },
       };
     }
     if (emptyTag) {
-      out += `</${qname}>`;
+      if (isTarget && options.omitLocated) out = out.slice(0, outputBefore);
+      else out += `</${qname}>`;
       if (apex) rootDone = true;
     } else {
       const frame: Frame = { qname, namespaces, xmlAttributes, onPath };
-      if (isTarget) frame.locatedScope = { namespaces, xmlAttributes };
+      if (isTarget)
+        Object.assign(frame, { locatedScope: { namespaces, xmlAttributes }, locatedStart: lt, outputBefore });
       stack.push(frame);
     }
   }

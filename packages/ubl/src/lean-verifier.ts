@@ -34,9 +34,12 @@ export class LeanVerifier {
   readonly #keys = new Map<string, KeyObject>();
 
   verify(xml: string): SignatureVerdict {
+    // One pass: the document's canonical form without its signature (what the enveloped transform leaves), and
+    // where the signature sits.
     let located: ReturnType<typeof canonicalize>["located"];
+    let document: string;
     try {
-      located = canonicalize(xml, { locate: SIGNATURE_PATH }).located;
+      ({ canonical: document, located } = canonicalize(xml, { locate: SIGNATURE_PATH, omitLocated: true }));
     } catch (error) {
       if (error instanceof C14nError) throw new LeanVerifierUnsupported(error.message);
       throw error;
@@ -49,7 +52,7 @@ export class LeanVerifier {
     if (dsUri !== "http://www.w3.org/2000/09/xmldsig#")
       throw new LeanVerifierUnsupported("not an XMLDSig element");
 
-    const start = startOf(xml, qname, located.endTag);
+    const start = located.startTag;
     const end = located.endTag + `</${qname}>`.length;
     const fragment = xml.slice(start, end);
     const p = prefix ? `${escapeRegExp(prefix)}:` : "";
@@ -65,7 +68,6 @@ export class LeanVerifier {
     const canonicalSignedInfo = this.#canonical(signedInfoRaw, located.scope);
     const profile = this.#profile(canonicalSignedInfo, p);
 
-    const document = this.#canonical(xml.slice(0, start) + xml.slice(end));
     const digest = createHash(profile.hash).update(document, "utf8").digest();
     if (!digest.equals(Buffer.from(profile.digestValue, "base64"))) return { valid: false, reason: "digest" };
 
@@ -124,17 +126,5 @@ export class LeanVerifier {
     if (this.#keys.size >= MAX_CACHED_KEYS) this.#keys.delete(this.#keys.keys().next().value as string);
     this.#keys.set(certificateBase64, key);
     return key;
-  }
-}
-
-/** The offset of the start tag whose end tag is at `endTag` (the signature holds no element of its own name). */
-function startOf(xml: string, qname: string, endTag: number): number {
-  let at = endTag;
-  for (;;) {
-    at = xml.lastIndexOf(`<${qname}`, at - 1);
-    if (at < 0) throw new LeanVerifierUnsupported("unbalanced ds:Signature");
-    const after = xml.charCodeAt(at + qname.length + 1);
-    // A space, tab, CR, LF, '>' or '/' ends the name; otherwise this is e.g. <ds:SignatureValue.
-    if ([0x20, 0x09, 0x0d, 0x0a, 0x3e, 0x2f].includes(after)) return at;
   }
 }
