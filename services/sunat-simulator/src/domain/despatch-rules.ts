@@ -12,10 +12,11 @@ const SAME_COMPANY = "04";
  * The GRE 2022 business rules the simulator applies to a received DespatchAdvice (sunat-facts §7; SUNAT's GRE XSL
  * is not in the conformance data, so codes of rules §7 does not list are SUNAT codes chosen by meaning, as for the
  * rest of the simulator): reason and mode of a sender guide, the start date, the 2026 handover element, vehicles
- * and drivers where the transport needs them, ubigeos, and the roles by reason.
+ * and drivers where the transport needs them, ubigeos, and the roles by reason. `parsed`: the same XML already
+ * parsed by the envelope checks, so it is not parsed again.
  */
-export function despatchRules(xml: string): RuleIssue[] {
-  const doc = parseXml(xml);
+export function despatchRules(xml: string, parsed?: XmlNode): RuleIssue[] {
+  const doc = parsed ?? parseXml(xml);
   const root = child(doc, "DespatchAdvice");
   // The rules are the 2022 format's (CustomizationID 2.0); retired 1.0 samples are judged on XSD and signature only.
   if (!root || text(root, "CustomizationID") !== "2.0") return [];

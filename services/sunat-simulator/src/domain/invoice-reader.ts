@@ -52,9 +52,12 @@ export interface InvoiceDocument {
   payableTotal?: Decimal;
 }
 
-/** Reads an Invoice; undefined when the XML is not well formed or its root is not Invoice. */
-export function readInvoice(xml: string): InvoiceDocument | undefined {
-  const invoice = child(parseXml(xml), "Invoice");
+/**
+ * Reads an Invoice, from its XML or from the XML parsed by `parseXml`; undefined when the XML is not well formed
+ * or its root is not Invoice.
+ */
+export function readInvoice(xml: string | XmlNode): InvoiceDocument | undefined {
+  const invoice = child(typeof xml === "string" ? parseXml(xml) : xml, "Invoice");
   if (!invoice) return undefined;
   const typeCodeNode = child(invoice, "InvoiceTypeCode");
   const totals = child(invoice, "LegalMonetaryTotal");

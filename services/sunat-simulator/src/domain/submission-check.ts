@@ -21,7 +21,14 @@ export interface SubmittedDocument {
 }
 
 export type SubmissionCheck =
-  | { ok: true; xml: string; fileName: DocumentFileName; document: SubmittedDocument }
+  | {
+      ok: true;
+      xml: string;
+      /** The document parsed once here, for the content rules to read (the XML is well formed). */
+      parsed: XmlNode;
+      fileName: DocumentFileName;
+      document: SubmittedDocument;
+    }
   | ({ ok: false } & RuleIssue);
 
 /** Reads the identity from a parsed document; undefined when the root is not one the channel takes. */
@@ -61,7 +68,7 @@ export async function validateDocumentSubmission(
   if (document.type !== fileName.type) return fail("1003");
   if (document.series.toUpperCase() !== fileName.series) return fail("1035");
   if (Number(document.number) !== Number(fileName.number)) return fail("1036");
-  return { ok: true, xml, fileName, document };
+  return { ok: true, xml, parsed: parsed as XmlNode, fileName, document };
 }
 
 function fail(code: string): SubmissionCheck {

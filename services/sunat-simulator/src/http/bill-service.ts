@@ -42,7 +42,7 @@ export class BillService {
     const subject = { type: document.type, series: document.series, number: String(Number(document.number)) };
     const judged = await judgeContent(
       this.ctx,
-      { xml: check.xml, root: document.root, subject },
+      { xml: check.xml, parsed: check.parsed, root: document.root, subject },
       knobs,
       checkInvoiceRules,
     );

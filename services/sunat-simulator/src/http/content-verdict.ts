@@ -1,3 +1,4 @@
+import type { XmlNode } from "@einvoice/sunat";
 import {
   checkSignature,
   decideVerdict,
@@ -15,13 +16,24 @@ import type { SimulatorContext } from "./context.js";
  */
 export async function judgeContent(
   ctx: SimulatorContext,
-  document: { xml: string; root: string; subject: { type: string; series: string; number: string } },
+  document: {
+    xml: string;
+    /** The XML as the envelope checks parsed it: the rules read it instead of parsing it again. */
+    parsed: XmlNode;
+    root: string;
+    subject: { type: string; series: string; number: string };
+  },
   knobs: Knobs,
-  contentRules: (xml: string) => RuleIssue[],
+  contentRules: (xml: string, parsed: XmlNode) => RuleIssue[],
 ): Promise<{ verdict: Verdict } | { xsdFailure: string }> {
   if (knobs.force_code !== undefined) return { verdict: forcedVerdict(knobs.force_code, document.subject) };
   const xsd = await ctx.xsd?.validate(document.xml, document.root);
   if (xsd && xsd.ok === false) return { xsdFailure: xsd.message };
   const signature = checkSignature(document.xml, ctx.signatures);
-  return { verdict: decideVerdict(signature ? [signature] : contentRules(document.xml), document.subject) };
+  return {
+    verdict: decideVerdict(
+      signature ? [signature] : contentRules(document.xml, document.parsed),
+      document.subject,
+    ),
+  };
 }

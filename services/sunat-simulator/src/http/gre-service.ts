@@ -143,7 +143,7 @@ export class GreService {
     // XSD, signature, then the GRE business rules (despatch-rules.ts).
     const judged = await judgeContent(
       this.ctx,
-      { xml: check.xml, root: document.root, subject },
+      { xml: check.xml, parsed: check.parsed, root: document.root, subject },
       knobs,
       despatchRules,
     );
