@@ -123,6 +123,13 @@ try {
     // Key ids, record ids and counts only: never a key or a secret.
     console.log(formatRotation(results));
     if (rotationIncomplete(results)) process.exitCode = 1;
+    if (results.every((r) => r.skipped)) {
+      // Most likely the wrong DATA_DIR or MONGODB_URL: say so instead of a silent success.
+      console.error(
+        "error: found no stored secrets to rotate; check DATA_DIR, MONGODB_URL and the key variables",
+      );
+      process.exitCode = 1;
+    }
   } else if ((resource === "company" && (action === "create" || action === "list")) || resource === "key") {
     await storeCommand(values, livemode);
   } else {
