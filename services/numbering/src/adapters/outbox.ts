@@ -12,6 +12,7 @@ export interface OutboxEntry {
   /** The W3C trace context of the write (`traceparent`…), so the publish continues the document's trace. */
   trace?: Record<string, string>;
   created_at: string;
+  /** Always null: published entries are deleted. Older versions kept them and set the time of the publish. */
   sent_at: string | null;
 }
 
@@ -66,7 +67,8 @@ function encode(message: OutboxMessage) {
 }
 
 /**
- * Publishes unsent outbox entries in creation order, then marks them sent. Nudged right after every commit that
+ * Publishes outbox entries in creation order, then deletes them (rows written by older versions, marked with
+ * `sent_at` instead, are skipped). Nudged right after every commit that
  * wrote entries, so the usual latency is one publish; the timer is only the fallback that finds entries left by a
  * crash or a NATS outage. Publishing before marking means a crash repeats a publish (deduplicated by the msg id)
  * but never loses one.
@@ -139,12 +141,12 @@ export class OutboxRelay {
           ),
         );
         const sent = batch.filter((_, i) => acks[i]!.status === "fulfilled");
-        // One transaction (one fsync) marks the whole pass; an unmarked entry is published again later.
+        // One transaction (one fsync) removes the whole pass: JetStream holds the message now, and an outbox
+        // that only keeps what is unsent stays small. An entry still here is published again later.
         if (sent.length > 0) {
-          const sentAt = new Date().toISOString();
           await this.store.transaction(async (tx) => {
             const scope = tx.collection<OutboxEntry>(outboxCollection);
-            for (const entry of sent) await scope.updateOne({ _id: entry._id }, { sent_at: sentAt });
+            for (const entry of sent) await scope.deleteOne({ _id: entry._id });
           });
         }
         const failed = acks.find((ack) => ack.status === "rejected");

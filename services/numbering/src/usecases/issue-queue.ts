@@ -32,6 +32,8 @@ interface Waiting {
 
 type Settle = { ok: true; outcome: IssueOutcome } | { ok: false; error: unknown };
 
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The most requests one transaction takes; the rest wait for the next commit. */
 const MAX_BATCH = 512;
 
@@ -67,9 +69,13 @@ export class IssueQueue {
   private async drain(): Promise<void> {
     this.committing = true;
     try {
+      // Before each batch, one turn of the event loop: requests whose bytes arrived meanwhile (a SQLite COMMIT
+      // blocks the loop for its fsync) are parsed and join this batch instead of each starting a commit of one.
+      await yieldToIo();
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, MAX_BATCH);
         await this.commit(batch);
+        await yieldToIo();
       }
     } finally {
       this.committing = false;
