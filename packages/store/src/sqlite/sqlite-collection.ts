@@ -14,6 +14,8 @@ import { orderByClause, type SqlValue, whereClause } from "./sqlite-filter.js";
 export interface SqliteAccess {
   /** Runs synchronous `work` against the connection once `collection` may be used. */
   run<T>(collection: string | null, work: () => T): Promise<T>;
+  /** As `run`, for work that writes: outside a transaction it joins the next group commit. */
+  write<T>(collection: string | null, work: () => T): Promise<T>;
   statement(sql: string): Database.Statement;
   /** Runs `work` atomically: its own IMMEDIATE transaction, or a savepoint inside an open one. */
   atomically<T>(work: () => T): T;
@@ -92,7 +94,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   async deleteOne(filter: Filter): Promise<boolean> {
     const where = whereClause(parseFilter(filter));
     const sql = `DELETE FROM ${this.table} WHERE _id = (SELECT _id FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1)`;
-    const result = await this.access.run(this.spec.name, () => this.sql(sql).run(...where.params));
+    const result = await this.write(() => this.sql(sql).run(...where.params));
     return result.changes > 0;
   }
 
@@ -101,7 +103,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   }
 
   private write<R>(work: () => R): Promise<R> {
-    return this.access.run(this.spec.name, () => {
+    return this.access.write(this.spec.name, () => {
       try {
         return work();
       } catch (error) {

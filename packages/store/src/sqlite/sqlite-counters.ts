@@ -14,7 +14,10 @@ export class SqliteCounters implements Counters {
     const sql =
       "INSERT INTO _counters (key, value) VALUES (?, ?) " +
       "ON CONFLICT(key) DO UPDATE SET value = value + excluded.value RETURNING value";
-    return this.access.run(null, () => (this.access.statement(sql).get(key, by) as { value: number }).value);
+    return this.access.write(
+      null,
+      () => (this.access.statement(sql).get(key, by) as { value: number }).value,
+    );
   }
 
   async current(key: string): Promise<number> {
