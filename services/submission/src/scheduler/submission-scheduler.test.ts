@@ -6,6 +6,7 @@ import { createLogger } from "@einvoice/platform";
 import { DocumentSignedSchema } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GroupCommitStore } from "../adapters/group-commit-store.js";
 import { rucSlotsCollection } from "../adapters/ruc-slots.js";
 import {
   NO_LEASE,
@@ -19,7 +20,11 @@ import { SubmissionScheduler } from "./submission-scheduler.js";
 const settings = { pollMs: 20, leaseMs: 1_000, maxInFlight: 8, maxPerRuc: 2, drainMs: 50 };
 const logger = createLogger("test", "silent");
 
-describe("SubmissionScheduler", () => {
+// Each replica's scheduler writes directly, or through its own group commit as the service does.
+describe.each([
+  ["plain writes", (store: Store): Store => store],
+  ["group commit", (store: Store): Store => new GroupCommitStore(store)],
+])("SubmissionScheduler (%s)", (_name, wrap) => {
   let dir: string;
   let store: Store;
 
@@ -55,13 +60,17 @@ describe("SubmissionScheduler", () => {
   function slowAttempt(ms: number) {
     const current = new Map<string, number>();
     const peak = new Map<string, number>();
+    const total = { current: 0, peak: 0 };
     const finished: string[] = [];
     const attempt = {
       async execute(record: SubmissionRecord) {
+        total.current++;
+        total.peak = Math.max(total.peak, total.current);
         current.set(record.ruc, (current.get(record.ruc) ?? 0) + 1);
         peak.set(record.ruc, Math.max(peak.get(record.ruc) ?? 0, current.get(record.ruc)!));
         await new Promise((r) => setTimeout(r, ms));
         current.set(record.ruc, current.get(record.ruc)! - 1);
+        total.current--;
         Object.assign(record, {
           state: "done",
           outcome: "accepted",
@@ -72,14 +81,14 @@ describe("SubmissionScheduler", () => {
         finished.push(record._id);
       },
     };
-    return { attempt, peak, finished };
+    return { attempt, peak, total, finished };
   }
 
   it("works through everything due, at most maxPerRuc at once per RUC", async () => {
     for (let i = 1; i <= 6; i++) await queue(`doc_${i}`, "20000000001");
     for (let i = 7; i <= 8; i++) await queue(`doc_${i}`, "20000000002");
     const { attempt, peak, finished } = slowAttempt(60);
-    const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
+    const scheduler = new SubmissionScheduler(wrap(store), attempt as never, {} as never, settings, logger);
     scheduler.start();
     await expect.poll(() => finished.length, { timeout: 5_000 }).toBe(8);
     await scheduler.stop();
@@ -87,11 +96,23 @@ describe("SubmissionScheduler", () => {
     expect(peak.get("20000000002")).toBe(2);
   });
 
+  it("starts at most maxInFlight at once over many RUCs, and never a record twice", async () => {
+    for (let i = 1; i <= 24; i++) await queue(`doc_${i}`, `2000000000${i % 6}`);
+    const { attempt, peak, total, finished } = slowAttempt(40);
+    const scheduler = new SubmissionScheduler(wrap(store), attempt as never, {} as never, settings, logger);
+    scheduler.start();
+    await expect.poll(() => finished.length, { timeout: 8_000 }).toBe(24);
+    await scheduler.stop();
+    expect(total.peak).toBe(settings.maxInFlight);
+    expect(Math.max(...peak.values())).toBe(settings.maxPerRuc);
+    expect(new Set(finished).size).toBe(24);
+  });
+
   it("keeps the per-RUC cap across replicas sharing the store", async () => {
     for (let i = 1; i <= 8; i++) await queue(`doc_${i}`, "20000000001");
     const { attempt, peak, finished } = slowAttempt(80);
     const replicas = [1, 2, 3].map(
-      () => new SubmissionScheduler(store, attempt as never, {} as never, settings, logger),
+      () => new SubmissionScheduler(wrap(store), attempt as never, {} as never, settings, logger),
     );
     for (const replica of replicas) replica.start();
     await expect.poll(() => finished.length, { timeout: 8_000 }).toBe(8);
@@ -107,7 +128,7 @@ describe("SubmissionScheduler", () => {
     const leaseUntil = new Date(Date.now() + 400).toISOString();
     await repository.renew(record, leaseUntil);
     const { attempt, finished } = slowAttempt(1);
-    const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
+    const scheduler = new SubmissionScheduler(wrap(store), attempt as never, {} as never, settings, logger);
     scheduler.start();
     await new Promise((r) => setTimeout(r, 200));
     expect(finished).toEqual([]);
@@ -127,7 +148,7 @@ describe("SubmissionScheduler", () => {
         await repository.markPublished(r);
       },
     };
-    const scheduler = new SubmissionScheduler(store, {} as never, publish as never, settings, logger);
+    const scheduler = new SubmissionScheduler(wrap(store), {} as never, publish as never, settings, logger);
     scheduler.start();
     await expect.poll(() => published, { timeout: 3_000 }).toEqual(["doc_1"]);
     await scheduler.stop();

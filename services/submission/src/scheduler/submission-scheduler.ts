@@ -119,20 +119,34 @@ export class SubmissionScheduler {
     const leaseUntil = new Date(now.getTime() + this.settings.leaseMs).toISOString();
     const repository = new SubmissionRepository(this.store);
     const slots = new RucSlots(this.store, this.settings.maxPerRuc);
-    const rucsAtCap = new Set<string>();
     // Over-fetch: running records and RUCs at their cap are skipped below.
+    const byRuc = new Map<string, SubmissionRecord[]>();
     for (const record of await repository.due(now, free + this.running.size + 20)) {
-      if (this.running.size >= this.settings.maxInFlight) break;
-      if (this.running.has(record._id) || rucsAtCap.has(record.ruc)) continue;
-      const slot = await slots.acquire(record.ruc, record._id, now, leaseUntil);
-      if (!slot) {
-        rucsAtCap.add(record.ruc);
-        continue;
-      }
-      const claimed = await repository.claim(record, now, this.settings.leaseMs);
-      if (claimed) this.run(claimed, slot);
-      else await slots.release(slot, record._id);
+      if (this.running.has(record._id)) continue;
+      byRuc.set(record.ruc, [...(byRuc.get(record.ruc) ?? []), record]);
     }
+    // One chain per RUC, the chains side by side: their slot and claim writes reach the store together (one
+    // group commit) instead of one commit after another. Within a RUC, records go in due order until its cap.
+    let budget = free;
+    await Promise.all(
+      [...byRuc.values()].map(async (records) => {
+        for (const record of records) {
+          if (budget <= 0) return;
+          budget--; // taken before the awaits, so side-by-side chains never start more than `free`
+          const slot = await slots.acquire(record.ruc, record._id, now, leaseUntil);
+          if (!slot) {
+            budget++;
+            return; // this RUC is at its cap
+          }
+          const claimed = await repository.claim(record, now, this.settings.leaseMs);
+          if (claimed) this.run(claimed, slot);
+          else {
+            budget++;
+            await slots.release(slot, record._id);
+          }
+        }
+      }),
+    );
   }
 
   private run(record: SubmissionRecord, slot: string): void {
