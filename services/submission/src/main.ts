@@ -12,8 +12,8 @@ import {
 import { SigningService } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { HttpBillServiceClient } from "./adapters/bill-service-client.js";
-import { GroupCommitStore } from "./adapters/group-commit-store.js";
 import { GreCredentialStore, greCredentialsCollection } from "./adapters/gre-credential-repository.js";
+import { GroupCommitStore } from "./adapters/group-commit-store.js";
 import { rucSlotsCollection } from "./adapters/ruc-slots.js";
 import { SolCredentialStore, solCredentialsCollection } from "./adapters/sol-credential-repository.js";
 import { submissionsCollection } from "./adapters/submission-repository.js";
