@@ -14,16 +14,24 @@ import { type JsonSchema, messageJsonSchema } from "./json-schema.js";
 export class MessageContract<Desc extends DescMessage> {
   readonly strictSchema: JsonSchema;
   readonly tolerantSchema: JsonSchema;
-  private readonly strict: ValidateFunction;
-  private readonly tolerant: ValidateFunction;
+  private strict: ValidateFunction | undefined;
+  private tolerant: ValidateFunction | undefined;
 
   constructor(readonly desc: Desc) {
     this.strictSchema = messageJsonSchema(desc, { mode: "strict" });
     this.tolerantSchema = messageJsonSchema(desc, { mode: "tolerant" });
+  }
+
+  /**
+   * Compiled on first use, not at construction: every service imports the whole catalog of subjects and documents,
+   * and compiling both schemas of each at import was most of a service's start-up CPU; a process uses a few.
+   */
+  private validator(mode: "strict" | "tolerant"): ValidateFunction {
     // Patterns carry the formats, so ajv's format plug-in is not needed.
-    const ajv = () => new Ajv2020({ allErrors: true, validateFormats: false, strict: true });
-    this.strict = ajv().compile(this.strictSchema);
-    this.tolerant = ajv().compile(this.tolerantSchema);
+    const compile = (schema: JsonSchema) =>
+      new Ajv2020({ allErrors: true, validateFormats: false, strict: true }).compile(schema);
+    if (mode === "strict") return (this.strict ??= compile(this.strictSchema));
+    return (this.tolerant ??= compile(this.tolerantSchema));
   }
 
   /** Canonical proto3 JSON: proto field names, non-optional fields always present, unset optional fields absent. */
@@ -33,7 +41,7 @@ export class MessageContract<Desc extends DescMessage> {
 
   /** The field errors of `json` against the contract; empty when it conforms. */
   check(json: unknown, mode: "strict" | "tolerant"): FieldError[] {
-    const validate = mode === "strict" ? this.strict : this.tolerant;
+    const validate = this.validator(mode);
     return validate(json) ? [] : (validate.errors ?? []).map(fieldErrorOf);
   }
 
