@@ -1,5 +1,6 @@
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { referenceCdrXml } from "../test-support/cdr-reference.js";
 import { fixture, GREENTER_CDR_DIR, listFixtures, XSENDER_DIR } from "../test-support/fixtures.js";
 import { buildCdrXml, type CdrInput } from "./cdr-build.js";
 import { parseCdr, parseNote, readCdrZip } from "./cdr-read.js";
@@ -163,6 +164,38 @@ describe("buildCdrXml", () => {
     ];
     const positions = order.map((tag) => xml.indexOf(tag));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it("writes byte for byte what xmlbuilder2 wrote, for every optional part and text that needs escaping", () => {
+    const { notes: _, documentTypeCode: __, recipientId: ___, ...bare } = input;
+    const variants: CdrInput[] = [
+      input,
+      bare,
+      { ...bare, notes: [] },
+      {
+        ...input,
+        senderRuc: "20100070970",
+        documentTypeCode: "09",
+        documentDescription: "https://x/qr?a=1&b=<2>",
+      },
+      {
+        ...input,
+        description: `A & B <c> "d" 'e' ]]> \r\n\tñandú – 😀`,
+        notes: [
+          { code: "4000", text: "x < y & z > w" },
+          { code: "", text: "sin código" },
+        ],
+        recipientId: "1-<&>",
+        referenceId: "RC-20240501-1",
+        documentId: "F001-1&2",
+      },
+    ];
+    for (const variant of variants) expect(buildCdrXml(variant)).toBe(referenceCdrXml(variant));
+  });
+
+  it("escapes a text that already looks escaped (xmlbuilder2 left `&amp;` as it was, so it read back as `&`)", () => {
+    const description = "Tom &amp; Jerry &lt;3 &#38;";
+    expect(parseCdr(buildCdrXml({ ...input, description })).description).toBe(description);
   });
 
   it("passes the unsigned XML to the sign hook and returns its result", () => {
