@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { create } from "xmlbuilder2";
 import { SoapRequestError } from "./errors.js";
 import {
   buildGetStatusCdrEnvelope,
@@ -6,6 +7,7 @@ import {
   buildSendBillEnvelope,
   buildSendSummaryEnvelope,
 } from "./soap-client.js";
+import { SOAP_ENV_NS, SUNAT_SERVICE_NS } from "./soap-namespaces.js";
 import { parseSoapResponse } from "./soap-response.js";
 import {
   buildGetStatusCdrResponse,
@@ -37,6 +39,23 @@ describe("client envelopes → parseSoapRequest", () => {
     });
     if (request.operation !== "sendBill") throw new Error("wrong operation");
     expect(request.contentFile.equals(zip)).toBe(true);
+  });
+
+  it("sendBill is written byte for byte as xmlbuilder2 wrote it, and takes base64 only", async () => {
+    const base64 = (await zipDocument("R-20000000001-01-F001-1", "<ApplicationResponse/>")).toString(
+      "base64",
+    );
+    const root = create({ version: "1.0", encoding: "UTF-8" }).ele("soap-env:Envelope", {
+      "xmlns:soap-env": SOAP_ENV_NS,
+    });
+    root.ele("soap-env:Header");
+    root
+      .ele("soap-env:Body")
+      .ele("br:sendBillResponse", { "xmlns:br": SUNAT_SERVICE_NS })
+      .ele("applicationResponse")
+      .txt(base64);
+    expect(buildSendBillResponse(base64)).toBe(root.end({ prettyPrint: false }));
+    expect(() => buildSendBillResponse("<x/>")).toThrow(TypeError);
   });
 
   it("sendSummary", () => {
