@@ -3,9 +3,15 @@
  * a PEM pair, SOL credentials, API keys, webhook secrets before and after rotation), with failures on purpose so
  * error paths log too, every service at LOG_LEVEL=debug; then every line of every service's log (stdout and
  * stderr, as the launcher captures them) is searched for each secret and for fragments of the key material.
+ * The master key rotation (`npm run admin -- master-key rotate`) then re-seals what the flow stored under new
+ * keys, and its output is searched too.
  */
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
+import { REPO_ROOT } from "@einvoice/launcher";
 import { createTestCertificate, exportPfx } from "@einvoice/ubl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
@@ -149,6 +155,30 @@ describe("secrets never logged", () => {
 
     // Stop first, so every process flushed its log.
     await sys.system.stop();
+
+    // Rotate the three sealing keys over what the flow stored: the real CLI on the services' own stores.
+    const rotationEnv: Record<string, string> = { DATA_DIR: dataDir };
+    for (const [current, previous, name] of [
+      ["SIGNING_MASTER_KEY", "SIGNING_MASTER_KEYS_PREVIOUS", "signing master key"],
+      ["SUBMISSION_MASTER_KEY", "SUBMISSION_MASTER_KEYS_PREVIOUS", "submission master key"],
+      ["WEBHOOK_SECRETS_KEY", "WEBHOOK_SECRETS_KEYS_PREVIOUS", "webhook secrets key"],
+    ] as const) {
+      rotationEnv[current] = randomBytes(32).toString("base64");
+      rotationEnv[previous] = secrets.get(name)!;
+      secrets.set(`new ${name}`, rotationEnv[current]);
+    }
+    // The same environment the services got (the launcher passes process.env on), with the keys of the rotation.
+    const rotation = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/admin.ts", "master-key", "rotate"],
+      { cwd: REPO_ROOT, env: { ...process.env, ...rotationEnv } },
+    );
+    for (const label of ["certificate private keys", "SOL passwords", "webhook signing secrets"])
+      expect(rotation.stdout).toMatch(
+        new RegExp(`${label} \\([a-z_.]+\\): [1-9]\\d* re-sealed, 0 already current`),
+      );
+    expect(rotation.stdout).toContain("SIGNING_MASTER_KEYS_PREVIOUS can now be emptied");
+
     const logDir = join(dataDir, "logs");
     const files = await readdir(logDir);
     expect(files).toEqual(
@@ -156,8 +186,11 @@ describe("secrets never logged", () => {
     );
     let lines = 0;
     const found: string[] = [];
-    for (const file of files) {
-      const text = await readFile(join(logDir, file), "utf8");
+    const outputs = new Map(
+      await Promise.all(files.map(async (f) => [f, await readFile(join(logDir, f), "utf8")] as const)),
+    );
+    outputs.set("master-key rotate output", `${rotation.stdout}\n${rotation.stderr}`);
+    for (const [file, text] of outputs) {
       for (const [n, line] of text.split("\n").entries()) {
         lines += 1;
         for (const [name, secret] of secrets)
