@@ -4,9 +4,10 @@
  * from publish to receipt (p50/p99 over every client and event) and the memory the gateway and the stream service
  * hold per open stream (RSS from /proc, before and after opening). Not part of the tests.
  *
- *   node --import tsx bench/stream.ts [--streams 1000] [--events 20] [--interval-ms 500]
+ *   node --import tsx bench/stream.ts [--streams 1000] [--events 20] [--interval-ms 500] [--runtime dist]
+ *     [--json out.json]
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +24,10 @@ const { values: args } = parseArgs({
     events: { type: "string", default: "20" },
     /** Pause between published events: each one fans out to every stream. */
     "interval-ms": { type: "string", default: "500" },
+    /** `dist` runs the compiled services (`npm run build` first); `source` runs TypeScript through tsx. */
+    runtime: { type: "string", default: "source" },
+    /** Also writes the figures as JSON (what `npm run bench` reads). */
+    json: { type: "string" },
   },
 });
 const STREAMS = Number(args.streams);
@@ -43,6 +48,7 @@ async function main() {
     dataDir,
     ports,
     logLevel: "warn",
+    runtime: args.runtime === "dist" ? "dist" : "source",
     serviceEnv: { gateway: { RATE_LIMIT_BURST: "1000000", RATE_LIMIT_PER_SECOND: "1000000" } },
   });
   const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });
@@ -128,6 +134,24 @@ async function main() {
       ],
     ];
     for (const [name, value] of rows) console.log(`${name!.padEnd(34)} ${value}`);
+    if (args.json)
+      writeFileSync(
+        args.json,
+        `${JSON.stringify(
+          {
+            streams: STREAMS,
+            events: EVENTS,
+            interval_ms: Number(args["interval-ms"]),
+            deliveries: lags.length,
+            expected,
+            lag_ms: { p50: percentile(lags, 50), p99: percentile(lags, 99) },
+            gateway_kb_per_stream: ((open.gateway - baseline.gateway) * 1024) / STREAMS,
+            stream_kb_per_stream: ((open.stream - baseline.stream) * 1024) / STREAMS,
+          },
+          null,
+          2,
+        )}\n`,
+      );
   } finally {
     await nc.close();
     await system.stop();

@@ -1,0 +1,166 @@
+import type { AcceptanceWatcher } from "./acceptance.js";
+import { createInvoice } from "./invoice.js";
+import { perUnitMs, snapshot } from "./proc-cpu.js";
+import { progress } from "./progress.js";
+import { percentile, sleep } from "./stats.js";
+
+/** What one load step measured. Latencies in ms; CPU per document per process (undefined: not readable). */
+export interface LoadResult {
+  documents: number;
+  created: number;
+  accepted: number;
+  /** create → accepted documents per second, from the first create call to the last acceptance. */
+  perSecond: number;
+  createP50: number;
+  createP99: number;
+  acceptP50: number;
+  acceptP99: number;
+  failures: Record<string, number>;
+  cpuMs: Map<string, number | undefined>;
+  /** Every created document id with the index of the key (company) that created it. */
+  ids: [string, number][];
+}
+
+export interface LoadTarget {
+  baseUrl: string;
+  keys: string[];
+  pids: ReadonlyMap<string, number>;
+  watcher: AcceptanceWatcher;
+}
+
+export interface LoadShape {
+  count: number;
+  /** Closed loop: this many clients, each sending its next create as soon as the last one answered. */
+  clients?: number;
+  /** Open loop: creates sent at this fixed rate (per second), whatever the answers; latency from the schedule. */
+  ratePerSecond?: number;
+  wait?: boolean;
+}
+
+let sequence = 0;
+
+/** Runs one step: creates `count` invoices, waits for their acceptance and for the processes to go idle. */
+export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<LoadResult> {
+  const created = new Map<string, number>();
+  const owners: [string, number][] = [];
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  const before = snapshot(target.pids);
+  const start = performance.now();
+  let sent = 0;
+  const one = async (scheduledAt: number, client: number) => {
+    const i = sequence++;
+    const owner = client % target.keys.length;
+    const outcome = await createInvoice(target.baseUrl, target.keys[owner]!, i, !!shape.wait);
+    latencies.push(performance.now() - scheduledAt);
+    if (outcome.id) {
+      created.set(outcome.id, scheduledAt);
+      owners.push([outcome.id, owner]);
+    } else {
+      const reason = `${outcome.status} ${outcome.error ?? ""}`.trim();
+      failures[reason] = (failures[reason] ?? 0) + 1;
+    }
+    if (latencies.length % 20 === 0)
+      progress(
+        `created ${latencies.length}/${shape.count}, accepted ${countAccepted(created, target.watcher)}`,
+      );
+  };
+  if (shape.ratePerSecond) {
+    const interval = 1000 / shape.ratePerSecond;
+    const inFlight: Promise<void>[] = [];
+    for (let n = 0; n < shape.count; n++) {
+      const at = start + n * interval;
+      const delay = at - performance.now();
+      if (delay > 0) await sleep(delay);
+      inFlight.push(one(at, n));
+    }
+    await Promise.all(inFlight);
+  } else {
+    const clients = shape.clients ?? 1;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        while (sent < shape.count) {
+          sent++;
+          await one(performance.now(), client);
+        }
+      }),
+    );
+  }
+  const deadline = performance.now() + 180_000;
+  while (countAccepted(created, target.watcher) < created.size && performance.now() < deadline) {
+    await target.watcher.next(500);
+    progress(
+      `created ${latencies.length}/${shape.count}, accepted ${countAccepted(created, target.watcher)}`,
+    );
+  }
+  const ends = [...created.keys()]
+    .map((id) => target.watcher.accepted.get(id))
+    .filter((t) => t !== undefined);
+  const missing = created.size - ends.length;
+  if (missing) failures["not accepted within 180 s"] = missing;
+  const last = ends.length ? Math.max(...ends) : Number.NaN;
+  await settle(target.pids);
+  const cpuMs = perUnitMs(before, snapshot(target.pids), Math.max(1, created.size));
+  return {
+    documents: shape.count,
+    created: created.size,
+    accepted: ends.length,
+    perSecond: (ends.length * 1000) / (last - start),
+    createP50: percentile(latencies, 50),
+    createP99: percentile(latencies, 99),
+    acceptP50: percentile(endToEnd(created, target.watcher), 50),
+    acceptP99: percentile(endToEnd(created, target.watcher), 99),
+    failures,
+    cpuMs,
+    ids: owners,
+  };
+}
+
+function countAccepted(created: Map<string, number>, watcher: AcceptanceWatcher): number {
+  let n = 0;
+  for (const id of created.keys()) if (watcher.accepted.has(id)) n++;
+  return n;
+}
+
+function endToEnd(created: Map<string, number>, watcher: AcceptanceWatcher): number[] {
+  const out: number[] = [];
+  for (const [id, t0] of created) {
+    const t = watcher.accepted.get(id);
+    if (t !== undefined) out.push(t - t0);
+  }
+  return out;
+}
+
+/** Cores the processes use together when nothing is sent (pollers, heartbeats), measured by `measureIdle`. */
+let idleCores = 0;
+
+/** CPU cores the processes use over `ms` (summed). */
+async function busyCores(pids: ReadonlyMap<string, number>, ms: number): Promise<number> {
+  const a = snapshot(pids);
+  await sleep(ms);
+  const b = snapshot(pids);
+  let busy = 0;
+  for (const [name, before] of a) busy += (b.get(name) ?? before ?? 0) - (before ?? 0);
+  return busy / (ms / 1000);
+}
+
+/** Measures the idle load once (the system warmed up, nothing sent), so `settle` knows what idle looks like. */
+export async function measureIdle(pids: ReadonlyMap<string, number>): Promise<number> {
+  if (pids.size === 0) return 0;
+  idleCores = await busyCores(pids, 2000);
+  return idleCores;
+}
+
+/**
+ * Work a document causes after its acceptance (the PDFs, the events, the webhooks) belongs to its cost: wait
+ * until the processes are back to their idle load (plus 5 % of a core), at most 30 s.
+ */
+export async function settle(pids: ReadonlyMap<string, number>) {
+  if (pids.size === 0) return;
+  const until = performance.now() + 30_000;
+  while (performance.now() < until) {
+    const busy = await busyCores(pids, 500);
+    if (busy <= idleCores + 0.05) return;
+    progress(`settling (${(busy * 100).toFixed(0)} % of a core busy)`);
+  }
+}

@@ -1,0 +1,318 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import type { LoadResult } from "./load.js";
+import type { Floor, SuiteResults } from "./results.js";
+import { fmt } from "./stats.js";
+import { NOT_OURS, PROCESSES } from "./system-under-test.js";
+
+export const START_MARK = "<!-- bench:start -->";
+export const END_MARK = "<!-- bench:end -->";
+
+const table = (head: string[], rows: string[][]) =>
+  [
+    `| ${head.join(" | ")} |`,
+    `| ${head.map((_, i) => (i === 0 ? "---" : "---:")).join(" | ")} |`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+
+const pair = (a: number, b: number, digits = 0) => `${fmt(a, digits)} / ${fmt(b, digits)}`;
+const ratio = (value: number | undefined, floor: number | undefined) =>
+  value === undefined || floor === undefined || !Number.isFinite(value) || floor <= 0
+    ? "—"
+    : `${fmt(value / floor, 1)}×`;
+
+/** Tax + XML + signature + zip: what our services must do per document at the least, PDFs apart. */
+export const floorMs = (f: Floor, pdf: boolean) =>
+  f.tax + f.build + f.sign + f.zip + (pdf ? (f.pdf ?? 0) : 0);
+
+/** CPU ms per document summed over our services (the simulator and NATS apart); undefined if any is unreadable. */
+export function oursMs(r: LoadResult): number | undefined {
+  let sum = 0;
+  for (const [name, ms] of r.cpuMs) {
+    if (NOT_OURS.has(name)) continue;
+    if (ms === undefined) return undefined;
+    sum += ms;
+  }
+  return r.cpuMs.size ? sum : undefined;
+}
+
+const failures = (r: LoadResult) => {
+  const entries = Object.entries(r.failures);
+  return entries.length ? entries.map(([k, v]) => `${v}× ${k}`).join(", ") : "0";
+};
+
+/** The Markdown of one run: machine, floor, then each measured figure with its ratio to the floor. */
+export function renderMarkdown(s: SuiteResults, cores: number): string {
+  const out: string[] = [];
+  const m = s.machine;
+  out.push(
+    "## Latest `npm run bench`",
+    "",
+    `Measured ${m.date} on ${m.cpu} (${m.cores} cores, ${m.ramGb} GB RAM), Node ${m.node}, commit \`${m.commit}\`` +
+      `${m.dirty ? " with uncommitted changes in the tree" : ""}; load average when it started: ${m.load || "unknown"}` +
+      ` (the machine is shared: compare ratios within this run, not absolute figures across runs). ${s.system}` +
+      ` Acceptance is seen ${s.acceptanceVia}. The whole run took ${fmt(s.seconds / 60, 1)} min.`,
+    "",
+  );
+  const f = s.floor;
+  out.push(
+    "### In-process floor per five-line invoice (ms, one thread)",
+    "",
+    "Each step is the lower of its CPU time per operation and its wall-time median (`bench/build-sign.ts`, the PDF " +
+      "benchmark): on a loaded machine the first counts V8's helper threads and the second preemption.",
+    "",
+  );
+  if (f) {
+    out.push(
+      table(
+        ["step", "ms"],
+        [
+          ["tax engine (compute the document)", fmt(f.tax, 2)],
+          ["UBL XML build", fmt(f.build, 2)],
+          ["signature (lean signer)", fmt(f.sign, 2)],
+          ["zip (level 9)", fmt(f.zip, 2)],
+          ["**floor, PDF apart** (tax + XML + signature + zip)", `**${fmt(floorMs(f, false), 2)}**`],
+          ["PDFs (A4 + ticket)", fmt(f.pdf, 2)],
+          ["**floor with the PDFs**", `**${fmt(floorMs(f, true), 2)}**`],
+          ["the simulator's signature verification (lean verifier)", fmt(f.verify, 2)],
+        ],
+      ),
+      "",
+      `Ideal throughput on ${cores} cores = ${cores} × 1000 / (floor + the simulator's verification): ` +
+        `${fmt((cores * 1000) / (floorMs(f, false) + f.verify), 0)} documents/s PDF apart, ` +
+        `${fmt((cores * 1000) / (floorMs(f, true) + f.verify), 0)} with the PDFs.`,
+      "",
+    );
+  } else out.push(`Not available: ${s.floorError}.`, "");
+
+  out.push("### End to end, create → accepted (five-line invoices, no `Prefer`)", "");
+  const ideal = (pdf: boolean) => (f ? (cores * 1000) / (floorMs(f, pdf) + f.verify) : undefined);
+  out.push(
+    table(
+      [
+        "run",
+        "clients",
+        "companies",
+        "PDF",
+        "documents",
+        "documents/s",
+        "of the ideal",
+        "create p50 / p99 ms",
+        "create → accepted p50 / p99 ms",
+        "CPU ms per document, our services",
+        "× floor",
+        "failures",
+      ],
+      s.e2e.map((run) => [
+        run.label,
+        String(run.clients),
+        String(run.companies),
+        run.pdf ? "on" : "off",
+        String(run.result.created),
+        fmt(run.result.perSecond, 1),
+        f ? `${fmt((run.result.perSecond / ideal(run.pdf)!) * 100, 1)} %` : "—",
+        pair(run.result.createP50, run.result.createP99),
+        pair(run.result.acceptP50, run.result.acceptP99),
+        fmt(oursMs(run.result), 1),
+        ratio(oursMs(run.result), f ? floorMs(f, run.pdf) : undefined),
+        failures(run.result),
+      ]),
+    ),
+    "",
+  );
+  if (s.cpuReadable) {
+    out.push(
+      "CPU ms per document per process (from `/proc/<pid>/stat`, work after the acceptance included):",
+      "",
+    );
+    const names = PROCESSES.filter((name) => s.e2e.some((run) => run.result.cpuMs.get(name) !== undefined));
+    out.push(
+      table(
+        ["run", ...names, "our services"],
+        s.e2e.map((run) => [
+          run.label,
+          ...names.map((name) => fmt(run.result.cpuMs.get(name), 1)),
+          fmt(oursMs(run.result), 1),
+        ]),
+      ),
+      "",
+    );
+  } else
+    out.push(
+      "CPU per process: not measured — the benchmark attached to a running system and was given no pids " +
+        "(`--pid name=pid`), and it does not guess.",
+      "",
+    );
+
+  out.push("### Create latency at half the peak (paced open loop, latency from the scheduled send time)", "");
+  out.push(
+    s.paced.length
+      ? table(
+          [
+            "request",
+            "rate /s",
+            "documents",
+            "p50 ms",
+            "p99 ms",
+            "create → accepted p50 / p99 ms",
+            "failures",
+          ],
+          s.paced.map((p) => [
+            p.label,
+            fmt(p.rate, 1),
+            String(p.result.created),
+            fmt(p.result.createP50, 0),
+            fmt(p.result.createP99, 0),
+            pair(p.result.acceptP50, p.result.acceptP99),
+            failures(p.result),
+          ]),
+        )
+      : "Not measured (no peak throughput was measured).",
+    "",
+  );
+
+  out.push(
+    "### Numbering alone (`bench/numbering.ts`: one hot series, concurrent `IssueDocument` callers)",
+    "",
+  );
+  const n = s.numbering;
+  out.push(
+    n
+      ? table(
+          [
+            "callers",
+            "numbers",
+            "numbers/s",
+            "p50 / p99 ms",
+            "CPU ms per number",
+            "gaps",
+            "duplicates",
+            "note",
+          ],
+          [
+            [
+              String(n.clients ?? 64),
+              String(n.numbers),
+              fmt(n.numbers_per_second, 0),
+              pair(n.latency_ms.p50, n.latency_ms.p99, 1),
+              fmt(n.cpu_ms_per_number, 3),
+              String(n.gaps),
+              String(n.duplicates),
+              s.numberingError ?? "",
+            ],
+          ],
+        )
+      : `Not available: ${s.numberingError}.`,
+    "",
+  );
+
+  out.push("### Growth: the same load after many stored documents", "");
+  if (s.growth.length) {
+    const base = s.growth[0]?.e2e;
+    out.push(
+      table(
+        [
+          "stored documents",
+          "how they got there",
+          "documents/s",
+          "CPU ms per document, our services",
+          "× the first row",
+          "event list, newest 10: p50 / p99 ms",
+          "event list, one document: p50 / p99 ms",
+        ],
+        s.growth.map((g) => [
+          g.stored.toLocaleString("en-US"),
+          g.seeded,
+          fmt(g.e2e?.perSecond, 1),
+          fmt(g.e2e ? oursMs(g.e2e) : undefined, 1),
+          ratio(g.e2e ? oursMs(g.e2e) : undefined, base ? oursMs(base) : undefined),
+          pair(g.events.latestP50, g.events.latestP99, 1),
+          pair(g.events.byDocumentP50, g.events.byDocumentP99, 1),
+        ]),
+      ),
+      "",
+    );
+  }
+  if (s.growthNote) out.push(s.growthNote, "");
+
+  out.push("### Event stream (`bench/stream.ts`, its own system)", "");
+  const st = s.stream;
+  out.push(
+    st
+      ? table(
+          [
+            "streams",
+            "events",
+            "deliveries",
+            "lag publish → receipt p50 / p99 ms",
+            "gateway KB / stream",
+            "stream service KB / stream",
+          ],
+          [
+            [
+              String(st.streams),
+              `${st.events}, ${st.interval_ms} ms apart`,
+              `${st.deliveries} of ${st.expected}`,
+              pair(st.lag_ms.p50, st.lag_ms.p99),
+              fmt(st.gateway_kb_per_stream, 0),
+              fmt(st.stream_kb_per_stream, 0),
+            ],
+          ],
+        )
+      : `Not available: ${s.streamError}.`,
+    "",
+  );
+
+  out.push("### Webhooks (a local receiver verifying every delivery with `standardwebhooks`)", "");
+  const w = s.webhooks;
+  out.push(
+    w
+      ? table(
+          [
+            "mode",
+            "events",
+            "delivered",
+            "bad signatures",
+            "deliveries/s",
+            "lag event → receipt p50 / p99 ms",
+          ],
+          [
+            [
+              w.mode,
+              String(w.events),
+              String(w.delivered),
+              String(w.badSignatures),
+              fmt(w.perSecond, 1),
+              pair(w.lagP50, w.lagP99),
+            ],
+          ],
+        )
+      : `Not available: ${s.webhooksError}.`,
+    "",
+  );
+  if (w?.mode === "backlog")
+    out.push(
+      "Backlog mode: the notification service was paused while the invoices went through, then resumed; " +
+        "deliveries/s is its own rate of storing events and delivering them, from the resume to the last delivery.",
+      "",
+    );
+  else if (w)
+    out.push(
+      "Live mode (no pid of the notification service): deliveries are counted as the pipeline produces them, " +
+        "so the rate is at most the pipeline's; the lag says whether dispatch keeps up.",
+      "",
+    );
+  return out.join("\n");
+}
+
+/** Replaces the marked section of `file` (or appends it), leaving the rest of the document as it is. */
+export function writeSection(file: string, markdown: string) {
+  const text = readFileSync(file, "utf8");
+  const section = `${START_MARK}\n${markdown.trimEnd()}\n${END_MARK}`;
+  const start = text.indexOf(START_MARK);
+  const end = text.indexOf(END_MARK);
+  const next =
+    start >= 0 && end > start
+      ? `${text.slice(0, start)}${section}${text.slice(end + END_MARK.length)}`
+      : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+}

@@ -1,0 +1,81 @@
+import type { EventListResult } from "./event-list.js";
+import type { LoadResult } from "./load.js";
+import type { MachineInfo } from "./machine.js";
+import type { WebhookResult } from "./webhooks.js";
+
+/** The in-process floor per five-line document, CPU ms (bench/build-sign.ts and the PDF benchmark). */
+export interface Floor {
+  tax: number;
+  build: number;
+  sign: number;
+  zip: number;
+  /** A4 + ticket, the two PDFs the rendering service makes per document. */
+  pdf?: number;
+  verify: number;
+}
+
+export interface E2eRun {
+  label: string;
+  clients: number;
+  companies: number;
+  pdf: boolean;
+  result: LoadResult;
+}
+
+export interface PacedRun {
+  label: string;
+  rate: number;
+  result: LoadResult;
+}
+
+export interface NumberingFigures {
+  clients?: number;
+  numbers: number;
+  numbers_per_second: number;
+  latency_ms: { p50: number; p99: number };
+  cpu_ms_per_number: number;
+  gaps: number;
+  duplicates: number;
+  duplicates_returned?: number;
+  returned_not_committed?: number;
+  failures?: number;
+}
+
+export interface StreamFigures {
+  streams: number;
+  events: number;
+  interval_ms: number;
+  deliveries: number;
+  expected: number;
+  lag_ms: { p50: number; p99: number };
+  gateway_kb_per_stream: number;
+  stream_kb_per_stream: number;
+}
+
+export interface GrowthRun {
+  stored: number;
+  seeded: string;
+  e2e?: LoadResult;
+  events: EventListResult;
+}
+
+/** Everything one `npm run bench` measured; a part that could not be measured carries why. */
+export interface SuiteResults {
+  machine: MachineInfo;
+  system: string;
+  acceptanceVia: string;
+  cpuReadable: boolean;
+  floor?: Floor;
+  floorError?: string;
+  e2e: E2eRun[];
+  paced: PacedRun[];
+  numbering?: NumberingFigures;
+  numberingError?: string;
+  growth: GrowthRun[];
+  growthNote?: string;
+  stream?: StreamFigures;
+  streamError?: string;
+  webhooks?: WebhookResult;
+  webhooksError?: string;
+  seconds: number;
+}

@@ -1,0 +1,332 @@
+/**
+ * `npm run bench`: the benchmark suite of issue 15 in one run. Builds the services and boots the system as
+ * `npm start` does from the compiled JavaScript (or attaches to a running one with `--base-url`/`--api-key`),
+ * then measures, showing progress on stderr:
+ *   the in-process floor per document · end to end create → accepted at rising concurrency, with and without
+ *   PDFs, over many companies and for one · CPU per document per process · create latency without `Prefer` and
+ *   with `Prefer: wait=10` at half the peak · numbering alone · growth after 10 k (and 100 k) stored documents ·
+ *   webhook deliveries/s · SSE delivery lag with 1,000 clients.
+ * Prints the table and writes it into docs/performance.md between `<!-- bench:start -->` and `<!-- bench:end -->`.
+ * Not part of `npm test`; nothing here asserts a timing.
+ *
+ *   npm run bench [-- --quick] [--growth-100k] [--no-write | --write <file>] [--companies 32] [--no-build]
+ *   npm run bench -- --base-url http://host:8080 --api-key sk_test_… [--api-key …] [--pid gateway=1234 …]
+ *     [--nats-url nats://host:4222]
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { REPO_ROOT } from "@einvoice/launcher";
+import { type AcceptanceWatcher, watchAcceptances } from "./lib/acceptance.js";
+import { runChildBench } from "./lib/child-bench.js";
+import { measureEventList } from "./lib/event-list.js";
+import { seedByCloning } from "./lib/growth-seed.js";
+import { type LoadResult, type LoadShape, measureIdle, runLoad, settle } from "./lib/load.js";
+import { describeMachine } from "./lib/machine.js";
+import { note, progress, step } from "./lib/progress.js";
+import { renderMarkdown, writeSection } from "./lib/report.js";
+import type { Floor, NumberingFigures, StreamFigures, SuiteResults } from "./lib/results.js";
+import { fmt } from "./lib/stats.js";
+import {
+  attachSystem,
+  buildServices,
+  type SystemUnderTest,
+  startOwnSystem,
+} from "./lib/system-under-test.js";
+import { measureWebhooks } from "./lib/webhooks.js";
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    "base-url": { type: "string" },
+    "api-key": { type: "string", multiple: true },
+    pid: { type: "string", multiple: true },
+    "nats-url": { type: "string" },
+    companies: { type: "string" },
+    "growth-100k": { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+    write: { type: "string" },
+    "no-write": { type: "boolean", default: false },
+  },
+});
+const QUICK = args.quick;
+const ATTACHED = !!args["base-url"];
+if (ATTACHED && !args["api-key"]?.length) throw new Error("--base-url needs at least one --api-key");
+const COMPANIES = Number(args.companies ?? (QUICK ? 8 : 32));
+const E2E_COUNT = QUICK ? 40 : 400;
+const CONCURRENCY = QUICK ? [8, 32] : [8, 32, 64];
+const GROWTH = QUICK ? [1_000] : args["growth-100k"] ? [10_000, 100_000] : [10_000];
+// A quick run prints only, unless told where to write: its small counts are not figures to keep.
+const OUTPUT = args["no-write"]
+  ? undefined
+  : (args.write ?? (QUICK ? undefined : join(REPO_ROOT, "docs/performance.md")));
+const CORES = describeMachine(REPO_ROOT).cores;
+
+const STEPS = 11;
+let stepIndex = 0;
+const next = (name: string) => step(++stepIndex, STEPS, name);
+
+async function floorStep(results: SuiteResults, log: string[]) {
+  next("in-process floor (bench/build-sign.ts, PDF benchmark)");
+  const sign = await runChildBench<{ ms: Record<string, number> }>(
+    "bench/build-sign.ts",
+    ["5", "--seconds", QUICK ? "0.5" : "2"],
+    log,
+  );
+  const pdf = await runChildBench<{ rows: { case: string; ms: number; cpu_ms: number }[] }>(
+    "packages/pdf/bench/render-pdf.ts",
+    QUICK ? ["--rounds", "2", "--round-ms", "300"] : [],
+    log,
+  );
+  if (!sign.result) {
+    results.floorError = sign.error;
+    return;
+  }
+  // As for build-sign: the lower of CPU time and wall time per PDF (each overstates on a loaded machine).
+  const cpu = (name: string) => {
+    const row = pdf.result?.rows.find((r) => r.case === name);
+    return row ? Math.min(row.ms, row.cpu_ms) : undefined;
+  };
+  const a4 = cpu("5 lines, A4");
+  const ticket = cpu("5 lines, ticket");
+  const floor: Floor = {
+    tax: sign.result.ms.tax!,
+    build: sign.result.ms.build!,
+    sign: sign.result.ms.sign_lean!,
+    zip: sign.result.ms.zip!,
+    pdf: a4 !== undefined && ticket !== undefined ? a4 + ticket : undefined,
+    verify: sign.result.ms.verify_lean!,
+  };
+  results.floor = floor;
+  note(
+    `floor: tax ${fmt(floor.tax, 2)} + XML ${fmt(floor.build, 2)} + sign ${fmt(floor.sign, 2)} + zip ` +
+      `${fmt(floor.zip, 2)} ms; PDFs ${fmt(floor.pdf, 2)} ms; verification ${fmt(floor.verify, 2)} ms`,
+  );
+}
+
+async function e2e(
+  sut: SystemUnderTest,
+  watcher: AcceptanceWatcher,
+  keys: string[],
+  shape: LoadShape,
+): Promise<LoadResult> {
+  const result = await runLoad({ baseUrl: sut.baseUrl, keys, pids: sut.pids, watcher }, shape);
+  note(
+    `${fmt(result.perSecond, 1)} documents/s, create p50/p99 ${fmt(result.createP50, 0)}/${fmt(result.createP99, 0)} ms, ` +
+      `${result.accepted}/${result.created} accepted`,
+  );
+  return result;
+}
+
+async function main() {
+  const began = performance.now();
+  const machine = describeMachine(REPO_ROOT);
+  const log: string[] = [];
+  const results: SuiteResults = {
+    machine,
+    system: "",
+    acceptanceVia: "",
+    cpuReadable: false,
+    e2e: [],
+    paced: [],
+    growth: [],
+    seconds: 0,
+  };
+  process.stderr.write(
+    `npm run bench${QUICK ? " --quick" : ""}: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ` +
+      `commit ${machine.commit}, load ${machine.load}\n`,
+  );
+  if (!ATTACHED && !args["no-build"]) {
+    step(0, STEPS, "npm run build (the compiled services `npm start` runs)");
+    buildServices();
+  }
+  await floorStep(results, log);
+
+  next(
+    ATTACHED
+      ? `attaching to ${args["base-url"]}`
+      : `starting the system (${COMPANIES} companies, compiled services)`,
+  );
+  const sut = ATTACHED
+    ? attachSystem(args["base-url"]!, args["api-key"]!, args.pid ?? [], args["nats-url"])
+    : await startOwnSystem(COMPANIES);
+  results.cpuReadable = sut.pids.size > 0;
+  results.system = sut.started
+    ? `The system was started by the benchmark as \`npm start\` runs it, from the compiled services (\`npm run build\`, launcher \`runtime: "dist"\`), ${sut.keys.length} test companies, rate limit lifted.`
+    : `The benchmark attached to a running system at ${sut.baseUrl} with ${sut.keys.length} API key(s); ` +
+      (sut.pids.size
+        ? `CPU read for the pids given: ${[...sut.pids.keys()].join(", ")}.`
+        : "no pids were given, so CPU per process is not measured.");
+  let watcher = await watchAcceptances(sut);
+  results.acceptanceVia =
+    watcher.via === "nats"
+      ? "on NATS (`events.test.document.accepted`)"
+      : "through the public event stream (one `GET /v1/events/stream` per key, whose work is in the figures)";
+  const all = sut.keys;
+  const one = sut.keys.slice(0, 1);
+  const everyId: [string, number][] = [];
+  const keep = (r: LoadResult) => {
+    everyId.push(...r.ids);
+    return r;
+  };
+  try {
+    progress("warm-up");
+    keep(
+      await runLoad(
+        { baseUrl: sut.baseUrl, keys: all, pids: new Map(), watcher },
+        { count: QUICK ? 16 : 64, clients: 16 },
+      ),
+    );
+    const idle = await measureIdle(sut.pids);
+    if (sut.pids.size) note(`idle load of the system: ${fmt(idle * 100, 0)} % of a core`);
+
+    next("end to end at rising concurrency, PDF on, many companies");
+    for (const clients of CONCURRENCY) {
+      progress(`${clients} clients`);
+      const result = keep(await e2e(sut, watcher, all, { count: E2E_COUNT, clients }));
+      results.e2e.push({ label: `${clients} clients`, clients, companies: all.length, pdf: true, result });
+    }
+    const peakRun = results.e2e.reduce((a, b) => (b.result.perSecond > a.result.perSecond ? b : a));
+    const peak = peakRun.result.perSecond;
+
+    next("end to end, PDF off (renderer paused)");
+    const renderer = sut.pids.get("rendering");
+    if (renderer) {
+      process.kill(renderer, "SIGSTOP");
+      try {
+        const result = keep(await e2e(sut, watcher, all, { count: E2E_COUNT, clients: peakRun.clients }));
+        results.e2e.push({
+          label: `${peakRun.clients} clients, no PDF`,
+          clients: peakRun.clients,
+          companies: all.length,
+          pdf: false,
+          result,
+        });
+      } finally {
+        process.kill(renderer, "SIGCONT");
+      }
+      progress("the renderer catches up");
+      await settle(sut.pids);
+    } else note("skipped: pausing the renderer needs its pid (`--pid rendering=…`)");
+
+    next("end to end, one company (the per-RUC cap of SUNAT calls applies)");
+    {
+      const result = keep(await e2e(sut, watcher, one, { count: QUICK ? 30 : 300, clients: 32 }));
+      results.e2e.push({ label: "one company", clients: 32, companies: 1, pdf: true, result });
+    }
+
+    next(`create latency at half the peak (${fmt(peak / 2, 1)}/s), without Prefer and with Prefer: wait=10`);
+    if (Number.isFinite(peak) && peak > 0) {
+      const rate = peak / 2;
+      const count = Math.max(QUICK ? 20 : 100, Math.round(rate * (QUICK ? 5 : 30)));
+      const plain = keep(await e2e(sut, watcher, all, { count, ratePerSecond: rate }));
+      results.paced.push({ label: "create, no `Prefer`", rate, result: plain });
+      const waited = keep(
+        await e2e(sut, watcher, all, {
+          count: Math.max(QUICK ? 20 : 100, Math.round(rate * (QUICK ? 5 : 20))),
+          ratePerSecond: rate,
+          wait: true,
+        }),
+      );
+      results.paced.push({ label: "create, `Prefer: wait=10`", rate, result: waited });
+    }
+
+    next("webhook deliveries");
+    try {
+      results.webhooks = await measureWebhooks(sut, QUICK ? 30 : 300, 32, () => settle(sut.pids));
+      note(`${fmt(results.webhooks.perSecond, 1)} deliveries/s (${results.webhooks.mode})`);
+    } catch (error) {
+      results.webhooksError = (error as Error).message;
+    }
+
+    next(`growth: ${GROWTH.map((n) => n.toLocaleString("en-US")).join(", ")} stored documents`);
+    const firstCompanyIds = () => everyId.filter(([, owner]) => owner === 0).map(([id]) => id);
+    const growthShape: LoadShape = { count: QUICK ? 40 : 300, clients: 32 };
+    if (sut.started && sut.dataDir) {
+      const stored = everyId.length;
+      results.growth.push({
+        stored,
+        seeded: "this run's documents, through the API",
+        e2e: results.e2e.find((r) => r.clients === 32 && r.pdf && r.companies === all.length)?.result,
+        events: await measureEventList(sut.baseUrl, all[0]!, firstCompanyIds(), QUICK ? 20 : 200),
+      });
+      const templates = everyId.map(([id]) => id);
+      for (const target of GROWTH) {
+        await watcher.close();
+        progress("stopping the system to seed its stores");
+        await sut.stop();
+        const seed = seedByCloning(sut.dataDir, templates, target, progress);
+        const refused = Object.entries(seed.refused);
+        note(
+          `seeded ${seed.rows.toLocaleString("en-US")} rows (${seed.copies} copies of ${seed.templates} documents) in ${fmt(seed.seconds, 0)} s` +
+            (refused.length ? `; refused: ${refused.map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""),
+        );
+        progress("restarting");
+        await sut.restart();
+        watcher = await watchAcceptances(sut);
+        keep(
+          await runLoad(
+            { baseUrl: sut.baseUrl, keys: all, pids: new Map(), watcher },
+            { count: 16, clients: 16 },
+          ),
+        );
+        const events = await measureEventList(sut.baseUrl, all[0]!, firstCompanyIds(), QUICK ? 20 : 200);
+        const result = keep(await e2e(sut, watcher, all, growthShape));
+        results.growth.push({
+          stored: seed.documents + 16 + result.created,
+          seeded:
+            `${seed.copies} clones of each of the ${seed.templates} documents above in ${fmt(seed.seconds, 0)} s: ` +
+            Object.entries(seed.tables)
+              .map(([table, n]) => `${table} ${n.toLocaleString("en-US")}`)
+              .join(", ") +
+            (refused.length ? `; refused: ${refused.map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""),
+          e2e: result,
+          events,
+        });
+      }
+      results.growthNote =
+        "Seeding: the system is stopped, and every row its services stored for the documents created through the " +
+        "API in this run (register entry, outbox, signature, submission, events, the simulator's registration) is " +
+        "copied in SQLite with fresh ids of the same shape and a series of its own per copy (`bench/lib/growth-seed.ts`), " +
+        "so every index the services declared holds the copies; then the system is started again. The copies keep " +
+        "their originals' timestamps; their files (XML, CDR, PDF) are not copied. `--growth-100k` adds the 100 k row.";
+    } else
+      results.growthNote =
+        "Growth: not measured — seeding needs the stores of a system the benchmark started.";
+
+    await watcher.close();
+    await sut.dispose();
+
+    next("numbering alone (bench/numbering.ts)");
+    const numbering = await runChildBench<NumberingFigures>(
+      "bench/numbering.ts",
+      ["--runtime", "dist", "--clients", "64", "--seconds", QUICK ? "3" : "10"],
+      log,
+    );
+    results.numbering = numbering.result ? { clients: 64, ...numbering.result } : undefined;
+    results.numberingError = numbering.error;
+
+    next("SSE delivery lag (bench/stream.ts)");
+    const stream = await runChildBench<StreamFigures>(
+      "bench/stream.ts",
+      QUICK
+        ? ["--runtime", "dist", "--streams", "100", "--events", "5", "--interval-ms", "200"]
+        : ["--runtime", "dist", "--streams", "1000", "--events", "20"],
+      log,
+    );
+    results.stream = stream.result;
+    results.streamError = stream.error;
+  } finally {
+    await watcher.close().catch(() => {});
+    await sut.dispose();
+  }
+  results.seconds = (performance.now() - began) / 1000;
+  const markdown = renderMarkdown(results, CORES);
+  process.stderr.write("\n");
+  console.log(markdown);
+  if (OUTPUT) {
+    writeSection(OUTPUT, markdown);
+    process.stderr.write(`written to ${OUTPUT}\n`);
+  }
+}
+
+await main();
