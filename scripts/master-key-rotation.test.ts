@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Issuer } from "@einvoice/domain";
-import { encryptSecret, MasterKeys, SecretBoxError, storeConfig } from "@einvoice/platform";
+import { encryptSecret, MasterKeys, resealField, SecretBoxError, storeConfig } from "@einvoice/platform";
 import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -25,6 +25,7 @@ import {
   solCredentialsCollection,
 } from "../services/submission/src/adapters/sol-credential-repository.js";
 import { GreTokenCache, greTokensCollection } from "../services/submission/src/gre/gre-token-cache.js";
+import { submissionSecrets } from "../services/submission/src/sealed-secrets.js";
 import { formatRotation, rotateMasterKeys, rotationIncomplete } from "./master-key-rotation.js";
 
 const issuer: Issuer = {
@@ -315,5 +316,45 @@ describe("npm run admin -- master-key rotate", () => {
     await expect(
       rotateMasterKeys({ DATA_DIR: dataDir, SUBMISSION_MASTER_KEYS_PREVIOUS: short }),
     ).rejects.toThrow(/^SUBMISSION_MASTER_KEYS_PREVIOUS: entry 1 is not base64 of 32 bytes$/);
+  });
+
+  it("pages through large collections and never overwrites a value the service replaced during the run", async () => {
+    const store = await open("submission");
+    try {
+      const sol = new SolCredentialStore(store, old.submission);
+      for (let i = 0; i < 450; i++)
+        await sol.set(`cmp_${String(i).padStart(3, "0")}`, false, { user: `U${i}`, password: `pw-${i}` });
+      const keys = new MasterKeys(fresh.submission, [old.submission]);
+      const real = store.collection<{ _id: string } & Record<string, unknown>>(solCredentialsCollection);
+      let replaced = false;
+      // The service sets cmp_300's password again (under the old key, as a replica not yet restarted would)
+      // between the rotation's read of that page and its write.
+      const racing = {
+        find: async (...args: Parameters<typeof real.find>) => {
+          const page = await real.find(...args);
+          if (!replaced && page.some((r) => r._id === "cmp_300:test")) {
+            replaced = true;
+            await sol.set("cmp_300", false, { user: "U300", password: "set-during-rotation" });
+          }
+          return page;
+        },
+        updateOne: real.updateOne.bind(real),
+      };
+      const field = submissionSecrets.fields.find((f) => f.field === "password_box")!;
+      const report = await resealField(racing, field, keys);
+      expect(report).toMatchObject({ resealed: 449, current: 0, changed: 1, unreadable: [] });
+      const after = new SolCredentialStore(store, keys);
+      expect((await after.find("cmp_300", false))?.password).toBe("set-during-rotation");
+      expect((await after.find("cmp_449", false))?.password).toBe("pw-449");
+
+      // Running again picks up the one left behind.
+      const again = await resealField(real, field, keys);
+      expect(again).toMatchObject({ resealed: 1, current: 449, changed: 0 });
+      const newOnly = new SolCredentialStore(store, new MasterKeys(fresh.submission));
+      expect((await newOnly.find("cmp_300", false))?.password).toBe("set-during-rotation");
+      expect((await newOnly.find("cmp_000", false))?.password).toBe("pw-0");
+    } finally {
+      await store.close();
+    }
   });
 });
