@@ -111,15 +111,31 @@ export async function place(
 
 class Fatal extends Error {}
 
-/** GET with a deadline (the suite's own requests must never hang on a dead process). */
-export async function getJson(sys: TestSystem, path: string, timeoutMs = 10_000): Promise<any> {
-  const res = await fetch(`${sys.system.baseUrl}${path}`, {
-    headers: { authorization: `Bearer ${sys.testKey}` },
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
+/**
+ * GET with a deadline (the suite's own requests must never hang on a dead process), retried like a client would
+ * on 503, 429 and network errors until `timeoutMs`; any other answer than 200 fails at once.
+ */
+export async function getJson(sys: TestSystem, path: string, timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let outcome: string;
+    try {
+      const res = await fetch(`${sys.system.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${sys.testKey}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await res.json()) as any;
+      if (res.status === 200) return body;
+      outcome = `${res.status} ${JSON.stringify(body)}`;
+      if (res.status !== 503 && res.status !== 429) throw new Fatal(`GET ${path}: ${outcome}`);
+    } catch (error) {
+      if (error instanceof Fatal) throw error;
+      outcome = networkLabel(error);
+    }
+    if (Date.now() > deadline)
+      throw new Error(`GET ${path}: no 200 within ${timeoutMs / 1000} s, last ${outcome}`);
+    await sleep(500);
+  }
 }
 
 /** Every item of a list endpoint, page by page. */
