@@ -6,7 +6,7 @@
  * Not part of the tests.
  *
  *   node --import tsx bench/numbering.ts [--clients 64] [--seconds 10 | --count 20000] [--runtime dist]
- *     [--no-keys] [--json out.json] [--cpu-prof dir]
+ *     [--no-keys] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
  */
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     runtime: { type: "string", default: "dist" },
     /** Calls without an Idempotency-Key (by default every call carries a fresh one, as careful clients do). */
     "no-keys": { type: "boolean", default: false },
+    /** Another build of the service to run instead (e.g. an older commit's `dist/main.js`), for a before/after. */
+    entry: { type: "string" },
     json: { type: "string" },
     /** Writes a V8 CPU profile of the numbering process into this folder. */
     "cpu-prof": { type: "string" },
@@ -157,8 +159,9 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-numbering-"));
   const nats = await startNatsServer();
   const [rpcPort, opsPort] = [await freePort(), await freePort()];
-  const entry =
-    args.runtime === "dist"
+  const entry = args.entry
+    ? ["--enable-source-maps", args.entry]
+    : args.runtime === "dist"
       ? ["--enable-source-maps", "services/numbering/dist/main.js"]
       : ["--import", "tsx", "services/numbering/src/main.ts"];
   const service = spawnLogged(
