@@ -49,6 +49,8 @@ async function main() {
     ports,
     logLevel: "warn",
     runtime: args.runtime === "dist" ? "dist" : "source",
+    // On a shared, loaded machine the processes may take minutes to be ready.
+    readyTimeoutMs: 600_000,
     serviceEnv: { gateway: { RATE_LIMIT_BURST: "1000000", RATE_LIMIT_PER_SECOND: "1000000" } },
   });
   const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });

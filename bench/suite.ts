@@ -52,7 +52,7 @@ const QUICK = args.quick;
 const ATTACHED = !!args["base-url"];
 if (ATTACHED && !args["api-key"]?.length) throw new Error("--base-url needs at least one --api-key");
 const COMPANIES = Number(args.companies ?? (QUICK ? 8 : 32));
-const E2E_COUNT = QUICK ? 40 : 400;
+const E2E_COUNT = QUICK ? 40 : 200;
 const CONCURRENCY = QUICK ? [8, 32] : [8, 32, 64];
 const GROWTH = QUICK ? [1_000] : args["growth-100k"] ? [10_000, 100_000] : [10_000];
 // A quick run prints only, unless told where to write: its small counts are not figures to keep.
@@ -63,7 +63,21 @@ const CORES = describeMachine(REPO_ROOT).cores;
 
 const STEPS = 11;
 let stepIndex = 0;
-const next = (name: string) => step(++stepIndex, STEPS, name);
+/** The results so far: written after every step, so a run stopped early still leaves what it measured. */
+let partial: SuiteResults | undefined;
+let began = performance.now();
+function save(unfinished?: string) {
+  if (!partial) return;
+  partial.unfinished = unfinished;
+  partial.seconds = (performance.now() - began) / 1000;
+  const markdown = renderMarkdown(partial, CORES);
+  if (OUTPUT) writeSection(OUTPUT, markdown);
+  return markdown;
+}
+const next = (name: string) => {
+  save(`in progress: stopped before "${name}"`);
+  step(++stepIndex, STEPS, name);
+};
 
 async function floorStep(results: SuiteResults, log: string[]) {
   next("in-process floor (bench/build-sign.ts, PDF benchmark)");
@@ -118,7 +132,7 @@ async function e2e(
 }
 
 async function main() {
-  const began = performance.now();
+  began = performance.now();
   const machine = describeMachine(REPO_ROOT);
   const log: string[] = [];
   const results: SuiteResults = {
@@ -131,6 +145,7 @@ async function main() {
     growth: [],
     seconds: 0,
   };
+  partial = results;
   process.stderr.write(
     `npm run bench${QUICK ? " --quick" : ""}: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ` +
       `commit ${machine.commit}, load ${machine.load}\n`,
@@ -161,9 +176,16 @@ async function main() {
     watcher.via === "nats"
       ? "on NATS (`events.test.document.accepted`)"
       : "through the public event stream (one `GET /v1/events/stream` per key, whose work is in the figures)";
+  // Stopped from outside (Ctrl-C, kill): keep what was measured and stop the processes this run started.
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      save(`interrupted (${signal})`);
+      void sut.dispose().finally(() => process.exit(130));
+    });
   const all = sut.keys;
   const one = sut.keys.slice(0, 1);
   const everyId: [string, number][] = [];
+  let failure: string | undefined;
   const keep = (r: LoadResult) => {
     everyId.push(...r.ids);
     return r;
@@ -210,7 +232,7 @@ async function main() {
 
     next("end to end, one company (the per-RUC cap of SUNAT calls applies)");
     {
-      const result = keep(await e2e(sut, watcher, one, { count: QUICK ? 30 : 300, clients: 32 }));
+      const result = keep(await e2e(sut, watcher, one, { count: QUICK ? 30 : 200, clients: 32 }));
       results.e2e.push({ label: "one company", clients: 32, companies: 1, pdf: true, result });
     }
 
@@ -232,7 +254,7 @@ async function main() {
 
     next("webhook deliveries");
     try {
-      results.webhooks = await measureWebhooks(sut, QUICK ? 30 : 300, 32, () => settle(sut.pids));
+      results.webhooks = await measureWebhooks(sut, QUICK ? 30 : 200, 32, () => settle(sut.pids));
       note(`${fmt(results.webhooks.perSecond, 1)} deliveries/s (${results.webhooks.mode})`);
     } catch (error) {
       results.webhooksError = (error as Error).message;
@@ -240,7 +262,7 @@ async function main() {
 
     next(`growth: ${GROWTH.map((n) => n.toLocaleString("en-US")).join(", ")} stored documents`);
     const firstCompanyIds = () => everyId.filter(([, owner]) => owner === 0).map(([id]) => id);
-    const growthShape: LoadShape = { count: QUICK ? 40 : 300, clients: 32 };
+    const growthShape: LoadShape = { count: QUICK ? 40 : 200, clients: 32 };
     if (sut.started && sut.dataDir) {
       const stored = everyId.length;
       results.growth.push({
@@ -285,7 +307,7 @@ async function main() {
       }
       results.growthNote =
         "Seeding: the system is stopped, and every row its services stored for the documents created through the " +
-        "API in this run (register entry, outbox, signature, submission, events, the simulator's registration) is " +
+        "API in this run (whatever row names one of them: the rows per table are listed above) is " +
         "copied in SQLite with fresh ids of the same shape and a series of its own per copy (`bench/lib/growth-seed.ts`), " +
         "so every index the services declared holds the copies; then the system is started again. The copies keep " +
         "their originals' timestamps; their files (XML, CDR, PDF) are not copied. `--growth-100k` adds the 100 k row.";
@@ -315,17 +337,20 @@ async function main() {
     );
     results.stream = stream.result;
     results.streamError = stream.error;
+  } catch (error) {
+    // What was measured before the failure is still reported, with the reason it stopped.
+    failure = (error as Error).stack ?? String(error);
   } finally {
     await watcher.close().catch(() => {});
     await sut.dispose();
   }
-  results.seconds = (performance.now() - began) / 1000;
-  const markdown = renderMarkdown(results, CORES);
+  const markdown = save(failure ? `stopped by an error: ${failure.split("\n")[0]}` : undefined)!;
   process.stderr.write("\n");
   console.log(markdown);
-  if (OUTPUT) {
-    writeSection(OUTPUT, markdown);
-    process.stderr.write(`written to ${OUTPUT}\n`);
+  if (OUTPUT) process.stderr.write(`written to ${OUTPUT}\n`);
+  if (failure) {
+    process.stderr.write(`${failure}\n`);
+    process.exitCode = 1;
   }
 }
 

@@ -53,6 +53,7 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
       ` Acceptance is seen ${s.acceptanceVia}. The whole run took ${fmt(s.seconds / 60, 1)} min.`,
     "",
   );
+  if (s.unfinished) out.push(`**This run is not complete: ${s.unfinished}.** Parts not reached say so.`, "");
   const f = s.floor;
   out.push(
     "### In-process floor per five-line invoice (ms, one thread)",

@@ -78,4 +78,6 @@ export interface SuiteResults {
   webhooks?: WebhookResult;
   webhooksError?: string;
   seconds: number;
+  /** Set while the run is going on, or when it stopped early: said at the top of the table. */
+  unfinished?: string;
 }
