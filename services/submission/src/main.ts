@@ -13,7 +13,6 @@ import { SigningService } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { HttpBillServiceClient } from "./adapters/bill-service-client.js";
 import { GreCredentialStore, greCredentialsCollection } from "./adapters/gre-credential-repository.js";
-import { GroupCommitStore } from "./adapters/group-commit-store.js";
 import { rucSlotsCollection } from "./adapters/ruc-slots.js";
 import { SolCredentialStore, solCredentialsCollection } from "./adapters/sol-credential-repository.js";
 import { submissionsCollection } from "./adapters/submission-repository.js";
@@ -90,12 +89,9 @@ await runService(logger, async (lifecycle) => {
     { user: env.SUNAT_TEST_SOL_USER, password: env.SUNAT_TEST_SOL_PASSWORD },
     solCredentials,
   );
-  // The verdict path's single-record writes (queueing, claims, RUC slots, progress, verdicts) share commits:
-  // one durable commit per batch of concurrent submissions instead of one per write.
-  const submissions = new GroupCommitStore(store);
-  const publishVerdict = new PublishVerdict(submissions, broker);
+  const publishVerdict = new PublishVerdict(store, broker);
   const attempt = new AttemptSubmission(
-    submissions,
+    store,
     objects,
     new HttpBillServiceClient(env.SUNAT_TIMEOUT_MS),
     (record) => endpoints.resolve(record),
@@ -121,7 +117,7 @@ await runService(logger, async (lifecycle) => {
     endpoints,
   );
   const greAttempt = new AttemptGreSubmission(
-    submissions,
+    store,
     objects,
     new HttpGreClient(env.SUNAT_TIMEOUT_MS),
     (record) => greEndpoints.resolve(record),
@@ -142,7 +138,7 @@ await runService(logger, async (lifecycle) => {
   const scheduler = lifecycle.add(
     "scheduler",
     new SubmissionScheduler(
-      submissions,
+      store,
       attemptByType,
       publishVerdict,
       {
@@ -156,7 +152,7 @@ await runService(logger, async (lifecycle) => {
     ),
     (s) => s.stop(),
   );
-  const queue = new QueueSubmission(submissions, { deadlineMs: env.SUBMISSION_DEADLINE_MS }, () =>
+  const queue = new QueueSubmission(store, { deadlineMs: env.SUBMISSION_DEADLINE_MS }, () =>
     scheduler.wake(),
   );
   lifecycle.add(

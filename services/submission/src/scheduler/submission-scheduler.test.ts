@@ -6,7 +6,6 @@ import { createLogger } from "@einvoice/platform";
 import { DocumentSignedSchema } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GroupCommitStore } from "../adapters/group-commit-store.js";
 import { rucSlotsCollection } from "../adapters/ruc-slots.js";
 import {
   NO_LEASE,
@@ -20,11 +19,7 @@ import { SubmissionScheduler } from "./submission-scheduler.js";
 const settings = { pollMs: 20, leaseMs: 1_000, maxInFlight: 8, maxPerRuc: 2, drainMs: 50 };
 const logger = createLogger("test", "silent");
 
-// Each replica's scheduler writes directly, or through its own group commit as the service does.
-describe.each([
-  ["plain writes", (store: Store): Store => store],
-  ["group commit", (store: Store): Store => new GroupCommitStore(store)],
-])("SubmissionScheduler (%s)", (_name, wrap) => {
+describe("SubmissionScheduler", () => {
   let dir: string;
   let store: Store;
 
@@ -88,7 +83,7 @@ describe.each([
     for (let i = 1; i <= 6; i++) await queue(`doc_${i}`, "20000000001");
     for (let i = 7; i <= 8; i++) await queue(`doc_${i}`, "20000000002");
     const { attempt, peak, finished } = slowAttempt(60);
-    const scheduler = new SubmissionScheduler(wrap(store), attempt as never, {} as never, settings, logger);
+    const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
     scheduler.start();
     await expect.poll(() => finished.length, { timeout: 5_000 }).toBe(8);
     await scheduler.stop();
@@ -99,7 +94,7 @@ describe.each([
   it("starts at most maxInFlight at once over many RUCs, and never a record twice", async () => {
     for (let i = 1; i <= 24; i++) await queue(`doc_${i}`, `2000000000${i % 6}`);
     const { attempt, peak, total, finished } = slowAttempt(40);
-    const scheduler = new SubmissionScheduler(wrap(store), attempt as never, {} as never, settings, logger);
+    const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
     scheduler.start();
     await expect.poll(() => finished.length, { timeout: 8_000 }).toBe(24);
     await scheduler.stop();
@@ -112,7 +107,7 @@ describe.each([
     for (let i = 1; i <= 8; i++) await queue(`doc_${i}`, "20000000001");
     const { attempt, peak, finished } = slowAttempt(80);
     const replicas = [1, 2, 3].map(
-      () => new SubmissionScheduler(wrap(store), attempt as never, {} as never, settings, logger),
+      () => new SubmissionScheduler(store, attempt as never, {} as never, settings, logger),
     );
     for (const replica of replicas) replica.start();
     await expect.poll(() => finished.length, { timeout: 8_000 }).toBe(8);
@@ -128,7 +123,7 @@ describe.each([
     const leaseUntil = new Date(Date.now() + 400).toISOString();
     await repository.renew(record, leaseUntil);
     const { attempt, finished } = slowAttempt(1);
-    const scheduler = new SubmissionScheduler(wrap(store), attempt as never, {} as never, settings, logger);
+    const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
     scheduler.start();
     await new Promise((r) => setTimeout(r, 200));
     expect(finished).toEqual([]);
@@ -148,7 +143,7 @@ describe.each([
         await repository.markPublished(r);
       },
     };
-    const scheduler = new SubmissionScheduler(wrap(store), {} as never, publish as never, settings, logger);
+    const scheduler = new SubmissionScheduler(store, {} as never, publish as never, settings, logger);
     scheduler.start();
     await expect.poll(() => published, { timeout: 3_000 }).toEqual(["doc_1"]);
     await scheduler.stop();
