@@ -68,7 +68,7 @@ export interface BootOptions {
 }
 
 /**
- * How the suites run the services: the compiled build (`dist`, default), which boots several times faster than
+ * How the suites run the services: the compiled build (`dist`, default), which boots about twice as fast as
  * TypeScript through tsx; E2E_RUNTIME=source runs the sources, e.g. to rule the build out when a suite fails.
  */
 export const e2eRuntime = (): ServiceRuntime => (process.env.E2E_RUNTIME === "source" ? "source" : "dist");
