@@ -10,10 +10,13 @@ const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
  * E2E_RUNTIME=source too: test/src/production-build.test.ts runs `dist/` whatever the default.
  */
 export default function buildServices(): void {
+  // One build per vitest run: the e2e and chaos projects each load this file, in the same process.
+  if (process.env.EINVOICE_E2E_BUILT === String(process.pid)) return;
   const started = Date.now();
   execFileSync(process.execPath, ["scripts/build.mjs"], {
     cwd: REPO_ROOT,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  process.env.EINVOICE_E2E_BUILT = String(process.pid);
   console.log(`e2e: built the services in ${Date.now() - started} ms`);
 }
