@@ -77,7 +77,7 @@ export async function startOwnSystem(companies: number, logLevel = "warn"): Prom
   } finally {
     await admin.close();
   }
-  const ports: Ports = await freePorts();
+  let ports: Ports = await freePorts();
   const boot = () =>
     startSystem({
       dataDir,
@@ -94,12 +94,20 @@ export async function startOwnSystem(companies: number, logLevel = "warn"): Prom
       },
     });
   let system: RunningSystem | undefined;
-  try {
-    system = await boot();
-  } catch (error) {
-    showLogTails(dataDir);
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
+  // A free port can be taken by another process between the pick and the listen (a shared machine): once more
+  // on fresh ports before giving up.
+  for (let attempt = 1; !system; attempt++) {
+    try {
+      system = await boot();
+    } catch (error) {
+      showLogTails(dataDir);
+      if (attempt < 2 && /EADDRINUSE|exited with code/.test(String(error))) {
+        ports = await freePorts();
+        continue;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    }
   }
   const pids = new Map<string, number>();
   const readPids = () => {
