@@ -305,12 +305,20 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
   return out.join("\n");
 }
 
-/** Replaces the marked section of `file` (or appends it), leaving the rest of the document as it is. */
+/**
+ * Replaces the marked section of `file` (or appends it), leaving the rest of the document as it is. The markers
+ * count only on lines of their own, so a paragraph that names them (in backticks) is never taken for them.
+ */
 export function writeSection(file: string, markdown: string) {
   const text = readFileSync(file, "utf8");
   const section = `${START_MARK}\n${markdown.trimEnd()}\n${END_MARK}`;
-  const start = text.indexOf(START_MARK);
-  const end = text.indexOf(END_MARK);
+  const lineAt = (mark: string, from = 0) => {
+    for (let i = text.indexOf(mark, from); i >= 0; i = text.indexOf(mark, i + 1))
+      if ((i === 0 || text[i - 1] === "\n") && [undefined, "\n"].includes(text[i + mark.length])) return i;
+    return -1;
+  };
+  const start = lineAt(START_MARK);
+  const end = start >= 0 ? lineAt(END_MARK, start) : -1;
   const next =
     start >= 0 && end > start
       ? `${text.slice(0, start)}${section}${text.slice(end + END_MARK.length)}`
