@@ -16,8 +16,9 @@ export class DocumentWaiter {
       callback: (error, msg) => {
         // Most state changes have nobody waiting on them: skip the decode unless this document has a waiter.
         if (error || this.waiting.size === 0) return;
-        const json = msg.json<{ documentId?: unknown }>();
-        if (typeof json?.documentId !== "string" || !this.waiting.has(json.documentId)) return;
+        // Subjects carry canonical proto JSON, with proto field names (document_id).
+        const json = msg.json<{ document_id?: unknown }>();
+        if (typeof json?.document_id !== "string" || !this.waiting.has(json.document_id)) return;
         const state = decodeState(json);
         if (!state?.document) return;
         for (const resolve of this.waiting.get(state.documentId) ?? []) resolve(state.document);
