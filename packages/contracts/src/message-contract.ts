@@ -30,8 +30,12 @@ export class MessageContract<Desc extends DescMessage> {
     // Patterns carry the formats, so ajv's format plug-in is not needed.
     const compile = (schema: JsonSchema) =>
       new Ajv2020({ allErrors: true, validateFormats: false, strict: true }).compile(schema);
-    if (mode === "strict") return (this.strict ??= compile(this.strictSchema));
-    return (this.tolerant ??= compile(this.tolerantSchema));
+    if (mode === "strict") {
+      this.strict ??= compile(this.strictSchema);
+      return this.strict;
+    }
+    this.tolerant ??= compile(this.tolerantSchema);
+    return this.tolerant;
   }
 
   /** Canonical proto3 JSON: proto field names, non-optional fields always present, unset optional fields absent. */
