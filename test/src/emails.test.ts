@@ -95,6 +95,30 @@ describe("emailing a document", () => {
     expect(events[0]!.data.object).toMatchObject({ object: "email", id: queued.body.id, status: "sent" });
   });
 
+  it("waits for a PDF not made yet without spending attempts, then sends it", async () => {
+    const renderer = sys.system.pid("rendering")!;
+    process.kill(renderer, "SIGSTOP");
+    let queued: Awaited<ReturnType<typeof sys.request>>;
+    try {
+      const created = await sys.request("/v1/invoices", { body: invoice });
+      queued = await sys.request(`/v1/documents/${created.body.id}/email`, {
+        body: { to: ["compras@cliente.com.pe"] },
+      });
+      expect(queued.status).toBe(202);
+      // Several passes of the sender (one a second) find no PDF: the email stays queued, no attempt spent.
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      const waiting = (await sys.request(`/v1/emails/${queued.body.id}`)).body;
+      expect(waiting).toMatchObject({ status: "queued", attempts: 0, last_error: null });
+    } finally {
+      process.kill(renderer, "SIGCONT");
+    }
+    const sent = await eventually(
+      async () => (await sys.request(`/v1/emails/${queued.body.id}`)).body,
+      (email) => email.status !== "queued",
+    );
+    expect(sent).toMatchObject({ status: "sent", attempts: 1, last_error: null });
+  });
+
   it("gives up after its attempts with email.failed and the server's error", async () => {
     const created = await sys.request("/v1/invoices", { body: invoice, headers: { prefer: "wait=20" } });
     const queued = await sys.request(`/v1/documents/${created.body.id}/email`, {

@@ -117,6 +117,7 @@ await runService(logger, async (lifecycle) => {
         retryDelaysMs: env.EMAIL_RETRY_DELAYS_MS,
         pollMs: 1_000,
         leaseMs: env.RPC_TIMEOUT_MS * 6,
+        filesWaitMs: 3_600_000,
       },
     }),
     (e) => e.stop(),

@@ -35,7 +35,7 @@ export function emailPaths(): Record<string, PathItem> {
         operationId: "emailDocument",
         summary: "Email a document to its customer",
         description:
-          "Queues an email with the document's PDF and signed XML attached (and SUNAT's CDR when there is one), a Spanish subject and body naming the issuer, the document and its total. It is sent within seconds; a document whose PDF is not made yet waits for it. `email.sent` is recorded when the mail server accepts it, `email.failed` (with `last_error`) after 5 failed attempts (10 s, 1 min, 5 min, 30 min apart); both are events of the document (`GET /v1/events?document_id=…`).",
+          "Queues an email with the document's PDF and signed XML attached (and SUNAT's CDR when there is one), a Spanish subject and body naming the issuer, the document and its total. It is sent within seconds; a document whose PDF is not made yet waits for it (up to an hour, without spending attempts). `email.sent` is recorded when the mail server accepts it, `email.failed` (with `last_error`) after 5 failed attempts (10 s, 1 min, 5 min, 30 min apart); both are events of the document (`GET /v1/events?document_id=…`).",
         tags: ["Documents"],
         parameters: [
           pathParameter("id", "The document id (`doc_…`).", {

@@ -114,12 +114,20 @@ export interface EmailSenderSettings {
   retryDelaysMs: number[];
   pollMs: number;
   leaseMs: number;
+  /**
+   * How long an email waits for its document's PDF before a missing PDF counts as a failed attempt, in
+   * milliseconds from when it was queued. While waiting it is retried every `pollMs` without spending attempts.
+   */
+  filesWaitMs: number;
 }
+
+/** The document's PDF (or signed XML) is not made yet: the email waits, this is not a failed attempt. */
+class FilesNotReady extends Error {}
 
 /**
  * Sends queued emails: the document's PDF and signed XML attached (and SUNAT's CDR when there is one), a Spanish
  * subject and body naming the issuer, the document and its total. A document whose PDF is not made yet waits for
- * it (that attempt counts). Success records `email.sent`; the last failed attempt records `email.failed` with the
+ * it, for up to `filesWaitMs`, without spending attempts. Success records `email.sent`; the last failed attempt records `email.failed` with the
  * error; both are events of the document (`document_id` lists them).
  */
 export class EmailSender {
@@ -190,6 +198,16 @@ export class EmailSender {
     try {
       await this.deps.mailer.send(await this.compose(email));
     } catch (failure) {
+      const now = this.now();
+      const waited = now.getTime() - Date.parse(email.created_at);
+      if (failure instanceof FilesNotReady && waited < this.deps.settings.filesWaitMs) {
+        await repository.update(email._id, {
+          next_attempt_at: new Date(now.getTime() + this.deps.settings.pollMs).toISOString(),
+          lease_until: "",
+          updated_at: now.toISOString(),
+        });
+        return;
+      }
       error = (failure as Error).message.slice(0, 500);
     }
     const now = this.now();
@@ -212,7 +230,7 @@ export class EmailSender {
     const view = await this.deps.numbering.getDocument({ scope, id: email.document_id });
     const files = view.files;
     if (!view.document || !files?.pdf || !files.xml)
-      throw new Error("the PDF of the document is not made yet");
+      throw new FilesNotReady("the PDF of the document is not made yet");
     const attachment = async (key: string | undefined, contentType: string) => {
       if (!key) return [];
       const stored = await this.deps.objects.get(key);
