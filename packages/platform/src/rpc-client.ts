@@ -1,5 +1,5 @@
 import type { DescService } from "@bufbuild/protobuf";
-import { type Client, createClient, type Interceptor } from "@connectrpc/connect";
+import { type Client, Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { headersSetter, injectContext } from "./tracing.js";
 
@@ -7,6 +7,28 @@ import { headersSetter, injectContext } from "./tracing.js";
 const clientTracing: Interceptor = (next) => async (req) => {
   injectContext(req.header, headersSetter);
   return next(req);
+};
+
+/**
+ * A called service that dies or restarts mid-call resets its HTTP/2 stream or its connection, which Connect
+ * reports as CANCELED or ABORTED. Our services never answer with those codes themselves, and a caller that gives
+ * up no longer reads the error: the dependency broke, so it is UNAVAILABLE (a retryable 503 at the gateway, and
+ * "the outcome is unknown" where the call may have committed something).
+ */
+const brokenCallUnavailable: Interceptor = (next) => async (req) => {
+  try {
+    return await next(req);
+  } catch (error) {
+    if (error instanceof ConnectError && (error.code === Code.Canceled || error.code === Code.Aborted))
+      throw new ConnectError(
+        `the called service closed the call (${error.rawMessage})`,
+        Code.Unavailable,
+        undefined,
+        undefined,
+        error,
+      );
+    throw error;
+  }
 };
 
 export interface RpcClientOptions {
@@ -28,7 +50,7 @@ export function createRpcClient<T extends DescService>(
   const transport = createConnectTransport({
     baseUrl,
     httpVersion: "2",
-    interceptors: [clientTracing],
+    interceptors: [brokenCallUnavailable, clientTracing],
     // Internal payloads are small; binary keeps them compact and fast.
     useBinaryFormat: true,
     ...(options.timeoutMs === null ? {} : { defaultTimeoutMs: options.timeoutMs }),

@@ -90,7 +90,9 @@ export async function place(
           return { id: body.id, number: body.number };
         }
         outcome = `${res.status} ${body?.error?.code ?? ""}`.trim();
-        if (res.status < 500 && res.status !== 409 && res.status !== 429)
+        // 503 (a dependency down, or the outcome unknown), 409 (the key in flight) and 429 are retried; anything
+        // else, a 500 above all, fails the suite: a killed dependency must never surface as an internal error.
+        if (res.status !== 503 && res.status !== 409 && res.status !== 429)
           throw new Fatal(`${order.key}: answered ${res.status} ${JSON.stringify(body)}`);
       } catch (error) {
         if (error instanceof Fatal) throw error;

@@ -25,11 +25,10 @@ import {
 } from "./chaos-tools.js";
 
 /**
- * How many documents are created (CHAOS_INVOICES; a fifth are receipts on their own series). The issue asks for
- * 500 (`CHAOS_INVOICES=500`); CI runs 200, the largest count measured to pass inside the test's 10-minute timeout on
- * the shared 2-core machine (see README, crash safety).
+ * How many documents are created (CHAOS_INVOICES, default the issue's 500; a fifth are receipts on their own
+ * series). On the quiet 2-core machine 500 take about 130 s; see README, crash safety.
  */
-const DOCUMENTS = Number(process.env.CHAOS_INVOICES) || 200;
+const DOCUMENTS = Number(process.env.CHAOS_INVOICES) || 500;
 /** Every fifth order is a receipt (series BC01); the rest are invoices (FC01). */
 const RECEIPTS = Math.floor(DOCUMENTS / 5);
 const INVOICES = DOCUMENTS - RECEIPTS;
