@@ -8,42 +8,20 @@
  *   node --import tsx bench/boot.ts [--rounds 3]
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { freePorts, REPO_ROOT, type ServiceRuntime, startSystem } from "@einvoice/launcher";
+import { treeCpuSeconds } from "./lib/proc-cpu.js";
+import { PROCESSES } from "./lib/system-under-test.js";
 
 const { values: args } = parseArgs({ options: { rounds: { type: "string", default: "3" } } });
 const ROUNDS = Number(args.rounds);
-const SERVICES = [
-  "sunat-simulator",
-  "tax",
-  "numbering",
-  "signing",
-  "submission",
-  "notification",
-  "rendering",
-  "stream",
-  "gateway",
-];
-const TICKS = 100; // USER_HZ on Linux
+const SERVICES = PROCESSES.filter((name) => name !== "nats-server");
 
 /** utime + stime of a process and of its children, in seconds (0 once it is gone). */
-function treeCpu(pid: number | undefined): number {
-  if (!pid) return 0;
-  let total = 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    total += fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / TICKS;
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/))
-      if (child) total += treeCpu(Number(child));
-  } catch {
-    // gone
-  }
-  return total;
-}
+const treeCpu = (pid: number | undefined) => treeCpuSeconds(pid) ?? 0;
 
 async function boot(runtime: ServiceRuntime): Promise<{ wallMs: number; cpuS: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-boot-"));

@@ -6,7 +6,6 @@
  *
  *   node --import tsx bench/pipeline.ts [--count 600] [--clients 32] [--companies 8] [--no-pdf]
  */
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +13,8 @@ import { parseArgs } from "node:util";
 import { openAdminStore } from "@einvoice/gateway/admin";
 import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { connect } from "@nats-io/transport-node";
+import { treeCpuSeconds } from "./lib/proc-cpu.js";
+import { PROCESSES } from "./lib/system-under-test.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -31,20 +32,6 @@ const { values: args } = parseArgs({
 const COUNT = Number(args.count);
 const CLIENTS = Number(args.clients);
 const COMPANIES = Number(args.companies);
-const PROCESSES = [
-  "nats-server",
-  "sunat-simulator",
-  "tax",
-  "numbering",
-  "signing",
-  "submission",
-  "notification",
-  "rendering",
-  "stream",
-  "gateway",
-];
-const TICKS = 100; // USER_HZ on Linux
-
 const invoice = (i: number) => ({
   series: "F001",
   customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE BENCH SAC" },
@@ -55,29 +42,8 @@ const invoice = (i: number) => ({
   })),
 });
 
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    // utime, stime of the process and its waited-for children (fields 14–17, counted from after the name).
-    return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** The node service processes are children of an npm/tsx wrapper: sum the whole tree. */
-function treeCpu(pid: number | undefined): number {
-  if (!pid) return 0;
-  let total = cpuSeconds(pid);
-  try {
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/))
-      if (child) total += treeCpu(Number(child));
-  } catch {
-    // gone
-  }
-  return total;
-}
+/** CPU seconds of a process tree, 0 once it is gone. */
+const treeCpu = (pid: number | undefined) => treeCpuSeconds(pid) ?? 0;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
