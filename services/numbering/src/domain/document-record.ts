@@ -4,6 +4,7 @@ import type {
   DocumentStatus,
   DocumentVoid,
   Issuer,
+  Scope,
   StatusDetails,
   SunatVerdict,
 } from "@einvoice/domain";
@@ -51,4 +52,41 @@ export interface VoidRecord extends DocumentVoid {
   attempt: number;
   /** Object-store key of the summary's CDR, once SUNAT answered. */
   cdr_key: string | null;
+}
+
+/** What a numbered document is when the register first stores it; `content` is its computed document or guide. */
+export interface PendingDocument {
+  id: string;
+  scope: Scope;
+  issuer: Issuer;
+  type: string;
+  series: string;
+  number: number;
+  issueDate: string;
+  content: { computed: ComputedDocument } | { despatch: DespatchAdvice };
+  idempotencyKey: string | undefined;
+  now: string;
+}
+
+/** A freshly numbered document: pending, no verdict, no files yet; invoices, receipts and guides alike. */
+export function pendingRecord(document: PendingDocument): DocumentRecord {
+  return {
+    _id: document.id,
+    company_id: document.scope.companyId,
+    livemode: document.scope.livemode,
+    type: document.type,
+    series: document.series,
+    number: document.number,
+    status: "pending",
+    issue_date: document.issueDate,
+    issuer: document.issuer,
+    ...document.content,
+    sunat: null,
+    status_details: null,
+    hash: null,
+    files: { xml: null, cdr: null, pdf: null },
+    ...(document.idempotencyKey ? { idempotency_key: document.idempotencyKey } : {}),
+    created_at: document.now,
+    updated_at: document.now,
+  };
 }

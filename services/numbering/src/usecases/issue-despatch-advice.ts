@@ -3,7 +3,7 @@ import { despatchAdvices, issuers } from "@einvoice/contracts";
 import type { DespatchAdvice, DocumentResource, Issuer, Scope } from "@einvoice/domain";
 import { newId } from "@einvoice/platform";
 import { DespatchIssuedSchema } from "@einvoice/proto";
-import type { DocumentRecord } from "../domain/document-record.js";
+import { pendingRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
 import type { IssueQueue } from "./issue-queue.js";
 
@@ -38,25 +38,18 @@ export class IssueDespatchAdvice {
       series: despatch.series,
       idempotencyKey,
       build: (number, now) => {
-        const record: DocumentRecord = {
-          _id: newId("doc"),
-          company_id: scope.companyId,
-          livemode: scope.livemode,
+        const record = pendingRecord({
+          id: newId("doc"),
+          scope,
+          issuer,
           type: despatch.type,
           series: despatch.series,
           number,
-          status: "pending",
-          issue_date: despatch.issue_date,
-          issuer,
-          despatch,
-          sunat: null,
-          status_details: null,
-          hash: null,
-          files: { xml: null, cdr: null, pdf: null },
-          ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
-          created_at: now,
-          updated_at: now,
-        };
+          issueDate: despatch.issue_date,
+          content: { despatch },
+          idempotencyKey,
+          now,
+        });
         const message = {
           _id: `${record._id}:despatch_issued`,
           subject: "documentDespatchIssued" as const,

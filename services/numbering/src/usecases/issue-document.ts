@@ -3,7 +3,7 @@ import { computedDocuments, issuers } from "@einvoice/contracts";
 import type { ComputedDocument, DocumentResource, Issuer, Scope } from "@einvoice/domain";
 import { metrics, newId } from "@einvoice/platform";
 import { DocumentIssuedSchema } from "@einvoice/proto";
-import type { DocumentRecord } from "../domain/document-record.js";
+import { pendingRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
 import type { IssueQueue } from "./issue-queue.js";
 
@@ -38,25 +38,18 @@ export class IssueDocument {
       series: computed.series,
       idempotencyKey,
       build: (number, now) => {
-        const record: DocumentRecord = {
-          _id: newId("doc"),
-          company_id: scope.companyId,
-          livemode: scope.livemode,
+        const record = pendingRecord({
+          id: newId("doc"),
+          scope,
+          issuer,
           type: computed.type,
           series: computed.series,
           number,
-          status: "pending",
-          issue_date: computed.issue_date,
-          issuer,
-          computed,
-          sunat: null,
-          status_details: null,
-          hash: null,
-          files: { xml: null, cdr: null, pdf: null },
-          ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
-          created_at: now,
-          updated_at: now,
-        };
+          issueDate: computed.issue_date,
+          content: { computed },
+          idempotencyKey,
+          now,
+        });
         const message = {
           _id: `${record._id}:issued`,
           subject: "documentIssued" as const,
