@@ -1,10 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Boom, INVOICES, type Invoice, invoice } from "../contract/fixtures.js";
 import { DuplicateKeyError } from "../port.js";
 import { SqliteStore } from "./sqlite-store.js";
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}
 
 describe("sqlite group commit", () => {
   let dir: string;
@@ -66,6 +72,73 @@ describe("sqlite group commit", () => {
     const read = invoices.count({}).then((n) => seen.push(`read ${n}`));
     await Promise.all([first.then(() => seen.push("first")), second.then(() => seen.push("second")), read]);
     expect(seen).toEqual(["first", "second", "read 2"]);
+  });
+
+  it("answers writers and readers only once the WAL of their COMMIT is synced, without blocking the event loop", async () => {
+    const file = join(dir, "held.sqlite");
+    const syncs: { release: () => void; walBytes: number }[] = [];
+    const held = SqliteStore.open(file, {
+      walSync: async (wal) => {
+        const walBytes = (await wal.stat()).size;
+        await new Promise<void>((release) => syncs.push({ release, walBytes }));
+        await wal.datasync();
+      },
+    });
+    try {
+      await expect(held.ensure([INVOICES])).resolves.toBeUndefined();
+      const invoices = held.collection<Invoice>(INVOICES);
+      const seen: string[] = [];
+      const write = invoices.insertOne(invoice(1)).then(() => seen.push("write"));
+      const read = invoices.count({}).then((n) => seen.push(`read ${n}`));
+      await until(() => syncs.length === 1);
+      // COMMIT has run and the frames are in the WAL, but nobody has been answered while the sync is pending,
+      // and the event loop still turns (this test runs).
+      expect(syncs[0]!.walBytes).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen).toEqual([]);
+      // A write arriving during the sync joins the next group, synced on its own.
+      const later = invoices.insertOne(invoice(2)).then(() => seen.push("later"));
+      syncs[0]!.release();
+      await Promise.all([write, read]);
+      expect(seen).toEqual(["write", "read 1"]);
+      await until(() => syncs.length === 2);
+      expect(seen).not.toContain("later");
+      syncs[1]!.release();
+      await later;
+      expect(await invoices.count({})).toBe(2);
+    } finally {
+      for (const sync of syncs) sync.release();
+      await held.close();
+    }
+  });
+
+  it("commits with synchronous = NORMAL and a failed WAL sync fails the writers of that group", async () => {
+    const file = join(dir, "failing.sqlite");
+    let fail = false;
+    const failing = SqliteStore.open(file, {
+      walSync: async (wal) => {
+        if (fail) throw new Error("EIO: sync failed");
+        await wal.datasync();
+      },
+    });
+    try {
+      await failing.ensure([INVOICES]);
+      const invoices = failing.collection<Invoice>(INVOICES);
+      await invoices.insertOne(invoice(1));
+      fail = true;
+      await expect(invoices.insertOne(invoice(2))).rejects.toThrow("EIO");
+      fail = false;
+      await invoices.insertOne(invoice(3));
+    } finally {
+      await failing.close();
+    }
+    const reopened = new Database(file, { readonly: true });
+    try {
+      expect(reopened.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(reopened.prepare("SELECT count(*) AS n FROM invoices").get()).toMatchObject({ n: 3 });
+    } finally {
+      reopened.close();
+    }
   });
 
   it("refuses queued work once closed", async () => {
