@@ -1,3 +1,4 @@
+import type { JsonValue } from "@bufbuild/protobuf";
 import { injectContext, SpanKind, withSpan } from "@einvoice/platform";
 import type { JetStreamClient, PubAck } from "@nats-io/jetstream";
 import { natsHeaderSetter, newHeaders } from "./headers.js";
@@ -30,6 +31,19 @@ export async function publishJson(
   options: PublishOptions,
 ): Promise<PubAck> {
   return send(js, options.subject ?? def.subject, def.payload.check(json), options);
+}
+
+/**
+ * Publishes JSON this process encoded with `def.payload.encode` (so already strict-checked), e.g. an outbox row
+ * handed over right after its commit: checking it a second time would only repeat the same work.
+ */
+export async function publishEncoded(
+  js: JetStreamClient,
+  def: { subject: string },
+  json: JsonValue,
+  options: PublishOptions,
+): Promise<PubAck> {
+  return send(js, options.subject ?? def.subject, json, options);
 }
 
 function send(js: JetStreamClient, subject: string, body: unknown, options: PublishOptions): Promise<PubAck> {

@@ -2,7 +2,7 @@ import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoi
 import { createLogger, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { documentsCollection } from "./adapters/document-repository.js";
-import { OutboxRelay, outboxCollection } from "./adapters/outbox.js";
+import { type OutboxEntry, OutboxRelay, outboxCollection } from "./adapters/outbox.js";
 import { loadNumberingEnv } from "./env.js";
 import { numberingRoutes } from "./rpc/numbering-routes.js";
 import { ApplyVerdict } from "./usecases/apply-verdict.js";
@@ -41,11 +41,11 @@ await runService(logger, async (lifecycle) => {
     (r) => r.stop(),
   );
   relay.start();
-  const nudge = () => relay.nudge();
+  const handOver = (entries: readonly OutboxEntry[]) => relay.committed(entries);
 
   const recordSignature = new RecordSignature(store);
   const recordRendering = new RecordRendering(store);
-  const applyVerdict = new ApplyVerdict(store, env.FILES_BASE_URL, logger, nudge);
+  const applyVerdict = new ApplyVerdict(store, env.FILES_BASE_URL, logger, handOver);
   lifecycle.add(
     "signed-consumer",
     await startConsumer(broker.js, consumers.numberingSigned, (p) => recordSignature.execute(p), logger),
@@ -62,7 +62,7 @@ await runService(logger, async (lifecycle) => {
     (c) => c.stop(),
   );
 
-  const applyVoidOutcome = new ApplyVoidOutcome(store, env.FILES_BASE_URL, logger, nudge);
+  const applyVoidOutcome = new ApplyVoidOutcome(store, env.FILES_BASE_URL, logger, handOver);
   lifecycle.add(
     "void-outcome-consumer",
     await startConsumer(
@@ -75,7 +75,7 @@ await runService(logger, async (lifecycle) => {
   );
 
   // One group commit for invoices, receipts and guides: calls arriving during a commit share the next one.
-  const issues = new IssueQueue(store, nudge);
+  const issues = new IssueQueue(store, handOver);
   await serveRpcAndOps(lifecycle, {
     service: "numbering",
     host: env.HOST,
@@ -87,7 +87,7 @@ await runService(logger, async (lifecycle) => {
       issueDespatchAdvice: new IssueDespatchAdvice(issues, env.FILES_BASE_URL),
       getDocument: new GetDocument(store, env.FILES_BASE_URL),
       listDocuments: new ListDocuments(store, env.FILES_BASE_URL),
-      voidDocument: new VoidDocument(store, env.FILES_BASE_URL, nudge),
+      voidDocument: new VoidDocument(store, env.FILES_BASE_URL, handOver),
     }),
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });

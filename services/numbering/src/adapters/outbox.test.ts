@@ -12,8 +12,14 @@ import { addToOutbox, type OutboxEntry, OutboxRelay, outboxCollection } from "./
 const logger = createLogger("numbering-test", "silent");
 
 async function writeEntries(store: Store, count: number, prefix: string): Promise<string[]> {
+  return (await writeRows(store, count, prefix)).map((row) => row._id.replace(/:issued$/, ""));
+}
+
+/** Commits `count` documents.issued rows in one transaction and returns them, as a use case hands them over. */
+async function writeRows(store: Store, count: number, prefix: string): Promise<OutboxEntry[]> {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}_${String(i).padStart(4, "0")}`);
-  await store.transaction(async (tx) => {
+  return store.transaction(async (tx) => {
+    const rows: OutboxEntry[] = [];
     for (const [i, id] of ids.entries()) {
       const payload = create(DocumentIssuedSchema, {
         documentId: id,
@@ -23,14 +29,16 @@ async function writeEntries(store: Store, count: number, prefix: string): Promis
         issuer: issuers.toMessage(issuer),
         computed: computedDocuments.toMessage(computed),
       });
-      await addToOutbox(
-        tx,
-        { _id: `${id}:issued`, subject: "documentIssued", payload },
-        new Date().toISOString(),
+      rows.push(
+        await addToOutbox(
+          tx,
+          { _id: `${id}:issued`, subject: "documentIssued", payload },
+          new Date().toISOString(),
+        ),
       );
     }
+    return rows;
   });
-  return ids;
 }
 
 async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -93,6 +101,31 @@ describe("OutboxRelay against nats-server", () => {
     await until(async () => (await outbox.count({})) === 0, "all removed");
     // 300 entries = two passes of at most 256: two transactions, not 300 writes.
     expect(store.transactions - before).toBe(2);
+  });
+
+  it("publishes rows handed over after their commit without reading the table, then deletes them", async () => {
+    const inner = store.collection.bind(store);
+    let reads = 0;
+    store.collection = ((spec) => {
+      const collection = inner(spec);
+      return Object.assign(Object.create(collection), {
+        find: (...args: Parameters<typeof collection.find>) => {
+          reads++;
+          return collection.find(...args);
+        },
+      });
+    }) as typeof store.collection;
+    relay = new OutboxRelay(store, broker, logger, 3_600_000);
+    relay.start(); // the boot scan: one read of an empty table
+    await until(() => reads === 1, "the boot scan");
+    const rows = await writeRows(store, 300, "doc_handed");
+    relay.committed(rows);
+    relay.committed(rows.slice(0, 10)); // handed twice (a retried hand-over): published once
+    await until(() => received.length === 300, "300 publishes");
+    expect(received).toEqual(rows.map((row) => row._id.replace(/:issued$/, "")));
+    const outbox = inner<OutboxEntry>(outboxCollection);
+    await until(async () => (await outbox.count({})) === 0, "all removed");
+    expect(reads).toBe(1);
   });
 
   it("finds entries nobody nudged for (left by a crash) on its poll", async () => {

@@ -6,7 +6,7 @@ import type { Logger } from "@einvoice/platform";
 import { DocumentStateSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
-import { addToOutbox } from "../adapters/outbox.js";
+import { addToOutbox, type OutboxEntry } from "../adapters/outbox.js";
 import type { DocumentRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
 
@@ -21,7 +21,8 @@ export class ApplyVoidOutcome {
     private readonly store: Store,
     private readonly filesBaseUrl: string,
     private readonly logger: Logger,
-    private readonly afterCommit: () => void,
+    /** Hands the committed outbox rows to the relay. */
+    private readonly afterCommit: (entries: readonly OutboxEntry[]) => void,
   ) {}
 
   async execute(outcome: Payload<typeof subjects.documentVoidOutcome>): Promise<void> {
@@ -36,7 +37,7 @@ export class ApplyVoidOutcome {
           { document: current._id, attempt: outcome.attempt },
           "void outcome already applied or for another attempt",
         );
-        return false;
+        return null;
       }
       const voided = outcome.outcome === "voided";
       const now = new Date().toISOString();
@@ -62,7 +63,7 @@ export class ApplyVoidOutcome {
       );
       if (!updated) throw new Error(`document ${current._id} changed concurrently`);
       const event: DocumentEventType = voided ? "document.voided" : "document.void_failed";
-      await addToOutbox(
+      return addToOutbox(
         tx,
         {
           _id: `${current._id}:${event}:${outcome.attempt}`,
@@ -77,8 +78,7 @@ export class ApplyVoidOutcome {
         },
         now,
       );
-      return true;
     });
-    if (applied) this.afterCommit();
+    if (applied) this.afterCommit([applied]);
   }
 }

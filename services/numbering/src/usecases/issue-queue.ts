@@ -55,8 +55,8 @@ export class IssueQueue {
 
   constructor(
     private readonly store: Store,
-    /** Called after each commit that wrote something (nudges the outbox relay). */
-    private readonly afterCommit: () => void,
+    /** Called after each commit with the outbox rows it wrote (handed to the outbox relay). */
+    private readonly afterCommit: (entries: readonly OutboxEntry[]) => void,
   ) {}
 
   issue(request: IssueRequest): Promise<IssueOutcome> {
@@ -84,8 +84,9 @@ export class IssueQueue {
 
   private async commit(batch: Waiting[]): Promise<void> {
     let settled: Map<Waiting, Settle>;
+    let entries: OutboxEntry[] = [];
     try {
-      settled = await this.store.transaction((tx) => this.writeBatch(tx, batch));
+      ({ settled, entries } = await this.store.transaction((tx) => this.writeBatch(tx, batch)));
     } catch (error) {
       if (batch.length > 1) {
         // Isolate the request that made the transaction fail; the others commit on their own.
@@ -94,7 +95,7 @@ export class IssueQueue {
       }
       settled = new Map([[batch[0]!, await this.afterFailure(batch[0]!.request, error)]]);
     }
-    if ([...settled.values()].some((s) => s.ok && !s.outcome.replayed)) this.afterCommit();
+    if (entries.length > 0) this.afterCommit(entries);
     for (const waiting of batch) {
       const result = settled.get(waiting);
       // A repeat of a key whose first request failed: it is tried again in the next batch.
@@ -108,7 +109,10 @@ export class IssueQueue {
    * The transaction body (MongoDB may run it again after a transient conflict, so it only computes and writes;
    * promises are settled after the commit).
    */
-  private async writeBatch(tx: TransactionScope, batch: Waiting[]): Promise<Map<Waiting, Settle>> {
+  private async writeBatch(
+    tx: TransactionScope,
+    batch: Waiting[],
+  ): Promise<{ settled: Map<Waiting, Settle>; entries: OutboxEntry[] }> {
     const settled = new Map<Waiting, Settle>();
     const repository = new DocumentRepository(tx);
     const now = new Date().toISOString();
@@ -171,7 +175,7 @@ export class IssueQueue {
       if (result?.ok)
         settled.set(waiting, { ok: true, outcome: { record: result.outcome.record, replayed: true } });
     }
-    return settled;
+    return { settled, entries };
   }
 
   /** A lone request failed: a concurrent winner of its Idempotency-Key is its answer; anything else is its error. */

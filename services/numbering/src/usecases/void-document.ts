@@ -5,7 +5,7 @@ import { Code, notFound, reasonError, todayInLima, violationsError } from "@einv
 import { DocumentVoidRequestedSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
-import { addToOutbox } from "../adapters/outbox.js";
+import { addToOutbox, type OutboxEntry } from "../adapters/outbox.js";
 import type { VoidRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
 import { decideVoid, reasonProblem } from "../domain/void-eligibility.js";
@@ -19,7 +19,8 @@ export class VoidDocument {
   constructor(
     private readonly store: Store,
     private readonly filesBaseUrl: string,
-    private readonly afterCommit: () => void,
+    /** Hands the committed outbox rows to the relay. */
+    private readonly afterCommit: (entries: readonly OutboxEntry[]) => void,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -65,7 +66,7 @@ export class VoidDocument {
         );
       }
       const resource = presentDocument(updated, this.filesBaseUrl);
-      await addToOutbox(
+      const entry = await addToOutbox(
         tx,
         {
           _id: `${id}:void_requested:${attempt}`,
@@ -83,10 +84,10 @@ export class VoidDocument {
         },
         requestedAt,
       );
-      return resource;
+      return { resource, entry };
     });
-    this.afterCommit();
-    return document;
+    this.afterCommit([document.entry]);
+    return document.resource;
   }
 }
 
