@@ -1,3 +1,4 @@
+import type { JsonValue } from "@bufbuild/protobuf";
 import type {
   ComputedDocument,
   DespatchAdvice,
@@ -13,7 +14,7 @@ import {
   InvoiceRequestSchema,
   IssuerSchema,
 } from "@einvoice/proto";
-import { DomainContract, messageOf } from "./domain-contract.js";
+import { DomainContract, messageOf, withoutUnset } from "./domain-contract.js";
 import { MessageContract } from "./message-contract.js";
 
 /** The caller's invoice/receipt content: gateway → tax. */
@@ -40,4 +41,15 @@ export const documentContract = new MessageContract(DocumentSchema);
 /** The public Document as the register builds it (null where unknown) → its message; the register's one mapping. */
 export function documentMessage(resource: DocumentResource): Document {
   return messageOf(DocumentSchema, resource);
+}
+
+/**
+ * The canonical JSON of the Document message for a resource, without the two conversions through the message
+ * reflection when it can: the resource minus its unset (null) fields IS the canonical JSON whenever it passes the
+ * strict schema (every non-optional field present, every value of its JSON type). Otherwise, the exact path.
+ */
+export function documentJson(resource: DocumentResource): JsonValue {
+  const json = withoutUnset(resource);
+  if (documentContract.check(json, "strict").length === 0) return json;
+  return documentContract.toJson(documentMessage(resource));
 }

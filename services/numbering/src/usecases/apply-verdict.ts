@@ -1,11 +1,9 @@
-import { create } from "@bufbuild/protobuf";
 import type { Payload, subjects } from "@einvoice/broker";
-import { documentMessage, statusDetailsOf, sunatVerdictOf } from "@einvoice/contracts";
+import { documentJson, statusDetailsOf, sunatVerdictOf } from "@einvoice/contracts";
 import { type Logger, metrics } from "@einvoice/platform";
-import { DocumentStateSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
-import { addToOutbox } from "../adapters/outbox.js";
+import { addToOutbox, type OutboxEntry } from "../adapters/outbox.js";
 import { verdictTransition } from "../domain/document-state.js";
 import { presentDocument } from "../domain/present-document.js";
 
@@ -18,7 +16,8 @@ export class ApplyVerdict {
     private readonly store: Store,
     private readonly filesBaseUrl: string,
     private readonly logger: Logger,
-    private readonly afterCommit: () => void,
+    /** Hands the committed outbox rows to the relay. */
+    private readonly afterCommit: (entries: readonly OutboxEntry[]) => void,
   ) {}
 
   async execute(verdict: Payload<typeof subjects.documentVerdict>): Promise<void> {
@@ -47,25 +46,26 @@ export class ApplyVerdict {
         },
       );
       if (!updated) throw new Error(`document ${current._id} changed concurrently`);
-      await addToOutbox(
+      const entry = await addToOutbox(
         tx,
         {
           _id: `${current._id}:${transition.to}`,
           subject: "documentState",
-          payload: create(DocumentStateSchema, {
-            documentId: current._id,
-            companyId: scope.companyId,
+          // Composed canonical JSON (see OutboxMessage and documentJson).
+          json: {
+            document_id: current._id,
+            company_id: scope.companyId,
             livemode: scope.livemode,
-            ...(transition.event ? { eventType: transition.event } : {}),
-            document: documentMessage(presentDocument(updated, this.filesBaseUrl)),
-          }),
+            ...(transition.event ? { event_type: transition.event } : {}),
+            document: documentJson(presentDocument(updated, this.filesBaseUrl)),
+          },
         },
         now,
       );
-      return { type: current.type, status: transition.to };
+      return { labels: { type: current.type, status: transition.to }, entry };
     });
     if (!applied) return;
-    metrics.documents.inc(applied);
-    this.afterCommit();
+    metrics.documents.inc(applied.labels);
+    this.afterCommit([applied.entry]);
   }
 }

@@ -1,8 +1,12 @@
+import { create, equals } from "@bufbuild/protobuf";
+import { subjects } from "@einvoice/broker";
+import { computedDocuments, issuers } from "@einvoice/contracts";
+import { DocumentIssuedSchema } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
 import { computeDocument } from "@einvoice/tax-engine";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { documentsCollection, seriesCounterKey } from "../adapters/document-repository.js";
-import { outboxCollection } from "../adapters/outbox.js";
+import { type OutboxEntry, outboxCollection } from "../adapters/outbox.js";
 import { IssueDocument } from "./issue-document.js";
 import { IssueQueue } from "./issue-queue.js";
 
@@ -35,6 +39,25 @@ describe("IssueDocument with an idempotency key", () => {
 
   afterEach(async () => {
     await store.close();
+  });
+
+  it("writes the documents.issued payload the message encoding would write, composed from the checked parts", async () => {
+    const handed: OutboxEntry[] = [];
+    const issuing = new IssueDocument(new IssueQueue(store, (rows) => handed.push(...rows)), "http://files");
+    const document = await issuing.execute({ scope, issuer, computed });
+    const [row] = await store.collection<OutboxEntry>(outboxCollection).find({});
+    expect(handed).toEqual([row]);
+    const expected = create(DocumentIssuedSchema, {
+      documentId: document.id,
+      companyId: scope.companyId,
+      livemode: scope.livemode,
+      number: 1,
+      issuer: issuers.toMessage(issuer),
+      computed: computedDocuments.toMessage(computed),
+    });
+    const decoded = subjects.documentIssued.payload.decode(row!.payload);
+    expect(equals(DocumentIssuedSchema, decoded, expected)).toBe(true);
+    expect(row!.payload).toEqual(subjects.documentIssued.payload.encode(expected));
   });
 
   it("should return the first document to a repeat, spending one number", async () => {

@@ -1,8 +1,5 @@
-import { create } from "@bufbuild/protobuf";
-import { computedDocuments, issuers } from "@einvoice/contracts";
 import type { ComputedDocument, DocumentResource, Issuer, Scope } from "@einvoice/domain";
 import { metrics, newId } from "@einvoice/platform";
-import { DocumentIssuedSchema } from "@einvoice/proto";
 import { pendingRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
 import type { IssueQueue } from "./issue-queue.js";
@@ -50,17 +47,19 @@ export class IssueDocument {
           idempotencyKey,
           now,
         });
+        // The canonical JSON of DocumentIssued, composed: `issuer` and `computed` are the checked canonical JSON
+        // the RPC decoded (proto field names), and the whole row is checked strictly before it is written.
         const message = {
           _id: `${record._id}:issued`,
           subject: "documentIssued" as const,
-          payload: create(DocumentIssuedSchema, {
-            documentId: record._id,
-            companyId: scope.companyId,
+          json: {
+            document_id: record._id,
+            company_id: scope.companyId,
             livemode: scope.livemode,
             number,
-            issuer: issuers.toMessage(issuer),
-            computed: computedDocuments.toMessage(computed),
-          }),
+            issuer,
+            computed,
+          },
         };
         return { record, message };
       },

@@ -1,0 +1,107 @@
+import { create, equals } from "@bufbuild/protobuf";
+import { subjects } from "@einvoice/broker";
+import { documentContract, documentMessage } from "@einvoice/contracts";
+import { createLogger } from "@einvoice/platform";
+import { DocumentStateSchema, DocumentVerdictSchema } from "@einvoice/proto";
+import { openStore, type Store } from "@einvoice/store";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { computed, issuer, scope } from "../../test-support/issue-fixtures.js";
+import { DocumentRepository, documentsCollection } from "../adapters/document-repository.js";
+import { type OutboxEntry, outboxCollection } from "../adapters/outbox.js";
+import { presentDocument } from "../domain/present-document.js";
+import { ApplyVerdict } from "./apply-verdict.js";
+import { IssueDocument } from "./issue-document.js";
+import { IssueQueue } from "./issue-queue.js";
+
+const logger = createLogger("numbering-test", "silent");
+
+describe("ApplyVerdict", () => {
+  let store: Store;
+  let id = "";
+  const handed: OutboxEntry[] = [];
+
+  beforeEach(async () => {
+    handed.length = 0;
+    store = await openStore({ engine: "sqlite", file: ":memory:" });
+    await store.ensure([documentsCollection, outboxCollection]);
+    id = (
+      await new IssueDocument(new IssueQueue(store, () => undefined), "http://files").execute({
+        scope,
+        issuer,
+        computed,
+      })
+    ).id;
+    await store.collection(outboxCollection).deleteOne({ _id: `${id}:issued` });
+  });
+  afterEach(() => store.close());
+
+  const verdict = (outcome: string, withSunat: boolean) =>
+    create(DocumentVerdictSchema, {
+      documentId: id,
+      companyId: scope.companyId,
+      livemode: scope.livemode,
+      outcome,
+      ...(withSunat
+        ? {
+            sunat: {
+              code: outcome === "rejected" ? "2017" : "0",
+              description: "La Factura numero F001-1, ha sido aceptada",
+              notes: outcome === "observed" ? [{ code: "4287", description: "nota" }] : [],
+              simulated: true,
+            },
+            cdrKey: `cdr/${id}.zip`,
+          }
+        : {
+            statusDetails: { code: "submission_deadline_exceeded", message: "SUNAT did not answer in time." },
+          }),
+    });
+
+  it.each([
+    ["accepted", true],
+    ["observed", true],
+    ["rejected", true],
+    ["rejected", false],
+  ])(
+    "queues the %s state exactly as the Document message would encode it (SUNAT answer: %s)",
+    async (outcome, withSunat) => {
+      await new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows)).execute(
+        verdict(outcome, withSunat),
+      );
+      const [row] = await store.collection<OutboxEntry>(outboxCollection).find({});
+      expect(handed).toEqual([row]);
+      const record = await new DocumentRepository(store).findById(scope, id);
+      expect(record?.status).toBe(outcome);
+      const expected = create(DocumentStateSchema, {
+        documentId: id,
+        companyId: scope.companyId,
+        livemode: scope.livemode,
+        eventType: `document.${outcome}`,
+        document: documentMessage(presentDocument(record!, "http://files")),
+      });
+      expect(equals(DocumentStateSchema, subjects.documentState.payload.decode(row!.payload), expected)).toBe(
+        true,
+      );
+      expect(row!.payload).toEqual(subjects.documentState.payload.encode(expected));
+    },
+  );
+
+  it("composes the state without converting the document through its message", async () => {
+    const toJson = vi.spyOn(documentContract, "toJson");
+    try {
+      await new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows)).execute(
+        verdict("accepted", true),
+      );
+      expect(handed).toHaveLength(1);
+      expect(toJson).not.toHaveBeenCalled();
+    } finally {
+      toJson.mockRestore();
+    }
+  });
+
+  it("applies a verdict once: a redelivery queues nothing", async () => {
+    const apply = new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows));
+    await apply.execute(verdict("accepted", true));
+    await apply.execute(verdict("accepted", true));
+    expect(handed).toHaveLength(1);
+  });
+});
