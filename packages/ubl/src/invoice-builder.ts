@@ -1,5 +1,4 @@
 import type { ComputedDocument, Issuer } from "@einvoice/domain";
-import { create } from "xmlbuilder2";
 import { addInvoiceLine } from "./lines-builder.js";
 import { catalogUri, DEFAULT_SIGNATURE_ID, NS, SUNAT, UNECE } from "./namespaces.js";
 import { addCustomerParty, addSignatureBlock, addSupplierParty } from "./parties-builder.js";
@@ -12,6 +11,7 @@ import {
 import { addAllowanceCharge, addDocumentTaxTotal } from "./taxes-builder.js";
 import { addMonetaryTotal } from "./totals-builder.js";
 import { cbc, UblInputError, type XmlNode } from "./xml-node.js";
+import { writeXmlDocument, type XmlDocumentFactory } from "./xml-writer.js";
 
 export interface BuildInvoiceInput {
   issuer: Issuer;
@@ -71,19 +71,23 @@ const addHeader = (root: XmlNode, input: BuildInvoiceInput): void => {
  * Renders a computed invoice (01) or receipt (03) as an unsigned UBL 2.1 `Invoice`, UTF-8, no indentation.
  * Every block is appended in the order the UBL-Invoice-2.1 XSD sequence demands; amounts are printed exactly
  * as the tax engine rounded them. The result has an empty `ext:ExtensionContent` for {@link XmlSigner}.
+ * `document` is the XML writer (tests pass xmlbuilder2 as the reference to compare bytes against).
  */
-export const buildInvoiceXml = (input: BuildInvoiceInput): string => {
+export const buildInvoiceXml = (
+  input: BuildInvoiceInput,
+  document: XmlDocumentFactory = writeXmlDocument,
+): string => {
   const signatureId = input.signatureId ?? DEFAULT_SIGNATURE_ID;
   checkInput(input, signatureId);
   const { document: doc, issuer } = input;
 
-  const xml = create({ version: "1.0", encoding: "UTF-8" });
-  const root = xml.ele(NS.invoice, "Invoice", {
+  const xml = document(NS.invoice, "Invoice", {
     "xmlns:cac": NS.cac,
     "xmlns:cbc": NS.cbc,
     "xmlns:ds": NS.ds,
     "xmlns:ext": NS.ext,
   });
+  const root = xml.root;
   addHeader(root, input);
   addPrepaymentReferences(root, doc, issuer);
   addSignatureBlock(root, issuer, signatureId);
@@ -100,5 +104,5 @@ export const buildInvoiceXml = (input: BuildInvoiceInput): string => {
   doc.lines.forEach((line, i) => {
     addInvoiceLine(root, line, doc.currency, i);
   });
-  return xml.end({ prettyPrint: false });
+  return xml.end();
 };

@@ -1,10 +1,10 @@
 import { type SummaryKind, summaryFileName, summaryId } from "@einvoice/domain";
-import { create } from "xmlbuilder2";
 
 export { type SummaryKind, summaryFileName, summaryId };
 
 import { DEFAULT_SIGNATURE_ID } from "./namespaces.js";
-import { amount, cac, cbc, UblInputError, type XmlNode } from "./xml-node.js";
+import { amount, cac, cbc, decimal, hasInvalidXmlChar, UblInputError, type XmlNode } from "./xml-node.js";
+import { writeXmlDocument, type XmlDocument, type XmlDocumentFactory } from "./xml-writer.js";
 
 /**
  * The UBL 2.0 "summaries" SUNAT takes through `sendSummary`: the comunicación de baja (RA, `VoidedDocuments`,
@@ -94,15 +94,15 @@ const checkHeader = (input: SummaryHeader, lines: number): void => {
   if (lines === 0) throw new UblInputError("lines", "a summary needs at least one line");
 };
 
-const open = (kind: SummaryKind, input: SummaryHeader): { doc: XmlNode; root: XmlNode } => {
-  const doc = create({ version: "1.0", encoding: "UTF-8" });
-  const root = doc.ele(kind === "RA" ? SUMMARY_NS.voided : SUMMARY_NS.summary, root_(kind), {
+const open = (kind: SummaryKind, input: SummaryHeader, document: XmlDocumentFactory): XmlDocument => {
+  const doc = document(kind === "RA" ? SUMMARY_NS.voided : SUMMARY_NS.summary, root_(kind), {
     "xmlns:cac": SUMMARY_NS.cac,
     "xmlns:cbc": SUMMARY_NS.cbc,
     "xmlns:ds": SUMMARY_NS.ds,
     "xmlns:ext": SUMMARY_NS.ext,
     "xmlns:sac": SUMMARY_NS.sac,
   });
+  const root = doc.root;
   const signatureId = input.signatureId ?? DEFAULT_SIGNATURE_ID;
   // Placeholder the signer fills, as for invoices.
   root.ele("ext:UBLExtensions").ele("ext:UBLExtension").ele("ext:ExtensionContent");
@@ -122,7 +122,7 @@ const open = (kind: SummaryKind, input: SummaryHeader): { doc: XmlNode; root: Xm
   cbc(supplier, "CustomerAssignedAccountID", input.sender.ruc);
   cbc(supplier, "AdditionalAccountID", "6");
   cbc(cac(cac(supplier, "Party"), "PartyLegalEntity"), "RegistrationName", input.sender.legal_name);
-  return { doc, root };
+  return doc;
 };
 
 const root_ = (kind: SummaryKind): string => (kind === "RA" ? "VoidedDocuments" : "SummaryDocuments");
@@ -132,9 +132,13 @@ const checkSeries = (series: string, path: string): void => {
 };
 
 /** Comunicación de baja: one `sac:VoidedDocumentsLine` per document, each with its reason. */
-export const buildVoidedDocumentsXml = (input: BuildVoidedInput): string => {
+export const buildVoidedDocumentsXml = (
+  input: BuildVoidedInput,
+  document: XmlDocumentFactory = writeXmlDocument,
+): string => {
   checkHeader(input, input.lines.length);
-  const { doc, root } = open("RA", input);
+  const doc = open("RA", input, document);
+  const root = doc.root;
   input.lines.forEach((line, i) => {
     const path = `lines.${i}`;
     checkSeries(line.series, `${path}.series`);
@@ -149,13 +153,17 @@ export const buildVoidedDocumentsXml = (input: BuildVoidedInput): string => {
     // The reason may hold any character the caller typed; hasInvalidXmlChar is checked through a cbc-like path.
     addSacText(node, "VoidReasonDescription", line.reason, `${path}.reason`);
   });
-  return doc.end({ prettyPrint: false });
+  return doc.end();
 };
 
 /** Resumen diario (CustomizationID 1.1): one `sac:SummaryDocumentsLine` per boleta with its amounts. */
-export const buildSummaryDocumentsXml = (input: BuildSummaryInput): string => {
+export const buildSummaryDocumentsXml = (
+  input: BuildSummaryInput,
+  document: XmlDocumentFactory = writeXmlDocument,
+): string => {
   checkHeader(input, input.lines.length);
-  const { doc, root } = open("RC", input);
+  const doc = open("RC", input, document);
+  const root = doc.root;
   input.lines.forEach((line, i) => {
     const path = `lines.${i}`;
     checkSeries(line.series, `${path}.series`);
@@ -186,21 +194,23 @@ export const buildSummaryDocumentsXml = (input: BuildSummaryInput): string => {
       cbc(scheme, "TaxTypeCode", names[1]);
     });
   });
-  return doc.end({ prettyPrint: false });
+  return doc.end();
 };
 
 const addSacText = (parent: XmlNode, name: string, text: string, path: string): void => {
-  // Reuse cbc's XML-character check on a throwaway parent, then write the sac element.
-  try {
-    cbc(create().ele("x"), name, text);
-  } catch {
-    throw new UblInputError(path, "holds a character XML cannot carry");
-  }
+  // The check cbc makes, for a sac element.
+  if (hasInvalidXmlChar(text)) throw new UblInputError(path, "holds a character XML cannot carry");
   parent.ele(`sac:${name}`).txt(text).up();
 };
 
 const sacAmount = (parent: XmlNode, name: string, value: string, currency: string, path: string): void => {
-  const scratch = create().ele("x");
-  amount(scratch, name, value, currency, path);
+  // The checks amount makes (a plain decimal; a currency XML can carry), for a sac element.
+  decimal(value, path);
+  if (hasInvalidXmlChar(currency)) {
+    throw new UblInputError(
+      `sac:${name}/@currencyID`,
+      `holds a character XML cannot carry: ${JSON.stringify(currency)}`,
+    );
+  }
   parent.ele(`sac:${name}`, { currencyID: currency }).txt(value).up();
 };

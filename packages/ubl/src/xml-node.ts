@@ -1,7 +1,6 @@
-import type { create } from "xmlbuilder2";
+import type { XmlNode } from "./xml-writer.js";
 
-/** A node of the document being built (xmlbuilder2's fluent element). */
-export type XmlNode = ReturnType<typeof create>;
+export type { XmlNode } from "./xml-writer.js";
 
 /** Thrown when the ComputedDocument carries a value that cannot be printed as SUNAT expects. */
 export class UblInputError extends Error {
@@ -30,8 +29,9 @@ export const decimal = (value: string | undefined, path: string): string => {
 
 /**
  * Whether `text` holds a character XML 1.0 cannot carry (§2.2 `Char`: C0 controls other than tab/LF/CR,
- * U+FFFE/U+FFFF, unpaired surrogates). xmlbuilder2 writes such characters as they are, which yields a document
- * no parser (SUNAT: 0306) can read; the tax engine refuses them in requests, and the builder refuses to print one.
+ * U+FFFE/U+FFFF, unpaired surrogates). A writer would copy such characters as they are, which yields a document
+ * no parser (SUNAT: 0306) can read; the tax engine refuses them in requests, and the builder refuses to print one
+ * (in text and in attribute values).
  */
 export const hasInvalidXmlChar = (text: string): boolean => {
   for (let i = 0; i < text.length; i++) {
@@ -52,10 +52,18 @@ export const cbc = (parent: XmlNode, name: string, text: string, attrs?: Record<
   if (hasInvalidXmlChar(text)) {
     throw new UblInputError(`cbc:${name}`, `holds a character XML cannot carry: ${JSON.stringify(text)}`);
   }
-  parent
-    .ele(`cbc:${name}`, attrs ?? {})
-    .txt(text)
-    .up();
+  if (attrs !== undefined) {
+    for (const key in attrs) {
+      const value = attrs[key];
+      if (value !== undefined && hasInvalidXmlChar(value)) {
+        throw new UblInputError(
+          `cbc:${name}/@${key}`,
+          `holds a character XML cannot carry: ${JSON.stringify(value)}`,
+        );
+      }
+    }
+  }
+  parent.ele(`cbc:${name}`, attrs).txt(text).up();
   return parent;
 };
 

@@ -1,8 +1,8 @@
 import type { DespatchAdvice, DespatchParty, DespatchPoint, Issuer } from "@einvoice/domain";
-import { create } from "xmlbuilder2";
 import { catalogUri, DEFAULT_SIGNATURE_ID, identityScheme, SUNAT, UNECE } from "../namespaces.js";
 import { addSignatureBlock } from "../parties-builder.js";
 import { cac, cbc, decimal, UblInputError, type XmlNode } from "../xml-node.js";
+import { writeXmlDocument, type XmlDocumentFactory } from "../xml-writer.js";
 
 /** Root namespace of SUNAT's GRE (09, 31): UBL 2.1 DespatchAdvice. */
 export const DESPATCH_NS = "urn:oasis:names:specification:ubl:schema:xsd:DespatchAdvice-2";
@@ -183,22 +183,25 @@ const REASON_TEXT: Readonly<Record<string, string>> = {
 /**
  * Renders a checked despatch advice as an unsigned UBL 2.1 `DespatchAdvice` in SUNAT's GRE 2022 format
  * (CustomizationID 2.0), UTF-8, no indentation, every block in the XSD's order, with an empty
- * `ext:ExtensionContent` for the signer.
+ * `ext:ExtensionContent` for the signer. `document` is the XML writer (tests pass xmlbuilder2 as the reference).
  */
-export const buildDespatchAdviceXml = (input: BuildDespatchInput): string => {
+export const buildDespatchAdviceXml = (
+  input: BuildDespatchInput,
+  document: XmlDocumentFactory = writeXmlDocument,
+): string => {
   const signatureId = input.signatureId ?? DEFAULT_SIGNATURE_ID;
   if (!Number.isInteger(input.number) || input.number < 1 || input.number > 99_999_999)
     throw new UblInputError("number", `expected an integer 1..99999999, got ${input.number}`);
   if (!TIME.test(input.issueTime))
     throw new UblInputError("issueTime", `expected HH:MM:SS, got ${JSON.stringify(input.issueTime)}`);
   if (input.advice.items.length === 0) throw new UblInputError("items", "a guide needs at least one item");
-  const xml = create({ version: "1.0", encoding: "UTF-8" });
-  const root = xml.ele(DESPATCH_NS, "DespatchAdvice", {
+  const xml = document(DESPATCH_NS, "DespatchAdvice", {
     "xmlns:cac": "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
     "xmlns:cbc": "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
     "xmlns:ds": "http://www.w3.org/2000/09/xmldsig#",
     "xmlns:ext": "urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2",
   });
+  const root = xml.root;
   addHeader(root, input, signatureId);
   addParties(root, input);
   addShipment(root, input.advice);
@@ -213,5 +216,5 @@ export const buildDespatchAdviceXml = (input: BuildDespatchInput): string => {
     cbc(cac(line, "OrderLineReference"), "LineID", String(i + 1));
     cbc(cac(line, "Item"), "Description", item.description); // ERR 2781
   });
-  return xml.end({ prettyPrint: false });
+  return xml.end();
 };
