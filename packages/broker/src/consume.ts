@@ -68,11 +68,16 @@ export async function startConsumer<T>(
     metrics.consumerDeliveries.inc({ consumer: def.durable });
     if (deliveryCount > 1) metrics.consumerRedeliveries.inc({ consumer: def.durable });
     metrics.consumerPending.set({ consumer: def.durable }, msg.info.pending);
+    let messageLog: Logger | undefined;
     const ctx: MessageContext = {
       deliveryCount,
       streamSequence: msg.seq,
       working: () => msg.working(),
-      logger: log.child({ seq: msg.seq, delivery: deliveryCount }),
+      // Made when first used: most messages log nothing, and a pino child per message is a measurable share.
+      get logger() {
+        messageLog ??= log.child({ seq: msg.seq, delivery: deliveryCount });
+        return messageLog;
+      },
     };
     const parent = extractContext(msg.headers, natsHeaderGetter);
     await context.with(parent, () =>
