@@ -72,6 +72,27 @@ describe("filesystem object store", () => {
     }
   });
 
+  it("makes a directory again when it was removed behind the store's back", async () => {
+    const root = nextRoot();
+    const store = await openObjectStore({ kind: "filesystem", root });
+    await store.put("co/test/doc/a.xml", Buffer.from("1"), "text/plain");
+    rmSync(join(root, "co"), { recursive: true });
+    await store.put("co/test/doc/b.xml", Buffer.from("2"), "text/plain");
+    expect((await store.get("co/test/doc/b.xml"))?.body.toString()).toBe("2");
+    expect(readdirSync(join(root, "co/test/doc"))).toEqual(["b.xml"]);
+  });
+
+  it("reports a known directory replaced by a file behind its back as a conflict", async () => {
+    const root = nextRoot();
+    const store = await openObjectStore({ kind: "filesystem", root });
+    await store.put("doc/a.xml", Buffer.from("1"), "text/plain");
+    rmSync(join(root, "doc"), { recursive: true });
+    writeFileSync(join(root, "doc"), "not a directory");
+    await expect(store.put("doc/b.xml", Buffer.from("2"), "text/plain")).rejects.toBeInstanceOf(
+      ObjectKeyConflictError,
+    );
+  });
+
   it("reports a key that is both an object and a prefix as a conflict", async () => {
     const store = await openObjectStore({ kind: "filesystem", root: nextRoot() });
     await store.put("a", Buffer.from("1"), "text/plain");
