@@ -1,4 +1,5 @@
 import { create, fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
+import { subjects } from "@einvoice/broker";
 import { documentContract, messageOf } from "@einvoice/contracts";
 import {
   type Document,
@@ -30,6 +31,25 @@ export function eventMessageOf(record: EventRecord): Event {
           : { case: "document", value: documentOf(record.object) },
     },
   });
+}
+
+/**
+ * The Event's canonical JSON, as `subjects.event` publishes it: composed from the stored object (already its
+ * message's canonical JSON) when that passes the strict schema, which spares two conversions of the whole document
+ * through the message reflection; otherwise (records of older versions) through the message.
+ */
+export function eventJsonOf(record: EventRecord): JsonValue {
+  const kind = record.object_kind === "email" ? "email" : "document";
+  const json = {
+    id: record._id,
+    object: "event",
+    type: record.type,
+    created_at: record.created_at,
+    livemode: record.livemode,
+    data: { [kind]: record.object },
+  };
+  if (subjects.event.payload.contract.check(json, "strict").length === 0) return json;
+  return subjects.event.payload.encode(eventMessageOf(record));
 }
 
 /** What an email event keeps: the Email as it stood. */

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { type Broker, COMPANY_HEADER, eventSubject, publish, subjects } from "@einvoice/broker";
+import { type Broker, COMPANY_HEADER, eventSubject, publishEncoded, subjects } from "@einvoice/broker";
 import type { FieldError, Scope } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import { type Logger, newId, notFound, violationsError } from "@einvoice/platform";
@@ -10,7 +10,7 @@ import { type EmailRecord, EmailRepository } from "../adapters/email-repository.
 import { type EventRecord, EventRepository } from "../adapters/event-repository.js";
 import type { OutgoingEmail } from "../adapters/smtp-mailer.js";
 import { documentEmailContent } from "../domain/email-content.js";
-import { eventMessageOf, storedEmailOf } from "../domain/event-message.js";
+import { eventJsonOf, storedEmailOf } from "../domain/event-message.js";
 
 const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 const MAX_RECIPIENTS = 10;
@@ -271,7 +271,7 @@ export class EmailSender {
       return;
     }
     await this.deps.webhooks?.execute(record);
-    await publish(this.deps.broker.js, subjects.event, eventMessageOf(record), {
+    await publishEncoded(this.deps.broker.js, subjects.event, eventJsonOf(record), {
       msgId: record._id,
       subject: eventSubject(record.livemode, record.type),
       headers: { [COMPANY_HEADER]: record.company_id },

@@ -1,8 +1,15 @@
-import { type Broker, COMPANY_HEADER, eventSubject, type Payload, publish, subjects } from "@einvoice/broker";
+import {
+  type Broker,
+  COMPANY_HEADER,
+  eventSubject,
+  type Payload,
+  publishEncoded,
+  subjects,
+} from "@einvoice/broker";
 import { newId } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { type EventRecord, EventRepository } from "../adapters/event-repository.js";
-import { eventMessageOf, storedObjectOf } from "../domain/event-message.js";
+import { eventJsonOf, storedObjectOf } from "../domain/event-message.js";
 
 type State = Payload<typeof subjects.documentState>;
 
@@ -54,7 +61,7 @@ export class RecordDocumentEvent {
       );
     }
     await this.webhooks?.execute(record);
-    await publish(this.broker.js, subjects.event, eventMessageOf(record), {
+    await publishEncoded(this.broker.js, subjects.event, eventJsonOf(record), {
       msgId: record._id,
       subject: eventSubject(record.livemode, record.type),
       headers: { [COMPANY_HEADER]: record.company_id },
