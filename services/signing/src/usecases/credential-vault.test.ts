@@ -54,6 +54,18 @@ describe("CredentialVault", () => {
     expect((await vault.find("cmp_1", false))?.source).toBe("test");
   });
 
+  it("should keep the most recently used credentials in a bounded cache and decrypt the others again", async () => {
+    const small = new CredentialVault(store, masterKey, 2);
+    const a = await small.forIssuer("cmp_a", false, issuer);
+    const b = await small.forIssuer("cmp_b", false, issuer);
+    expect(await small.forIssuer("cmp_a", false, issuer)).toBe(a); // a is now the most recent
+    await small.forIssuer("cmp_c", false, issuer); // pushes out b, the least recently used
+    expect(await small.forIssuer("cmp_a", false, issuer)).toBe(a);
+    const bAgain = await small.forIssuer("cmp_b", false, issuer);
+    expect(bAgain).not.toBe(b);
+    expect(bAgain).toEqual(b);
+  });
+
   it("should refuse live mode until a certificate is uploaded, then sign with it", async () => {
     await expect(vault.forIssuer("cmp_1", true, issuer)).rejects.toBeInstanceOf(MissingCertificateError);
     await upload.execute("cmp_1", true, { form: "pkcs12", pfx: exportPfx(first, "p"), password: "p" });

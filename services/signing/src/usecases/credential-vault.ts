@@ -19,7 +19,10 @@ export class MissingCertificateError extends PermanentError {}
  *
  * The stored record is read for every document, because an upload (possibly through another replica) may
  * replace it at any time. Only the decrypted key is cached, and only for the record version it came from
- * (the sealed box, which every write renews): a replaced certificate is never served from the cache.
+ * (the sealed box, which every write renews): a replaced certificate is never served from the cache. The cache
+ * keeps the `cacheLimit` most recently used (company, mode) pairs, so memory stays bounded however many
+ * companies sign; one pushed out is decrypted again on its next document. The signer keeps its parsed key per
+ * credentials object, so a cached entry also spares the key parsing.
  */
 export class CredentialVault {
   private readonly cache = new Map<string, { version: string; credentials: SigningCredentials }>();
@@ -27,6 +30,7 @@ export class CredentialVault {
   constructor(
     private readonly store: Store,
     private readonly masterKey: SecretKeys,
+    private readonly cacheLimit = 1_000,
   ) {}
 
   async forIssuer(companyId: string, livemode: boolean, issuer: Issuer): Promise<SigningCredentials> {
@@ -37,10 +41,16 @@ export class CredentialVault {
       record = await this.createTestCredential(repository, companyId, issuer);
     }
     const cached = this.cache.get(record._id);
-    if (cached?.version === record.private_key_box) return cached.credentials;
-    const credentials = this.open(record);
-    this.cache.set(record._id, { version: record.private_key_box, credentials });
-    return credentials;
+    // Deleted and set again on every use: a Map iterates in insertion order, so the first key is the least
+    // recently used, the one to push out.
+    this.cache.delete(record._id);
+    const entry =
+      cached?.version === record.private_key_box
+        ? cached
+        : { version: record.private_key_box, credentials: this.open(record) };
+    this.cache.set(record._id, entry);
+    if (this.cache.size > this.cacheLimit) this.cache.delete(this.cache.keys().next().value as string);
+    return entry.credentials;
   }
 
   async find(companyId: string, livemode: boolean): Promise<CredentialRecord | null> {
