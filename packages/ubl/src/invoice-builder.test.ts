@@ -160,6 +160,14 @@ describe("buildInvoiceXml", () => {
     );
   });
 
+  it("refuses an attribute value XML 1.0 cannot carry as well", () => {
+    const doc = MATRIX["01-taxed-10"]!;
+    const bad = { ...doc, legends: [{ code: "1000\u0001", text: "SON CIEN SOLES" }] };
+    expect(() => buildInvoiceXml({ issuer: ISSUER, document: bad, number: 1 })).toThrow(
+      /cbc:Note\/@languageLocaleID/,
+    );
+  });
+
   it("refuses values it cannot print faithfully", () => {
     const doc = MATRIX["01-taxed-10"]!;
     const bad = { ...doc, monetary_total: { ...doc.monetary_total, payable_amount: "1e3" } };
