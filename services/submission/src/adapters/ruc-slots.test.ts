@@ -45,4 +45,22 @@ describe("RucSlots", () => {
     expect(await slots.acquire("20000000001", "doc_2", new Date(later(2_000)), later(30_000))).toBeNull();
     expect(await slots.acquire("20000000001", "doc_2", new Date(later(5_000)), later(30_000))).toBe(slot);
   });
+
+  it("takes a slot inside a transaction; a rolled-back transaction leaves it free", async () => {
+    const slots = new RucSlots(store, 2);
+    await expect(
+      store.transaction(async (tx) => {
+        expect(await new RucSlots(tx, 2).acquire("20000000001", "doc_1", now, later(30_000))).toBe(
+          "20000000001#0",
+        );
+        throw new Error("claim lost");
+      }),
+    ).rejects.toThrow("claim lost");
+    const taken = await store.transaction((tx) =>
+      new RucSlots(tx, 2).acquire("20000000001", "doc_2", now, later(30_000)),
+    );
+    expect(taken).toBe("20000000001#0");
+    expect(await slots.acquire("20000000001", "doc_3", now, later(30_000))).toBe("20000000001#1");
+    expect(await slots.acquire("20000000001", "doc_4", now, later(30_000))).toBeNull();
+  });
 });

@@ -35,15 +35,30 @@ export class RucSlots {
     this.slots = scope.collection<RucSlot>(rucSlotsCollection);
   }
 
-  /** Takes a free slot for `holder` until `leaseUntil`; null when the RUC is at its cap. */
+  /**
+   * Takes a free slot for `holder` until `leaseUntil`; null when the RUC is at its cap.
+   *
+   * Reads the RUC's slots first and writes only the one it takes: trying each slot with a compare-and-set (and a
+   * create that collides) cost one store write per busy slot. The write is still a compare-and-set on the lease
+   * (or a create of a slot not made yet), so two replicas racing for the same slot cannot both get it. Safe inside
+   * a transaction: there a collision fails the transaction (the caller tries again on its next pass) instead of
+   * moving on to the next slot.
+   */
   async acquire(ruc: string, holder: string, now: Date, leaseUntil: string): Promise<string | null> {
+    const nowIso = now.toISOString();
+    const existing = new Map((await this.slots.find({ ruc })).map((slot) => [slot._id, slot]));
     for (let index = 0; index < this.capacity; index++) {
       const _id = `${ruc}#${index}`;
-      const taken = await this.slots.updateOne(
-        { _id, lease_until: { $lte: now.toISOString() } },
-        { holder, lease_until: leaseUntil },
-      );
-      if (taken) return _id;
+      const slot = existing.get(_id);
+      if (slot && slot.lease_until > nowIso) continue;
+      if (slot) {
+        const taken = await this.slots.updateOne(
+          { _id, lease_until: { $lte: nowIso } },
+          { holder, lease_until: leaseUntil },
+        );
+        if (taken) return _id;
+        continue; // another replica took it since the read
+      }
       try {
         await this.slots.insertOne({ _id, ruc, holder, lease_until: leaseUntil });
         return _id;

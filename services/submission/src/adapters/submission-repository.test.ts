@@ -60,4 +60,20 @@ describe("SubmissionRepository leases", () => {
     await repository.extendLease(claimed, "2026-11-22T12:02:00.000Z");
     expect((await repository.find("cmp_1", false, "doc_1"))?.lease_until).toBe(NO_LEASE);
   });
+
+  it("due: queued and uncertain records oldest first, none held by a lease, at most the limit", async () => {
+    const repository = new SubmissionRepository(store);
+    const first = (await repository.find("cmp_1", false, "doc_1"))!;
+    const at = (seconds: number) => new Date(now.getTime() - seconds * 1_000).toISOString();
+    await repository.save({ ...first, next_attempt_at: at(10) });
+    await repository.save({ ...first, _id: "doc_2", state: "uncertain", next_attempt_at: at(30) });
+    await repository.save({ ...first, _id: "doc_3", next_attempt_at: at(20) });
+    await repository.save({ ...first, _id: "doc_4", state: "uncertain", next_attempt_at: at(5) });
+    await repository.save({ ...first, _id: "doc_5", next_attempt_at: at(40), lease_until: at(-10) });
+    await repository.save({ ...first, _id: "doc_6", state: "done", next_attempt_at: at(50) });
+    await repository.save({ ...first, _id: "doc_7", next_attempt_at: at(-1) });
+    const ids = async (limit: number) => (await repository.due(now, limit)).map((r) => r._id);
+    expect(await ids(10)).toEqual(["doc_2", "doc_3", "doc_1", "doc_4"]);
+    expect(await ids(3)).toEqual(["doc_2", "doc_3", "doc_1"]);
+  });
 });

@@ -56,6 +56,12 @@ export interface SubmissionRecord {
 
 export const NO_LEASE = new Date(0).toISOString();
 
+/** States the scheduler works on. */
+const DUE_STATES: readonly SubmissionState[] = ["queued", "uncertain"];
+
+/** The store's order for strings (code units; ISO times and ids are ASCII). */
+const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export const submissionsCollection: CollectionSpec = {
   name: "submissions",
   indexes: [
@@ -81,12 +87,29 @@ export class SubmissionRepository {
     return this.submissions.insertOne(record);
   }
 
-  /** Work the scheduler may start now, across companies: it serves every tenant. */
-  due(now: Date, limit: number): Promise<SubmissionRecord[]> {
-    return this.submissions.find(
-      { state: { $in: ["queued", "uncertain"] }, next_attempt_at: { $lte: now.toISOString() } },
-      { sort: [{ field: "next_attempt_at", direction: 1 }], limit },
+  /**
+   * Work the scheduler may start now, across companies (it serves every tenant), oldest first: due, and not
+   * claimed by anyone (records in progress here or in another replica hold a lease, and would only be read to be
+   * skipped).
+   *
+   * One query per state, merged here: with `state IN (queued, uncertain)` SQLite reads and sorts every due record
+   * of both states before the limit applies (415 µs with 500 queued, on every scheduler pass), while one state
+   * walks its (state, next_attempt_at) index in order and stops at the limit (70 µs).
+   */
+  async due(now: Date, limit: number): Promise<SubmissionRecord[]> {
+    const at = now.toISOString();
+    const byState = await Promise.all(
+      DUE_STATES.map((state) =>
+        this.submissions.find(
+          { state, next_attempt_at: { $lte: at }, lease_until: { $lte: at } },
+          { sort: [{ field: "next_attempt_at", direction: 1 }], limit },
+        ),
+      ),
     );
+    return byState
+      .flat()
+      .sort((a, b) => compareStrings(a.next_attempt_at, b.next_attempt_at) || compareStrings(a._id, b._id))
+      .slice(0, limit);
   }
 
   /** Final verdicts not yet on JetStream (the process died between storing and publishing). */

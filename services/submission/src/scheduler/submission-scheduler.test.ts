@@ -5,7 +5,7 @@ import { create } from "@bufbuild/protobuf";
 import { createLogger } from "@einvoice/platform";
 import { DocumentSignedSchema } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { rucSlotsCollection } from "../adapters/ruc-slots.js";
 import {
   NO_LEASE,
@@ -147,5 +147,24 @@ describe("SubmissionScheduler", () => {
     scheduler.start();
     await expect.poll(() => published, { timeout: 3_000 }).toEqual(["doc_1"]);
     await scheduler.stop();
+  });
+
+  it("a claim lost to another replica gives its RUC slot back at once", async () => {
+    await queue("doc_1", "20000000001");
+    const claim = vi.spyOn(SubmissionRepository.prototype, "claim").mockResolvedValueOnce(null);
+    const { attempt, finished } = slowAttempt(1);
+    const scheduler = new SubmissionScheduler(
+      store,
+      attempt as never,
+      {} as never,
+      { ...settings, maxPerRuc: 1 },
+      logger,
+    );
+    scheduler.start();
+    // With one slot per RUC, a slot kept by the lost claim would hold the document back for the whole lease.
+    await expect.poll(() => finished.length, { timeout: 800 }).toBe(1);
+    await scheduler.stop();
+    expect(claim).toHaveBeenCalledTimes(2);
+    claim.mockRestore();
   });
 });

@@ -11,6 +11,9 @@ interface Attempt {
 
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
 
+/** Another replica claimed the record first: the transaction that took a slot for it rolls back. */
+class NotClaimed extends Error {}
+
 export interface SchedulerSettings {
   /** Pause between scans for due work when nothing wakes the scheduler, in milliseconds. */
   pollMs: number;
@@ -117,36 +120,64 @@ export class SubmissionScheduler {
     if (free <= 0) return;
     const now = this.clock();
     const leaseUntil = new Date(now.getTime() + this.settings.leaseMs).toISOString();
-    const repository = new SubmissionRepository(this.store);
-    const slots = new RucSlots(this.store, this.settings.maxPerRuc);
-    // Over-fetch: running records and RUCs at their cap are skipped below.
+    // Records claimed here or by another replica are left out by the query; the over-fetch covers records of
+    // RUCs at their cap, skipped below.
     const byRuc = new Map<string, SubmissionRecord[]>();
-    for (const record of await repository.due(now, free + this.running.size + 20)) {
+    for (const record of await new SubmissionRepository(this.store).due(now, free + 20)) {
       if (this.running.has(record._id)) continue;
       byRuc.set(record.ruc, [...(byRuc.get(record.ruc) ?? []), record]);
     }
-    // One chain per RUC, the chains side by side: their slot and claim writes reach the store together (one
-    // group commit) instead of one commit after another. Within a RUC, records go in due order until its cap.
+    // One chain per RUC, the chains side by side: their claims reach the store together (one group commit)
+    // instead of one commit after another. Within a RUC, records go in due order until its cap.
     let budget = free;
     await Promise.all(
       [...byRuc.values()].map(async (records) => {
         for (const record of records) {
           if (budget <= 0) return;
           budget--; // taken before the awaits, so side-by-side chains never start more than `free`
-          const slot = await slots.acquire(record.ruc, record._id, now, leaseUntil);
-          if (!slot) {
+          const claim = await this.claim(record, now, leaseUntil).catch((error) => {
+            // A replica racing for the same slot on MongoDB: this record waits for the next pass.
+            this.logger.warn({ err: error, document: record._id }, "claim failed");
+            return "not-claimed" as const;
+          });
+          if (claim === "at-cap") {
             budget++;
-            return; // this RUC is at its cap
+            return;
           }
-          const claimed = await repository.claim(record, now, this.settings.leaseMs);
-          if (claimed) this.run(claimed, slot);
-          else {
-            budget++;
-            await slots.release(slot, record._id);
-          }
+          if (claim === "not-claimed") budget++;
+          else this.run(claim.record, claim.slot);
         }
       }),
     );
+  }
+
+  /**
+   * Takes one of the RUC's slots and the record's lease in one transaction (one store write instead of two, and
+   * never a slot held for a record another replica claimed first).
+   */
+  private async claim(
+    record: SubmissionRecord,
+    now: Date,
+    leaseUntil: string,
+  ): Promise<{ record: SubmissionRecord; slot: string } | "at-cap" | "not-claimed"> {
+    return this.store
+      .transaction(async (tx) => {
+        const slot = await new RucSlots(tx, this.settings.maxPerRuc).acquire(
+          record.ruc,
+          record._id,
+          now,
+          leaseUntil,
+        );
+        if (!slot) return "at-cap" as const;
+        const claimed = await new SubmissionRepository(tx).claim(record, now, this.settings.leaseMs);
+        // Rolls the slot back with the transaction.
+        if (!claimed) throw new NotClaimed();
+        return { record: claimed, slot };
+      })
+      .catch((error) => {
+        if (error instanceof NotClaimed) return "not-claimed" as const;
+        throw error;
+      });
   }
 
   private run(record: SubmissionRecord, slot: string): void {
