@@ -1,5 +1,5 @@
 import { CdrFormatError } from "./errors.js";
-import { child, children, decodeXml, parseXml, text, type XmlNode } from "./xml-read.js";
+import { child, children, decodeXml, parseXmlWithoutExtensions, text, type XmlNode } from "./xml-read.js";
 import { unzipEntries } from "./zip.js";
 
 export interface CdrNote {
@@ -36,7 +36,8 @@ export interface Cdr {
 }
 
 export function parseCdr(xml: string | Uint8Array): Cdr {
-  const doc = parseXml(decodeXml(xml));
+  // Nothing read here is inside UBLExtensions, where the signature is.
+  const doc = parseXmlWithoutExtensions(decodeXml(xml));
   if (!doc) throw new CdrFormatError("CDR is not well-formed XML");
   const root = child(doc, "ApplicationResponse");
   if (!root) throw new CdrFormatError("CDR root is not ApplicationResponse");
