@@ -7,6 +7,7 @@ import {
   type SoapCredentials,
   type SoapResponse,
 } from "@einvoice/sunat";
+import { HttpPoster, type PostAnswer } from "./http-post.js";
 
 /**
  * No usable answer came back. `maybeProcessed` is false only when the request surely never reached SUNAT
@@ -40,6 +41,9 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOST
 
 /** SUNAT's billService and billConsultService over HTTP (SOAP 1.1). */
 export class HttpBillServiceClient implements BillServiceClient {
+  /** Keep-alive sockets to SUNAT, reused call after call. */
+  private readonly http = new HttpPoster();
+
   constructor(
     /** Per-call timeout in milliseconds. */
     private readonly timeoutMs: number,
@@ -72,16 +76,14 @@ export class HttpBillServiceClient implements BillServiceClient {
   }
 
   private async send(endpoint: string, action: string, envelope: string): Promise<SoapResponse> {
-    let response: Response;
-    let body: string;
+    let response: PostAnswer;
     try {
-      response = await fetch(endpoint, {
-        method: "POST",
-        headers: { "content-type": "text/xml; charset=utf-8", soapaction: action },
-        body: envelope,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      body = await response.text();
+      response = await this.http.post(
+        endpoint,
+        { "content-type": "text/xml; charset=utf-8", soapaction: action },
+        envelope,
+        this.timeoutMs,
+      );
     } catch (error) {
       const code = causeCode(error);
       throw new SunatUnavailableError(
@@ -90,11 +92,12 @@ export class HttpBillServiceClient implements BillServiceClient {
         { cause: error },
       );
     }
-    if (response.status >= 500 && !body.includes("Fault>")) {
-      throw new SunatUnavailableError(`SUNAT answered HTTP ${response.status}`, true);
+    const { status, body } = response;
+    if (status >= 500 && !body.includes("Fault>")) {
+      throw new SunatUnavailableError(`SUNAT answered HTTP ${status}`, true);
     }
     if (body.trim() === "") {
-      throw new SunatUnavailableError(`SUNAT answered HTTP ${response.status} with no body`, true);
+      throw new SunatUnavailableError(`SUNAT answered HTTP ${status} with no body`, true);
     }
     try {
       return parseSoapResponse(body);
@@ -103,6 +106,11 @@ export class HttpBillServiceClient implements BillServiceClient {
         cause: error,
       });
     }
+  }
+
+  /** Closes idle keep-alive sockets (tests). */
+  close(): void {
+    this.http.close();
   }
 }
 
@@ -114,7 +122,7 @@ function outcomeOf(error: SunatUnavailableError): string {
   return "network_error";
 }
 
-/** undici wraps socket errors: `fetch failed` → cause { code: "ECONNREFUSED" }. */
+/** The socket error's code (ECONNREFUSED…), on the error or, when wrapped, on its cause. */
 function causeCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
