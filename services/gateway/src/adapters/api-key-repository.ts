@@ -43,7 +43,7 @@ export class ApiKeyRepository {
     return this.keys.find({ company_id: companyId }, { sort: [{ field: "created_at", direction: 1 }] });
   }
 
-  /** Revokes at once; a revoked key never opens a request again. Null when no such live key exists. */
+  /** Revokes now; the gateway refuses the key from KEY_RECHECK_MS (1 s) later on. Null when no such live key exists. */
   revoke(id: string, at: string): Promise<ApiKeyRecord | null> {
     return this.keys.updateOne({ _id: id, revoked_at: null }, { revoked_at: at });
   }

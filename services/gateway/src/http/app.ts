@@ -3,7 +3,7 @@ import { Router } from "@koa/router";
 import Koa from "koa";
 import { ApiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
-import { Authenticate } from "../usecases/authenticate.js";
+import { Authenticate, KEY_RECHECK_MS } from "../usecases/authenticate.js";
 import { CreateDespatchAdvice } from "../usecases/create-despatch-advice.js";
 import { CreateDocument } from "../usecases/create-document.js";
 import { IdempotencyGate } from "../usecases/idempotency-gate.js";
@@ -68,7 +68,12 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(docsPage(OPENAPI_PATH));
   const limits = rateLimits(deps.rateLimits);
   app.use(limits.guardAuthentication);
-  app.use(authentication(new Authenticate(deps.store, deps.apiKeyHasher), deps.fileLinks));
+  app.use(
+    authentication(
+      new Authenticate(deps.store, deps.apiKeyHasher, undefined, KEY_RECHECK_MS),
+      deps.fileLinks,
+    ),
+  );
   app.use(limits.limitCaller);
   app.use(jsonBody(deps.maxBodyBytes));
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.
