@@ -18,8 +18,8 @@ export const round10 = (x: Dec): Dec => x.toDecimalPlaces(10, D.ROUND_HALF_UP);
 /** Factors `cbc:MultiplierFactorNumeric` `n(3,5)`. */
 export const round5 = (x: Dec): Dec => x.toDecimalPlaces(5, D.ROUND_HALF_UP);
 
-/** `"118.00"`. */
-export const fmt2 = (x: Dec): string => round2(x).toFixed(2);
+/** `"118.00"`: toFixed rounds with D's ROUND_HALF_UP itself, so no round2 first (a Decimal less per amount). */
+export const fmt2 = (x: Dec): string => x.toFixed(2);
 /** Unit values and prices: at least 2 and at most 10 decimals, no exponent (`"84.7457627119"`, `"100.00"`). */
 export const fmtUnit = (x: Dec): string => {
   const r = round10(x);
