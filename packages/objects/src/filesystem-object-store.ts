@@ -9,8 +9,10 @@
  * The digest is the object's strong ETag; files written before it existed get a weak one from size and time.
  * Temporary files are dot-named, which keys cannot be (see object-key.ts); a crash can leave one behind, harmless.
  *
- * A put is five system calls (open, writev, fsync, close, rename), plus a mkdir the first time the store writes
- * into a directory: directories it made or wrote into are remembered (a bounded set), and one removed behind its
+ * A put is five system calls (open, writev, fsync, close, rename), then an fsync of the directory, whose entry the
+ * rename changed: without it a power cut could forget the rename (or a directory the put made) although the put was
+ * acknowledged. A directory the put had to make has its parent synced too. Plus a mkdir the first time the store
+ * writes into a directory: directories it made or wrote into are remembered (a bounded set), and one removed behind its
  * back is made again when the open finds it missing. The calls go through node's callback API on a file
  * descriptor, which costs less CPU per call than the promise API's FileHandle.
  */
@@ -38,6 +40,14 @@ const KNOWN_DIRECTORIES_LIMIT = 10_000;
 /** A put's temporary file: created, never opened over an existing one (`wx`). */
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
 
+/** Makes a directory's entries durable (fsync of the directory); tests may watch it. */
+export type SyncDirectory = (path: string) => Promise<void>;
+
+export interface FilesystemObjectStoreOptions {
+  /** Replaces the directory fsync; for tests that check which directories a put makes durable. */
+  syncDirectory?: SyncDirectory;
+}
+
 interface Header {
   contentType: string;
   sha256?: string;
@@ -47,12 +57,18 @@ export class FilesystemObjectStore implements ObjectStore {
   /** Directories known to exist (made or written into by this store), so a put skips their mkdir. */
   private readonly knownDirectories = new Set<string>();
 
-  private constructor(private readonly root: string) {}
+  private constructor(
+    private readonly root: string,
+    private readonly syncDirectory: SyncDirectory,
+  ) {}
 
-  static async open(root: string): Promise<FilesystemObjectStore> {
+  static async open(
+    root: string,
+    options: FilesystemObjectStoreOptions = {},
+  ): Promise<FilesystemObjectStore> {
     const absolute = resolve(root);
     await mkdir(absolute, { recursive: true });
-    return new FilesystemObjectStore(absolute);
+    return new FilesystemObjectStore(absolute, options.syncDirectory ?? fsyncDirectory);
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
@@ -62,7 +78,7 @@ export class FilesystemObjectStore implements ObjectStore {
     const header = Buffer.from(`${JSON.stringify({ contentType, sha256 } satisfies Header)}\n`);
     const directory = dirname(path);
     const temp = join(directory, `.${basename(path)}.${randomUUID()}.tmp`);
-    const fd = await this.createIn(key, directory, temp);
+    const { fd, made } = await this.createIn(key, directory, temp);
     try {
       await new Promise<void>((done, fail) => {
         writev(fd, [header, body], (error) => (error ? fail(error) : done()));
@@ -81,30 +97,41 @@ export class FilesystemObjectStore implements ObjectStore {
       await unlink(temp).catch(() => undefined);
       throw conflictOr(key, error, ["EISDIR", "ENOTEMPTY", "EEXIST"]);
     }
+    // The file's directory holds the renamed entry; each directory this put made is an entry in its parent.
+    await Promise.all(
+      [directory, ...made.map((made) => dirname(made))].map((dir) => this.syncDirectory(dir)),
+    );
   }
 
   /**
-   * Creates `temp` in `directory` and returns its descriptor: straight away when the directory is known, else
-   * (or when it turns out to be gone, or no longer a directory) after making it.
+   * Creates `temp` in `directory` and returns its descriptor, with the directories made for it (outermost first):
+   * straight away when the directory is known, else (or when it turns out to be gone, or no longer a directory)
+   * after making it.
    */
-  private async createIn(key: string, directory: string, temp: string): Promise<number> {
+  private async createIn(
+    key: string,
+    directory: string,
+    temp: string,
+  ): Promise<{ fd: number; made: string[] }> {
     if (this.knownDirectories.has(directory)) {
       try {
-        return await createFile(temp);
+        return { fd: await createFile(temp), made: [] };
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
         this.knownDirectories.delete(directory);
       }
     }
+    let first: string | undefined;
     try {
-      await mkdir(directory, { recursive: true });
+      first = await mkdir(directory, { recursive: true });
     } catch (error) {
       throw conflictOr(key, error, ["EEXIST", "ENOTDIR"]);
     }
     if (this.knownDirectories.size >= KNOWN_DIRECTORIES_LIMIT) this.knownDirectories.clear();
     this.knownDirectories.add(directory);
-    return createFile(temp);
+    // Made by a concurrent put (mkdir made nothing): that put may not have synced its parent yet, so this one does.
+    return { fd: await createFile(temp), made: madeBetween(first ?? directory, directory) };
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -204,6 +231,23 @@ async function describe(key: string, file: FileHandle): Promise<{ info: ObjectIn
     : `W/"${bodySize.toString(36)}-${Math.trunc(mtimeMs).toString(36)}"`;
   return { info: { contentType: header.contentType, size: bodySize, etag }, headerLength: length };
 }
+
+/** The directories from `first` (the outermost one mkdir made) down to `directory`, outermost first. */
+function madeBetween(first: string, directory: string): string[] {
+  const made = [directory];
+  while (made[0] !== first && dirname(made[0]!) !== made[0]) made.unshift(dirname(made[0]!));
+  return made;
+}
+
+const fsyncDirectory: SyncDirectory = (path) =>
+  new Promise((done, fail) => {
+    openFile(path, constants.O_RDONLY | constants.O_DIRECTORY, (error, fd) => {
+      if (error) return fail(error);
+      fsync(fd, (syncError) =>
+        close(fd, (closeError) => ((syncError ?? closeError) ? fail(syncError ?? closeError) : done())),
+      );
+    });
+  });
 
 function createFile(path: string): Promise<number> {
   return new Promise((done, fail) => {

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runObjectStoreContract } from "./contract.js";
 import { ObjectKeyConflictError } from "./errors.js";
+import { FilesystemObjectStore } from "./filesystem-object-store.js";
 import { openObjectStore } from "./open-object-store.js";
 import { InvalidObjectKeyError } from "./port.js";
 
@@ -70,6 +71,35 @@ describe("filesystem object store", () => {
       const { body, contentType } = read as { body: Buffer; contentType: string };
       expect(body.equals(a) ? "text/a" : body.equals(b) ? "text/b" : "torn").toBe(contentType);
     }
+  });
+
+  it("makes each put durable: the file's directory synced after the rename, and the parent of every directory it made", async () => {
+    const root = nextRoot();
+    const synced: string[][] = [];
+    let current: string[] = [];
+    const store = await FilesystemObjectStore.open(root, {
+      syncDirectory: async (path) => {
+        current.push(path);
+      },
+    });
+    const put = async (key: string) => {
+      current = [];
+      await store.put(key, Buffer.from(key), "text/plain");
+      synced.push(current.sort());
+    };
+    await put("co/test/doc1/a.xml"); // makes co, co/test, co/test/doc1
+    await put("co/test/doc1/b.xml"); // a known directory
+    await put("co/test/doc2/a.xml"); // makes doc2 only
+    const at = (path: string) => (path ? join(resolve(root), path) : resolve(root));
+    expect(synced).toEqual([
+      [at(""), at("co"), at("co/test"), at("co/test/doc1")].sort(),
+      [at("co/test/doc1")],
+      [at("co/test"), at("co/test/doc2")].sort(),
+    ]);
+    // The real sync (fsync of each directory) succeeds on the directories a put uses.
+    const real = await FilesystemObjectStore.open(nextRoot());
+    await real.put("co/test/doc/a.xml", Buffer.from("1"), "text/plain");
+    expect((await real.get("co/test/doc/a.xml"))?.body.toString()).toBe("1");
   });
 
   it("makes a directory again when it was removed behind the store's back", async () => {
