@@ -17,6 +17,22 @@ describe("zipDocument / unzipEntries", () => {
     expect(entries[0]!.data.toString("utf8")).toBe(xml);
   });
 
+  it("zips bytes as given at the level asked: level 1 is a valid archive of the same bytes, a little larger", async () => {
+    const xml = Buffer.from(`<Invoice>${"Compañía – ñandú 12.50 ".repeat(400)}</Invoice>`, "utf8");
+    const fast = await zipDocument("20000000001-01-F001-1.zip", xml, 1);
+    const standard = await zipDocument("20000000001-01-F001-1.zip", xml);
+    expect(unzipEntries(fast)[0]!.data.equals(xml)).toBe(true);
+    expect(fast.length).toBeGreaterThan(standard.length);
+    const dir = mkdtempSync(join(tmpdir(), "zip-test-"));
+    try {
+      const file = join(dir, "fast.zip");
+      writeFileSync(file, fast);
+      expect(execFileSync("unzip", ["-t", file], { encoding: "utf8" })).toContain("No errors detected");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("writes an archive Info-ZIP's unzip reads and checks (CRC, sizes, a 0644 file, the time stamp)", async () => {
     const xml = `<?xml version="1.0" encoding="UTF-8"?><Invoice>${"Compañía – ñandú ".repeat(500)}</Invoice>`;
     const dir = mkdtempSync(join(tmpdir(), "zip-test-"));

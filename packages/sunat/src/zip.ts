@@ -20,8 +20,17 @@ export function baseName(fileName: string): string {
  * bytes of level 9 on an XML document) and the headers are a hundred bytes. A streaming archiver cost ten times
  * the deflate itself on every document and CDR.
  */
-export async function zipDocument(fileName: string, xml: string): Promise<Buffer> {
-  return zipSingleFile(`${baseName(fileName)}.xml`, Buffer.from(xml, "utf8"), new Date());
+export async function zipDocument(
+  fileName: string,
+  xml: string | Buffer,
+  /**
+   * Deflate level. The default 6 is within a few bytes of 9; a sender that zips every document it sends may take
+   * 1: about half the CPU (35 vs 60–100 µs on a 14 KB signed invoice) for a tenth more bytes (3.2 vs 2.9 KB).
+   */
+  level = 6,
+): Promise<Buffer> {
+  const data = typeof xml === "string" ? Buffer.from(xml, "utf8") : xml;
+  return zipSingleFile(`${baseName(fileName)}.xml`, data, new Date(), level);
 }
 
 const LOCAL_HEADER = 0x04034b50;
@@ -36,11 +45,11 @@ const DEFLATE = 8;
 /** General purpose flag bit 11: the name is UTF-8. */
 const UTF8_NAME = 0x0800;
 
-/** A zip holding one deflated file `name` with `data`, stamped `modified` (MS-DOS local time). */
-export function zipSingleFile(name: string, data: Buffer, modified: Date): Buffer {
+/** A zip holding one file `name` with `data` deflated at `level`, stamped `modified` (MS-DOS local time). */
+export function zipSingleFile(name: string, data: Buffer, modified: Date, level = 6): Buffer {
   const nameBytes = Buffer.from(name, "utf8");
   const flags = nameBytes.length === name.length ? 0 : UTF8_NAME;
-  const compressed = deflateRawSync(data, { level: 6 });
+  const compressed = deflateRawSync(data, { level });
   const crc = crc32(data);
   const time = (modified.getHours() << 11) | (modified.getMinutes() << 5) | (modified.getSeconds() >> 1);
   const date =

@@ -24,6 +24,9 @@ export interface AttemptSettings {
 
 type QueryResult = "finished" | "not-found" | "retrying" | "unsupported";
 
+/** zlib level 1: half the CPU of the default 6 on a signed invoice, for a tenth more bytes. */
+const FAST_DEFLATE = 1;
+
 /**
  * One scheduler pass over a claimed submission. Never resends blindly: when a previous send may have reached
  * SUNAT (`uncertain`) it first asks billConsultService for the registered CDR, and a 1033/1032 answer to a send
@@ -64,7 +67,9 @@ export class AttemptSubmission {
   private async send(record: SubmissionRecord, endpoint: SunatEndpoint): Promise<void> {
     const xml = await this.objects.get(record.xml_key);
     if (!xml) throw new Error(`signed XML ${record.xml_key} is missing`);
-    const zip = await zipDocument(`${record.file_name}.zip`, xml.body.toString("utf8"));
+    // The stored bytes as they were signed; deflated fast (every document sent is zipped once, and SUNAT reads any
+    // deflate level).
+    const zip = await zipDocument(`${record.file_name}.zip`, xml.body, FAST_DEFLATE);
     // From here SUNAT may register the document even if we never hear back.
     await this.save(record, { state: "uncertain", attempts: record.attempts + 1 });
 
