@@ -77,6 +77,7 @@ describe("readXml", () => {
     ["CR and CRLF", '<a b="x\r\ny">1\r\n2\r3</a>'],
     ["leading and trailing whitespace", "\n <a/>\n\t"],
     ["attribute values keep inner whitespace, lose outer", '<a b="  x\t y\n  "/>'],
+    ["attributes named like Object.prototype properties", '<a constructor="1" toString="2" __proto__="3"/>'],
   ])("reads %s as parseXml does", (_name, xml) => {
     expect(leanParse(xml.replace(/\r\n?/g, "\n"))).toBeDefined();
     expectSameAsParseXml(xml);

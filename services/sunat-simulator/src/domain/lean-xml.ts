@@ -30,6 +30,7 @@ const REFERENCE = /&(?:(amp|lt|gt|quot|apos);)?/g;
 const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 /** fast-xml-parser refuses nesting deeper than 100; such documents take the slow path. */
 const MAX_DEPTH = 90;
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 interface Frame {
   qname: string;
@@ -93,7 +94,11 @@ export function leanParse(xml: string): XmlNode | undefined {
     if (name[2] !== undefined && name[1] === "xmlns") return undefined;
     const local = name[2] ?? name[1]!;
     if (unsafeName(local)) return undefined;
-    const attributes = readAttributes(xml, START_NAME.lastIndex);
+    // Most elements have no attributes: a `>` right after the name spares the attribute scan.
+    const attributes =
+      xml.charCodeAt(START_NAME.lastIndex) === 62 /* > */
+        ? { values: undefined, end: START_NAME.lastIndex }
+        : readAttributes(xml, START_NAME.lastIndex);
     if (!attributes) return undefined;
     TAG_CLOSE.lastIndex = attributes.end;
     const tagClose = TAG_CLOSE.exec(xml);
@@ -130,19 +135,22 @@ function readAttributes(xml: string, from: number): { values: XmlNode | undefine
     const match = ATTRIBUTE.exec(xml);
     if (!match) return { values, end: at };
     at = ATTRIBUTE.lastIndex;
-    const [, first, second, double, single] = match;
-    const local = second ?? first!;
-    const qname = second === undefined ? first! : `${first}:${second}`;
+    const first = match[1]!;
+    const second = match[2];
+    const local = second ?? first;
+    const qname = second === undefined ? first : `${first}:${second}`;
     seen ??= [];
-    if (seen.includes(qname) || unsafeName(local)) return undefined;
+    // fast-xml-parser keys attributes `@_<name>`, which no prototype property shadows: no name check here.
+    if (seen.includes(qname)) return undefined;
     seen.push(qname);
     if (first === "xmlns") continue;
+    const key = `@_${local}`;
     // Two attributes of one local name (a:x, b:x) would collapse into one key: the slow path decides.
-    if (values && `@_${local}` in values) return undefined;
-    const value = textValue((double ?? single)!);
+    if (values && key in values) return undefined;
+    const value = textValue(match[3] ?? match[4]!);
     if (value === undefined) return undefined;
     values ??= {};
-    values[`@_${local}`] = value;
+    values[key] = value;
   }
 }
 
@@ -159,9 +167,9 @@ function textValue(raw: string): string | undefined {
   return failed ? undefined : value;
 }
 
-/** Names fast-xml-parser renames or refuses (prototype pollution guards). */
+/** Element names fast-xml-parser renames or refuses (its prototype pollution guards), and Object.prototype's. */
 function unsafeName(name: string): boolean {
-  return name.startsWith("__") || name in Object.prototype;
+  return (name.charCodeAt(0) === 95 && name.charCodeAt(1) === 95) || PROTOTYPE_NAMES.has(name);
 }
 
 /** Folds a finished element into its parent the way fast-xml-parser's compress step does. */
