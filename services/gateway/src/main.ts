@@ -14,7 +14,6 @@ import {
   SigningService,
   StreamService,
   SubmissionService,
-  TaxService,
 } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
@@ -44,7 +43,8 @@ await runService(logger, async (lifecycle) => {
   // Readiness fails from the first moment of shutdown, so balancers stop routing here before the server closes.
   const drain = { draining: false };
   const rpc = { timeoutMs: env.RPC_TIMEOUT_MS };
-  // Ready only while every service the API calls reports SERVING on the standard gRPC health check.
+  // Ready only while every service the API calls reports SERVING on the standard gRPC health check; and tax, which
+  // the gateway no longer calls (it runs the pure engine itself) but which the system serves to gRPC clients.
   const dependencies = Object.entries({
     tax: env.TAX_URL,
     numbering: env.NUMBERING_URL,
@@ -56,7 +56,6 @@ await runService(logger, async (lifecycle) => {
   const app = createApp({
     store,
     objects,
-    tax: createRpcClient(TaxService, env.TAX_URL, rpc),
     numbering: createRpcClient(NumberingService, env.NUMBERING_URL, rpc),
     notification: createRpcClient(NotificationService, env.NOTIFICATION_URL, rpc),
     signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),

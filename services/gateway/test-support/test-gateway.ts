@@ -16,7 +16,6 @@ import {
   SigningService,
   StreamService,
   SubmissionService,
-  TaxService,
 } from "@einvoice/proto";
 import { SqliteStore } from "@einvoice/store";
 import type Koa from "koa";
@@ -84,7 +83,6 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   };
 
   const services = createRouterTransport((router) => {
-    router.service(TaxService, { computeDocument: () => ({}) });
     router.service(NumberingService, {
       issueDocument: () => ({ document: documentMessage(pending) }),
       getDocument: (req) => {
@@ -126,7 +124,6 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   const app = createApp({
     store,
     objects,
-    tax: createClient(TaxService, services),
     numbering: createClient(NumberingService, services),
     notification: createClient(NotificationService, services),
     signing: createClient(SigningService, services),

@@ -83,7 +83,6 @@ export function createApp(deps: GatewayDeps): Koa {
   companyRoutes(router, readSetup);
   credentialRoutes(router, deps);
   const createDocument = new CreateDocument({
-    tax: deps.tax,
     numbering: deps.numbering,
     readSetup,
     waiter: deps.waiter,

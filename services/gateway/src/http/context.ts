@@ -8,7 +8,6 @@ import type {
   SigningService,
   StreamService,
   SubmissionService,
-  TaxService,
 } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import type { RequestValidator } from "../schemas/validate.js";
@@ -23,7 +22,6 @@ import type { RateLimitSettings } from "./rate-limits.js";
 export interface GatewayDeps {
   store: Store;
   objects: ObjectStore;
-  tax: Client<typeof TaxService>;
   numbering: Client<typeof NumberingService>;
   notification: Client<typeof NotificationService>;
   signing: Client<typeof SigningService>;

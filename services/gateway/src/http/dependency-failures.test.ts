@@ -1,7 +1,7 @@
 import { createServer, type Http2Server } from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
 import { createRpcClient } from "@einvoice/platform";
-import { NumberingService, TaxService } from "@einvoice/proto";
+import { NumberingService } from "@einvoice/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
 
@@ -62,10 +62,15 @@ describe("a dependency that never answers", () => {
       body: JSON.stringify(invoice),
     });
 
+  const read = (path: string) =>
+    fetch(`${gateway.baseUrl}${path}`, { headers: { authorization: `Bearer ${gateway.apiKey}` } });
+
   it("should answer 503 service_unavailable with Retry-After within the deadline, never hang or 500", async () => {
-    gateway = await startTestGateway({ tax: createRpcClient(TaxService, silent.url, { timeoutMs }) });
+    gateway = await startTestGateway({
+      numbering: createRpcClient(NumberingService, silent.url, { timeoutMs }),
+    });
     const started = Date.now();
-    const res = await post("/v1/invoices");
+    const res = await read(`/v1/documents/${gateway.documentId}`);
     const elapsed = Date.now() - started;
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("2");
@@ -75,8 +80,10 @@ describe("a dependency that never answers", () => {
   });
 
   it("should answer 503 for a service that refuses connections", async () => {
-    gateway = await startTestGateway({ tax: createRpcClient(TaxService, closedPort, { timeoutMs }) });
-    const res = await post("/v1/invoices");
+    gateway = await startTestGateway({
+      numbering: createRpcClient(NumberingService, closedPort, { timeoutMs }),
+    });
+    const res = await read(`/v1/documents/${gateway.documentId}`);
     expect(res.status).toBe(503);
     expect((await errorOf(res)).code).toBe("service_unavailable");
     await gateway.stop();
