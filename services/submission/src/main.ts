@@ -152,8 +152,12 @@ await runService(logger, async (lifecycle) => {
     ),
     (s) => s.stop(),
   );
-  const queue = new QueueSubmission(store, { deadlineMs: env.SUBMISSION_DEADLINE_MS }, () =>
-    scheduler.wake(),
+  const queue = new QueueSubmission(
+    store,
+    { deadlineMs: env.SUBMISSION_DEADLINE_MS },
+    () => scheduler.wake(),
+    undefined,
+    (record) => scheduler.admit(record),
   );
   lifecycle.add(
     "signed-consumer",

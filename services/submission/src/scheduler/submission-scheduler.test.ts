@@ -6,7 +6,7 @@ import { createLogger } from "@einvoice/platform";
 import { DocumentSignedSchema } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { rucSlotsCollection } from "../adapters/ruc-slots.js";
+import { RucSlots, rucSlotsCollection } from "../adapters/ruc-slots.js";
 import {
   NO_LEASE,
   type SubmissionRecord,
@@ -166,5 +166,78 @@ describe("SubmissionScheduler", () => {
     await scheduler.stop();
     expect(claim).toHaveBeenCalledTimes(2);
     claim.mockRestore();
+  });
+
+  describe("admit: a record being queued is claimed in the same write and started", () => {
+    function queueVia(scheduler: SubmissionScheduler, id: string, ruc: string) {
+      return new QueueSubmission(
+        store,
+        { deadlineMs: 0 },
+        () => scheduler.wake(),
+        undefined,
+        (record) => scheduler.admit(record),
+      ).execute(
+        create(DocumentSignedSchema, {
+          documentId: id,
+          companyId: "cmp_1",
+          livemode: false,
+          ruc,
+          type: "01",
+          series: "F001",
+          number: Number(id.slice(4)),
+          issueDate: "2026-11-22",
+          fileName: `${ruc}-01-F001-${id.slice(4)}`,
+          xmlKey: `k/${id}.xml`,
+          hash: "h",
+        }),
+      );
+    }
+    const stored = async (id: string) => (await new SubmissionRepository(store).find("cmp_1", false, id))!;
+
+    it("starts it without any scan (the scheduler is never started), holding a lease and a slot", async () => {
+      const { attempt, finished } = slowAttempt(100);
+      const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
+      await queueVia(scheduler, "doc_1", "20000000001");
+      expect(scheduler.inFlight).toBe(1);
+      expect((await stored("doc_1")).lease_until > new Date().toISOString()).toBe(true);
+      expect(await new RucSlots(store, 1).acquire("20000000001", "doc_x", new Date(), NO_LEASE)).toBeNull();
+      await expect.poll(() => finished, { timeout: 2_000 }).toEqual(["doc_1"]);
+      await scheduler.stop();
+    });
+
+    it("queues it unclaimed when the replica is full or the RUC at its cap; a scan takes it later", async () => {
+      const { attempt, finished, peak } = slowAttempt(80);
+      const scheduler = new SubmissionScheduler(
+        store,
+        attempt as never,
+        {} as never,
+        { ...settings, maxInFlight: 2, maxPerRuc: 1 },
+        logger,
+      );
+      await queueVia(scheduler, "doc_1", "20000000001");
+      await queueVia(scheduler, "doc_2", "20000000001"); // RUC at its cap
+      await queueVia(scheduler, "doc_3", "20000000002");
+      await queueVia(scheduler, "doc_4", "20000000003"); // replica full
+      expect(scheduler.inFlight).toBe(2);
+      expect((await stored("doc_2")).lease_until).toBe(NO_LEASE);
+      expect((await stored("doc_4")).lease_until).toBe(NO_LEASE);
+      scheduler.start();
+      await expect.poll(() => finished.length, { timeout: 3_000 }).toBe(4);
+      await scheduler.stop();
+      expect(peak.get("20000000001")).toBe(1);
+    });
+
+    it("a redelivered record is neither stored again nor started twice", async () => {
+      const { attempt, finished } = slowAttempt(50);
+      const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
+      await queueVia(scheduler, "doc_1", "20000000001");
+      await queueVia(scheduler, "doc_1", "20000000001");
+      expect(scheduler.inFlight).toBe(1);
+      scheduler.start();
+      await expect.poll(() => finished, { timeout: 2_000 }).toEqual(["doc_1"]);
+      await new Promise((r) => setTimeout(r, 100));
+      await scheduler.stop();
+      expect(finished).toEqual(["doc_1"]);
+    });
   });
 });

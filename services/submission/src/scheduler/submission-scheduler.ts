@@ -1,5 +1,5 @@
 import { type Logger, SpanKind, withSpan, withTraceCarrier } from "@einvoice/platform";
-import type { Store } from "@einvoice/store";
+import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { RucSlots } from "../adapters/ruc-slots.js";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { nextAttemptAt } from "../domain/retry-schedule.js";
@@ -37,6 +37,8 @@ export class SubmissionScheduler {
     string,
     { record: SubmissionRecord; slot: string; done: Promise<void> }
   >();
+  /** Admissions between their room check and their start: counted as running so none overfills the replica. */
+  private admitting = 0;
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
   private wakeAgain = false;
@@ -63,6 +65,51 @@ export class SubmissionScheduler {
       return;
     }
     this.scheduleTick(0);
+  }
+
+  /**
+   * Stores a record being queued already claimed by this replica, with a slot of its RUC, in one transaction, and
+   * starts it: no scan, no second write and no second commit between the signed document and its send. Returns
+   * false having stored nothing when this replica is full, the RUC at its cap, or the record there already (a
+   * redelivery); the caller then stores it for a later pass as before. A crash after the commit leaves a claimed
+   * record, taken again once its lease lapses, like any claim.
+   */
+  async admit(record: SubmissionRecord): Promise<boolean> {
+    if (this.stopped || this.running.size + this.admitting >= this.settings.maxInFlight) return false;
+    this.admitting++;
+    try {
+      const now = this.clock();
+      const leaseUntil = new Date(now.getTime() + this.settings.leaseMs).toISOString();
+      const claimed: SubmissionRecord = { ...record, lease_until: leaseUntil };
+      const slot = await this.store
+        .transaction(async (tx) => {
+          const taken = await new RucSlots(tx, this.settings.maxPerRuc).acquire(
+            record.ruc,
+            record._id,
+            now,
+            leaseUntil,
+          );
+          if (taken) await new SubmissionRepository(tx).insert(claimed);
+          return taken;
+        })
+        .catch((error) => {
+          if (error instanceof DuplicateKeyError) return null;
+          throw error;
+        });
+      if (!slot) return false;
+      if (this.stopped) {
+        // Shut down meanwhile: leave it to whoever runs next, at once rather than after the lease.
+        await new SubmissionRepository(this.store).renew(claimed, NO_LEASE).catch(() => undefined);
+        await new RucSlots(this.store, this.settings.maxPerRuc)
+          .release(slot, record._id)
+          .catch(() => undefined);
+        return true;
+      }
+      this.run(claimed, slot);
+      return true;
+    } finally {
+      this.admitting--;
+    }
   }
 
   get inFlight(): number {
@@ -116,7 +163,7 @@ export class SubmissionScheduler {
   }
 
   private async startDue(): Promise<void> {
-    const free = this.settings.maxInFlight - this.running.size;
+    const free = this.settings.maxInFlight - this.running.size - this.admitting;
     if (free <= 0) return;
     const now = this.clock();
     const leaseUntil = new Date(now.getTime() + this.settings.leaseMs).toISOString();

@@ -20,6 +20,11 @@ export class QueueSubmission {
     },
     private readonly onQueued: () => void,
     private readonly clock: () => Date = () => new Date(),
+    /**
+     * Stores the record already claimed and starts it when there is room (the scheduler's `admit`); false when it
+     * stored nothing, and the record is then queued for a later pass.
+     */
+    private readonly admit: (record: SubmissionRecord) => Promise<boolean> = async () => false,
   ) {}
 
   async execute(signed: Signed): Promise<void> {
@@ -59,6 +64,7 @@ export class QueueSubmission {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
+    if (await this.admit(record)) return;
     try {
       await new SubmissionRepository(this.store).insert(record);
     } catch (error) {
