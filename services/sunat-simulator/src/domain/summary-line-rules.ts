@@ -1,5 +1,6 @@
-import { child, children, parseXml, text, type XmlNode } from "@einvoice/sunat";
+import { child, children, text, type XmlNode } from "@einvoice/sunat";
 import { amount, Decimal, outsideTolerance, sum, ZERO } from "./amounts.js";
+import { readXml } from "./lean-xml.js";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 import type { VoidTarget } from "./voided-rules.js";
 
@@ -17,7 +18,7 @@ export interface SummaryLine {
 
 /** The RC lines of a SummaryDocuments XML (`cbc:ID` is `SERIE-NUMERO`). */
 export function readSummaryLines(xml: string): SummaryLine[] {
-  const root = child(parseXml(xml), "SummaryDocuments");
+  const root = child(readXml(xml), "SummaryDocuments");
   return children(root, "SummaryDocumentsLine").map((line: XmlNode) => {
     const [series = "", number = ""] = (text(line, "ID") ?? "").split("-");
     const amounts = [
