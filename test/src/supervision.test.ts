@@ -20,14 +20,14 @@ describe("supervision on one machine", () => {
   });
 
   it("should restart a service killed with SIGKILL, and keep issuing", async () => {
-    const before = sys.system.pid("tax");
+    const before = sys.system.pid("numbering");
     expect(before).toBeDefined();
     process.kill(before!, "SIGKILL");
     // The gateway stops being ready while a service it calls is down (its health check fails).
     const ready = await fetch(`${sys.system.baseUrl}/readyz`);
     expect(ready.status).toBe(503);
-    expect(((await ready.json()) as { reason: string }).reason).toContain("tax");
-    // While tax is down a create is a retryable 503, never a hang or a 500.
+    expect(((await ready.json()) as { reason: string }).reason).toContain("numbering");
+    // While numbering is down a create is a retryable 503, never a hang or a 500.
     const during = await sys.request("/v1/invoices", { body: invoice });
     expect([202, 503]).toContain(during.status);
     const after = await eventually(
@@ -36,7 +36,7 @@ describe("supervision on one machine", () => {
       60_000,
     );
     expect(after.body.status).toBe("accepted");
-    expect(sys.system.pid("tax")).not.toBe(before);
+    expect(sys.system.pid("numbering")).not.toBe(before);
     expect((await fetch(`${sys.system.baseUrl}/readyz`)).status).toBe(200);
   });
 });

@@ -9,7 +9,6 @@ export const gatewayEnvSchema = z.object({
   LOG_LEVEL: envFields.logLevel(),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   /** Base URLs of the internal Connect services (HTTP/2 cleartext). */
-  TAX_URL: z.string().default("http://127.0.0.1:7020"),
   NUMBERING_URL: z.string().default("http://127.0.0.1:7010"),
   NOTIFICATION_URL: z.string().default("http://127.0.0.1:7050"),
   SIGNING_URL: z.string().default("http://127.0.0.1:7030"),

@@ -43,10 +43,9 @@ await runService(logger, async (lifecycle) => {
   // Readiness fails from the first moment of shutdown, so balancers stop routing here before the server closes.
   const drain = { draining: false };
   const rpc = { timeoutMs: env.RPC_TIMEOUT_MS };
-  // Ready only while every service the API calls reports SERVING on the standard gRPC health check; and tax, which
-  // the gateway no longer calls (it runs the pure engine itself) but which the system serves to gRPC clients.
+  // Ready only while every service the API calls reports SERVING on the standard gRPC health check (not tax: the
+  // gateway runs the pure engine itself, and the tax service only serves gRPC clients, which call it directly).
   const dependencies = Object.entries({
-    tax: env.TAX_URL,
     numbering: env.NUMBERING_URL,
     notification: env.NOTIFICATION_URL,
     signing: env.SIGNING_URL,
