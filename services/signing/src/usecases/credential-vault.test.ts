@@ -54,6 +54,25 @@ describe("CredentialVault", () => {
     expect((await vault.find("cmp_1", false))?.source).toBe("test");
   });
 
+  it("should make one key pair for a company's concurrent first documents", async () => {
+    const inner = store.collection.bind(store);
+    let inserts = 0;
+    const counting = Object.create(store) as Store;
+    counting.collection = ((spec) => {
+      const collection = inner(spec);
+      return Object.assign(Object.create(collection), {
+        insertOne: (...args: Parameters<typeof collection.insertOne>) => {
+          inserts++;
+          return collection.insertOne(...args);
+        },
+      });
+    }) as Store["collection"];
+    const fresh = new CredentialVault(counting, masterKey);
+    const all = await Promise.all(Array.from({ length: 4 }, () => fresh.forIssuer("cmp_new", false, issuer)));
+    expect(new Set(all.map(fingerprint)).size).toBe(1);
+    expect(inserts).toBe(1);
+  });
+
   it("should keep the most recently used credentials in a bounded cache and decrypt the others again", async () => {
     const small = new CredentialVault(store, masterKey, 2);
     const a = await small.forIssuer("cmp_a", false, issuer);

@@ -26,6 +26,8 @@ export class MissingCertificateError extends PermanentError {}
  */
 export class CredentialVault {
   private readonly cache = new Map<string, { version: string; credentials: SigningCredentials }>();
+  /** Test certificates being made, per company: concurrent first documents share one RSA key generation. */
+  private readonly making = new Map<string, Promise<CredentialRecord>>();
 
   constructor(
     private readonly store: Store,
@@ -38,7 +40,15 @@ export class CredentialVault {
     let record = await repository.find(companyId, livemode);
     if (!record) {
       if (livemode) throw new MissingCertificateError(`company ${companyId} has no live certificate`);
-      record = await this.createTestCredential(repository, companyId, issuer);
+      // Generating a key pair blocks the event loop for tens of milliseconds: once per company, not per document.
+      let making = this.making.get(companyId);
+      if (!making) {
+        making = this.createTestCredential(repository, companyId, issuer).finally(() =>
+          this.making.delete(companyId),
+        );
+        this.making.set(companyId, making);
+      }
+      record = await making;
     }
     const cached = this.cache.get(record._id);
     // Deleted and set again on every use: a Map iterates in insertion order, so the first key is the least
