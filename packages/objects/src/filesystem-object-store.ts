@@ -11,9 +11,9 @@
  *
  * A put is five system calls (open, writev, fsync, close, rename), then an fsync of the directory, whose entry the
  * rename changed: without it a power cut could forget the rename (or a directory the put made) although the put was
- * acknowledged. A directory the put had to make has its parent synced too. Plus a mkdir the first time the store
- * writes into a directory: directories it made or wrote into are remembered (a bounded set), and one removed behind its
- * back is made again when the open finds it missing. The calls go through node's callback API on a file
+ * acknowledged; a put that made directories syncs the parent of each too. Plus a mkdir the first time the store
+ * writes into a directory: directories it made or wrote into are remembered (a bounded set), and one removed behind
+ * its back is made again when the open finds it missing. The calls go through node's callback API on a file
  * descriptor, which costs less CPU per call than the promise API's FileHandle.
  */
 import { createHash, randomUUID } from "node:crypto";
@@ -31,12 +31,12 @@ import {
 } from "./port.js";
 
 const NEWLINE = 0x0a;
+/** How many directories a store remembers as existing; past this it forgets them all and starts over. */
+const KNOWN_DIRECTORIES_LIMIT = 10_000;
 /** Errors meaning "no object at this key": missing file, a file where a directory was expected, a directory. */
 const ABSENT = new Set(["ENOENT", "ENOTDIR", "EISDIR"]);
 /** The header line is a short JSON object; reading this much always reaches its newline. */
 const HEADER_READ_BYTES = 1024;
-/** How many directories a store remembers as existing; past this it forgets them all and starts over. */
-const KNOWN_DIRECTORIES_LIMIT = 10_000;
 /** A put's temporary file: created, never opened over an existing one (`wx`). */
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
 
@@ -56,6 +56,8 @@ interface Header {
 export class FilesystemObjectStore implements ObjectStore {
   /** Directories known to exist (made or written into by this store), so a put skips their mkdir. */
   private readonly knownDirectories = new Set<string>();
+  /** Directories puts of this store made and have not yet made durable (their parents' fsync in flight). */
+  private readonly making = new Map<string, Promise<void>>();
 
   private constructor(
     private readonly root: string,
@@ -78,40 +80,51 @@ export class FilesystemObjectStore implements ObjectStore {
     const header = Buffer.from(`${JSON.stringify({ contentType, sha256 } satisfies Header)}\n`);
     const directory = dirname(path);
     const temp = join(directory, `.${basename(path)}.${randomUUID()}.tmp`);
-    const { fd, made } = await this.createIn(key, directory, temp);
+    // Puts of this store that find a directory this put made wait until it is durable (see makeDurable).
+    let settle = () => {};
+    const durable = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
     try {
-      await new Promise<void>((done, fail) => {
-        writev(fd, [header, body], (error) => (error ? fail(error) : done()));
-      });
-      await new Promise<void>((done, fail) => {
-        fsync(fd, (error) => (error ? fail(error) : done()));
-      });
+      const { fd, made } = await this.createIn(key, directory, temp, durable);
+      try {
+        await new Promise<void>((done, fail) => {
+          writev(fd, [header, body], (error) => (error ? fail(error) : done()));
+        });
+        await new Promise<void>((done, fail) => {
+          fsync(fd, (error) => (error ? fail(error) : done()));
+        });
+      } finally {
+        await new Promise<void>((done, fail) => {
+          close(fd, (error) => (error ? fail(error) : done()));
+        });
+      }
+      try {
+        await rename(temp, path);
+      } catch (error) {
+        await unlink(temp).catch(() => undefined);
+        throw conflictOr(key, error, ["EISDIR", "ENOTEMPTY", "EEXIST"]);
+      }
+      await this.makeDurable(directory, made, durable);
     } finally {
-      await new Promise<void>((done, fail) => {
-        close(fd, (error) => (error ? fail(error) : done()));
-      });
+      settle();
+      // Only puts in flight are in the map, so this stays a short walk.
+      for (const [dir, making] of this.making) if (making === durable) this.making.delete(dir);
     }
-    try {
-      await rename(temp, path);
-    } catch (error) {
-      await unlink(temp).catch(() => undefined);
-      throw conflictOr(key, error, ["EISDIR", "ENOTEMPTY", "EEXIST"]);
-    }
-    // The file's directory holds the renamed entry; each directory this put made is an entry in its parent.
-    await Promise.all(
-      [directory, ...made.map((made) => dirname(made))].map((dir) => this.syncDirectory(dir)),
-    );
   }
 
   /**
-   * Creates `temp` in `directory` and returns its descriptor, with the directories made for it (outermost first):
-   * straight away when the directory is known, else (or when it turns out to be gone, or no longer a directory)
-   * after making it.
+   * Creates `temp` in `directory` and returns its descriptor, with the directories this put made for it (outermost
+   * first): straight away when the directory is known to exist, else (or when it turns out to be gone, or no longer
+   * a directory) after a mkdir. A directory that existed already (made by another process, or before a restart) is
+   * not this put's to make durable.
    */
   private async createIn(
     key: string,
     directory: string,
     temp: string,
+    /** Settles once this put made its directories durable; registered for each directory it makes. */
+    durable: Promise<void>,
   ): Promise<{ fd: number; made: string[] }> {
     if (this.knownDirectories.has(directory)) {
       try {
@@ -128,10 +141,28 @@ export class FilesystemObjectStore implements ObjectStore {
     } catch (error) {
       throw conflictOr(key, error, ["EEXIST", "ENOTDIR"]);
     }
+    const made = first === undefined ? [] : madeBetween(first, directory);
+    for (const dir of made) this.making.set(dir, durable);
     if (this.knownDirectories.size >= KNOWN_DIRECTORIES_LIMIT) this.knownDirectories.clear();
     this.knownDirectories.add(directory);
-    // Made by a concurrent put (mkdir made nothing): that put may not have synced its parent yet, so this one does.
-    return { fd: await createFile(temp), made: madeBetween(first ?? directory, directory) };
+    return { fd: await createFile(temp), made };
+  }
+
+  /**
+   * Makes a put durable: the directory holding the renamed file, and the parent of each directory the put made,
+   * are fsynced. A put into a directory that another put of this store made and has not yet made durable waits for
+   * that put too, so no put is acknowledged while an entry on its path may still be lost. (Across processes, the
+   * flows write a new directory's first object before anyone else writes there: signing makes a document's
+   * directory with its XML; submission and rendering write there after documents.signed.)
+   */
+  private async makeDurable(directory: string, made: string[], own: Promise<void>): Promise<void> {
+    const others = new Set<Promise<void>>();
+    for (let dir = directory; dir.length > this.root.length; dir = dirname(dir)) {
+      const making = this.making.get(dir);
+      if (making && making !== own) others.add(making);
+    }
+    await Promise.all([directory, ...made.map((dir) => dirname(dir))].map((dir) => this.syncDirectory(dir)));
+    await Promise.all(others);
   }
 
   async get(key: string): Promise<StoredObject | null> {

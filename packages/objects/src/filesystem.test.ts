@@ -102,6 +102,29 @@ describe("filesystem object store", () => {
     expect((await real.get("co/test/doc/a.xml"))?.body.toString()).toBe("1");
   });
 
+  it("acknowledges a put into a directory another put is still making only once that directory is durable", async () => {
+    const root = nextRoot();
+    const held: (() => void)[] = [];
+    const store = await FilesystemObjectStore.open(root, {
+      // The parent of the directory being made (co/test) is held until released; every other sync passes.
+      syncDirectory: (path) =>
+        path.endsWith(join("co", "test"))
+          ? new Promise((resolve) => held.push(() => resolve()))
+          : Promise.resolve(),
+    });
+    const done: string[] = [];
+    const first = store.put("co/test/doc/a.xml", Buffer.from("a"), "text/plain").then(() => done.push("a"));
+    for (let i = 0; i < 200 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(held).toHaveLength(1);
+    // b finds co/test/doc already there (no mkdir), but its entry in co/test is not durable yet.
+    const second = store.put("co/test/doc/b.xml", Buffer.from("b"), "text/plain").then(() => done.push("b"));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(done).toEqual([]);
+    held[0]!();
+    await Promise.all([first, second]);
+    expect(done.sort()).toEqual(["a", "b"]);
+  });
+
   it("makes a directory again when it was removed behind the store's back", async () => {
     const root = nextRoot();
     const store = await openObjectStore({ kind: "filesystem", root });
