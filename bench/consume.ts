@@ -28,6 +28,7 @@ import { createLogger } from "@einvoice/platform";
 import { DocumentIssuedSchema } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
 import { startNatsServer } from "@einvoice/testkit";
+import { benchInvoice } from "./lib/invoice.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -40,18 +41,7 @@ const COUNT = Number(args.count);
 const ROUNDS = Number(args.rounds);
 
 const computed = (() => {
-  const result = computeDocument(
-    {
-      series: "F001",
-      customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE BENCH SAC" },
-      items: Array.from({ length: 5 }, (_, line) => ({
-        description: `Artículo ${line + 1}`,
-        quantity: String(1 + line),
-        unit_price: `${10 + line}.50`,
-      })),
-    },
-    { type: "01", today: "2026-11-26" },
-  );
+  const result = computeDocument(benchInvoice(1), { type: "01", today: "2026-11-26" });
   if (!result.ok) throw new Error("bench invoice refused");
   return computedDocuments.toMessage(result.document);
 })();

@@ -11,7 +11,7 @@
  * `--signing-main` runs another build of the service (relative to services/signing): an earlier build copied
  * beside it (`dist/main-before.js`) compares two versions on the same machine and load, run alternately.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -24,6 +24,8 @@ import { freePort, startNatsServer } from "@einvoice/testkit";
 import { benchmarkInput } from "@einvoice/ubl/test-support";
 import { connect } from "@nats-io/transport-node";
 import { benchInvoice } from "./lib/invoice.js";
+import { percentile } from "./lib/stats.js";
+import { waitReady } from "./lib/wait-ready.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -47,25 +49,6 @@ const TODAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Lima" }).for
 function cpuSeconds(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return { user: Number(fields[11]) / TICKS, system: Number(fields[12]) / TICKS };
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} was not ready within 120 s`);
 }
 
 /** The `documents.issued` JSON numbering publishes (proto field names), for document `number`. */

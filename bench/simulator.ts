@@ -8,7 +8,7 @@
  *   node --import tsx bench/simulator.ts [--count 1000] [--clients 8] [--lines 5] [--runtime dist|source]
  *                                        [--entry main.js] [--cpu-prof DIR]
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -19,6 +19,7 @@ import { buildSendBillEnvelope, parseSoapResponse, readCdrZip, zipDocument } fro
 import { freePort } from "@einvoice/testkit";
 import { buildInvoiceXml, createTestCertificate, LeanSigner } from "@einvoice/ubl";
 import { benchmarkInput } from "@einvoice/ubl/test-support";
+import { waitReady } from "./lib/wait-ready.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -43,20 +44,6 @@ const serviceDir = join(root, "services", "sunat-simulator");
 function cpuSeconds(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return { user: Number(fields[11]) / TICKS, system: Number(fields[12]) / TICKS };
-}
-
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the simulator exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the simulator was not ready within 60 s");
 }
 
 /** Signed, zipped and enveloped sendBill requests for F001-first … F001-(first+count-1). */

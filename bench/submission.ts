@@ -28,6 +28,8 @@ import { freePort, startNatsServer } from "@einvoice/testkit";
 import { buildInvoiceXml, createTestCertificate, LeanSigner } from "@einvoice/ubl";
 import { benchmarkInput } from "@einvoice/ubl/test-support";
 import { connect } from "@nats-io/transport-node";
+import { percentile } from "./lib/stats.js";
+import { waitReady } from "./lib/wait-ready.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -61,11 +63,6 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-
 function startService(
   name: string,
   env: Record<string, string>,
@@ -79,20 +76,6 @@ function startService(
     env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
-}
-
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} was not ready within 120 s`);
 }
 
 interface Doc {
@@ -127,7 +110,7 @@ function documents(first: number, count: number): Doc[] {
     const xml = signer.sign(
       buildInvoiceXml({
         ...input,
-        issue_date: TODAY,
+        document: { ...input.document, issue_date: TODAY },
         issuer: { ...input.issuer, ruc: company.ruc, legal_name: company.legalName },
         number,
       }),
@@ -180,7 +163,8 @@ async function main() {
     await waitReady(simUrl, sim);
     await waitReady(`http://127.0.0.1:${opsPort}`, sub);
     const verdicts = new Map<string, number>();
-    let wake: (() => void) | null = null;
+    // Boxed: TypeScript narrows a plain `let` to null inside the consumer's closure and then refuses the call.
+    const waker: { wake: (() => void) | null } = { wake: null };
     const subscription = nc.subscribe(subjects.documentVerdict.subject);
     void (async () => {
       for await (const message of subscription) {
@@ -191,7 +175,7 @@ async function main() {
           process.exit(1);
         }
         verdicts.set(verdict.document_id, performance.now());
-        wake?.();
+        waker.wake?.();
       }
     })();
     const signedAt = new Map<string, number>();
@@ -221,11 +205,11 @@ async function main() {
       while (docs.some((d) => !verdicts.has(d.id))) {
         if (performance.now() > deadline) throw new Error("verdicts missing after 180 s");
         await new Promise<void>((resolve) => {
-          wake = resolve;
+          waker.wake = resolve;
           setTimeout(resolve, 200);
         });
       }
-      wake = null;
+      waker.wake = null;
     };
 
     await Promise.all(warm.map(send));
