@@ -1,6 +1,17 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { decodeXml, parseXml } from "@einvoice/sunat";
+import {
+  buildConsultGetStatusEnvelope,
+  buildGetStatusCdrEnvelope,
+  buildGetStatusEnvelope,
+  buildSendBillEnvelope,
+  buildSendSummaryEnvelope,
+  decodeXml,
+  parseConsultRequest,
+  parseSoapRequest,
+  parseXml,
+  zipDocument,
+} from "@einvoice/sunat";
 import { conformanceDir } from "@einvoice/testkit";
 import { describe, expect, it } from "vitest";
 import { goldenInvoices } from "../../test-support/fixtures.js";
@@ -50,6 +61,30 @@ describe("readXml", () => {
       expect(leanParse(xml)).toBeDefined();
       expectSameAsParseXml(xml);
     }
+  });
+
+  it("takes the fast path for the SOAP requests the platform sends, and parseSoapRequest reads them the same through it", async () => {
+    const credentials = { username: "20000000001MODDATOS", password: "moddatos & <x>" };
+    const zipBase64 = (await zipDocument("20000000001-01-F001-7", builtInvoice(7))).toString("base64");
+    const query = { ...credentials, ruc: "20000000001", type: "01", series: "F001", number: 7 };
+    const bills = [
+      buildSendBillEnvelope({ ...credentials, fileName: "20000000001-01-F001-7.zip", zipBase64 }),
+      buildSendSummaryEnvelope({ ...credentials, fileName: "20000000001-RC-20240501-1.zip", zipBase64 }),
+      buildGetStatusEnvelope({ ...credentials, ticket: "1714560000001" }),
+      buildGetStatusCdrEnvelope(query),
+    ];
+    for (const xml of bills) {
+      expect(leanParse(xml)).toBeDefined();
+      expectSameAsParseXml(xml);
+      expect(parseSoapRequest(xml, readXml)).toStrictEqual(parseSoapRequest(xml));
+    }
+    const consult = buildConsultGetStatusEnvelope(query);
+    expect(leanParse(consult)).toBeDefined();
+    expect(parseConsultRequest(consult, readXml)).toStrictEqual(parseConsultRequest(consult));
+    expect(parseSoapRequest(bills[0]!, readXml)).toMatchObject({
+      operation: "sendBill",
+      password: "moddatos & <x>",
+    });
   });
 
   it("reads the signed homologación goldens (CDATA: the slow path) as parseXml does", () => {

@@ -12,6 +12,7 @@ import {
   parseIdentity,
   parseSummaryFileName,
   type RequestSubject,
+  readXml,
 } from "../domain/index.js";
 import { BillService } from "./bill-service.js";
 import { ConsultService } from "./consult-service.js";
@@ -40,7 +41,7 @@ export class SoapEndpoints {
   async billService(req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> {
     let request: SoapRequest;
     try {
-      request = parseSoapRequest(body);
+      request = parseSoapRequest(body, readXml);
     } catch (error) {
       if (error instanceof SoapRequestError) return write(res, faultReply(error.code, error.message));
       throw error;
@@ -72,7 +73,7 @@ export class SoapEndpoints {
   async billConsultService(req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> {
     let request: ConsultRequest;
     try {
-      request = parseConsultRequest(body);
+      request = parseConsultRequest(body, readXml);
     } catch (error) {
       if (error instanceof SoapRequestError) return write(res, faultReply(error.code, error.message));
       throw error;
