@@ -30,9 +30,4 @@ export class RecentLookups<T> {
     value.then((found) => (found === null ? forget() : undefined), forget);
     return value;
   }
-
-  /** Drops what is remembered of `key`: the next get looks it up again. */
-  forget(key: string): void {
-    this.entries.delete(key);
-  }
 }
