@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     runtime: { type: "string", default: "source" },
     /** Writes a V8 CPU profile of every service into this folder (`--cpu-prof`). */
     "cpu-prof": { type: "string" },
+    /** Extra Node flags for every service, space-separated (e.g. `--node-args=--max-semi-space-size=32`). */
+    "node-args": { type: "string", default: "" },
   },
 });
 const COUNT = Number(args.count);
@@ -73,7 +75,10 @@ async function main() {
     nodeArgs: Object.fromEntries(
       PROCESSES.map((name) => [
         name,
-        args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}/${name}`] : [],
+        [
+          ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}/${name}`] : []),
+          ...args["node-args"].split(" ").filter(Boolean),
+        ],
       ]),
     ),
     serviceEnv: Object.fromEntries(
