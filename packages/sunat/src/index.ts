@@ -52,6 +52,7 @@ export {
   children,
   decodeXml,
   parseXml,
+  parseXmlWithoutExtensions,
   text,
   type XmlNode,
   xmlSyntaxError,

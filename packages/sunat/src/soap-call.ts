@@ -10,17 +10,12 @@ export interface SoapCall {
   password: string;
 }
 
-/** Parses XML to `parseXml`'s tree, or undefined when it is not well formed. */
-export type XmlParse = (xml: string) => XmlNode | undefined;
-
 /**
  * Reads what every billService / billConsultService request shares: the Envelope/Body operation and the
  * UsernameToken. Throws SoapRequestError: 0101 for a missing token, no code for XML that is not a SOAP call.
- * `parse` may be any parser that returns exactly `parseXml`'s tree (the simulator passes its one-pass reader:
- * the envelope parse through fast-xml-parser was a tenth of its CPU per sendBill).
  */
-export function readSoapCall(xml: string, parse: XmlParse = parseXml): SoapCall {
-  const doc = parse(xml);
+export function readSoapCall(xml: string): SoapCall {
+  const doc = parseXml(xml);
   if (!doc) throw new SoapRequestError("Request is not well-formed XML");
   const envelope = child(doc, "Envelope");
   const body = child(envelope, "Body");

@@ -1,6 +1,6 @@
 import { create } from "xmlbuilder2";
 import { SoapRequestError } from "./errors.js";
-import { readDocumentQuery, readSoapCall, type XmlParse } from "./soap-call.js";
+import { readDocumentQuery, readSoapCall } from "./soap-call.js";
 import { SOAP_ENV_NS, SUNAT_SERVICE_NS } from "./soap-namespaces.js";
 
 /**
@@ -22,10 +22,9 @@ export interface ConsultRequest {
 /**
  * Reads a billConsultService request. Throws SoapRequestError: code 0101 for a missing WS-Security
  * UsernameToken, no code for XML that is not such a call (unknown operation, missing parameter).
- * `parse`: as for `readSoapCall`.
  */
-export function parseConsultRequest(xml: string, parse?: XmlParse): ConsultRequest {
-  const call = readSoapCall(xml, parse);
+export function parseConsultRequest(xml: string): ConsultRequest {
+  const call = readSoapCall(xml);
   if (call.name !== "getStatus" && call.name !== "getStatusCdr") {
     throw new SoapRequestError(`Unsupported operation ${call.name}`);
   }

@@ -2,7 +2,7 @@ import { create } from "xmlbuilder2";
 import { decodeBase64Strict } from "./base64.js";
 import { SoapRequestError } from "./errors.js";
 import { isTransientException, messageFor } from "./response-codes.js";
-import { readDocumentQuery, readSoapCall, type XmlParse } from "./soap-call.js";
+import { readDocumentQuery, readSoapCall } from "./soap-call.js";
 import { SOAP_ENV_NS, SUNAT_SERVICE_NS } from "./soap-namespaces.js";
 import { text, type XmlNode } from "./xml-read.js";
 
@@ -25,10 +25,9 @@ export type SoapOperation = SoapRequest["operation"];
  * Reads a SOAP request. Throws SoapRequestError whose `code` is the SUNAT code to fault with:
  * 0101 bad WS-Security header, 0151 no file name, 0155 no content, 0156 content not base64,
  * 0127 no ticket; no code (plain `soap-env:Client` fault) for XML that is not a SOAP call at all.
- * `parse`: as for `readSoapCall`.
  */
-export function parseSoapRequest(xml: string, parse?: XmlParse): SoapRequest {
-  const call = readSoapCall(xml, parse);
+export function parseSoapRequest(xml: string): SoapRequest {
+  const call = readSoapCall(xml);
   const credentials = { username: call.username, password: call.password };
   switch (call.name) {
     case "sendBill":

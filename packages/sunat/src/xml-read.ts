@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { leanParse } from "./lean-xml.js";
 
 /** A parsed XML node as fast-xml-parser returns it (prefixes removed, attributes as `@_x`). */
 export type XmlNode = { [key: string]: unknown };
@@ -34,7 +35,8 @@ function parserPair(stopNodes: string[]): ParserPair {
 
 const WHOLE = parserPair([]);
 /** UBLExtensions (the signature and other extension content) kept as raw text, not parsed. */
-const WITHOUT_EXTENSIONS = parserPair(["*.UBLExtensions"]);
+const EXTENSIONS = "UBLExtensions";
+const WITHOUT_EXTENSIONS = parserPair([`*.${EXTENSIONS}`]);
 
 /**
  * Each parse builds its own entity decoder, and with HTML entities on that copies the whole HTML entity table:
@@ -68,9 +70,17 @@ export function xmlSyntaxError(xml: string): string | undefined {
   return result === true ? undefined : `${result.err.msg} (line ${result.err.line})`;
 }
 
-/** Parses XML that must be well formed; returns undefined otherwise so callers pick the error. */
+/** fast-xml-parser normalizes line ends before it parses; the one-pass reader expects them normalized. */
+function normalizedLineEnds(xml: string): string {
+  return xml.includes("\r") ? xml.replace(/\r\n?/g, "\n") : xml;
+}
+
+/**
+ * Parses XML that must be well formed; returns undefined otherwise so callers pick the error. Plain XML is read
+ * in one pass by lean-xml.ts, anything else by fast-xml-parser: the same tree either way.
+ */
 export function parseXml(xml: string): XmlNode | undefined {
-  return parseWith(WHOLE, xml);
+  return leanParse(normalizedLineEnds(xml)) ?? parseWith(WHOLE, xml);
 }
 
 /**
@@ -78,7 +88,7 @@ export function parseXml(xml: string): XmlNode | undefined {
  * it (a signed CDR's signature is most of its elements). The whole text is still checked to be well formed.
  */
 export function parseXmlWithoutExtensions(xml: string): XmlNode | undefined {
-  return parseWith(WITHOUT_EXTENSIONS, xml);
+  return leanParse(normalizedLineEnds(xml), EXTENSIONS) ?? parseWith(WITHOUT_EXTENSIONS, xml);
 }
 
 export function isNode(value: unknown): value is XmlNode {

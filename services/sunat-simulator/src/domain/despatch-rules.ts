@@ -1,5 +1,4 @@
-import { child, children, text, type XmlNode } from "@einvoice/sunat";
-import { readXml } from "./lean-xml.js";
+import { child, children, parseXml, text, type XmlNode } from "@einvoice/sunat";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 
 /** From this issue date SUNAT requires the handover date `LoadingTransportEvent/OccurrenceDate` (ERR 3617). */
@@ -17,7 +16,7 @@ const SAME_COMPANY = "04";
  * parsed by the envelope checks, so it is not parsed again.
  */
 export function despatchRules(xml: string, parsed?: XmlNode): RuleIssue[] {
-  const doc = parsed ?? readXml(xml);
+  const doc = parsed ?? parseXml(xml);
   const root = child(doc, "DespatchAdvice");
   // The rules are the 2022 format's (CustomizationID 2.0); retired 1.0 samples are judged on XSD and signature only.
   if (!root || text(root, "CustomizationID") !== "2.0") return [];

@@ -1,6 +1,5 @@
-import { attr, child, children, text, type XmlNode } from "@einvoice/sunat";
+import { attr, child, children, parseXml, text, type XmlNode } from "@einvoice/sunat";
 import { amount, type Decimal } from "./amounts.js";
-import { readXml } from "./lean-xml.js";
 
 /** The parts of a UBL 2.1 Invoice that SUNAT's sum rules look at. */
 export interface TaxSubtotal {
@@ -54,11 +53,11 @@ export interface InvoiceDocument {
 }
 
 /**
- * Reads an Invoice, from its XML or from the XML parsed by `readXml` (or `parseXml`, the same tree); undefined
- * when the XML is not well formed or its root is not Invoice.
+ * Reads an Invoice, from its XML or from the tree `parseXml` made of it; undefined when the XML is not well
+ * formed or its root is not Invoice.
  */
 export function readInvoice(xml: string | XmlNode): InvoiceDocument | undefined {
-  const invoice = child(typeof xml === "string" ? readXml(xml) : xml, "Invoice");
+  const invoice = child(typeof xml === "string" ? parseXml(xml) : xml, "Invoice");
   if (!invoice) return undefined;
   const typeCodeNode = child(invoice, "InvoiceTypeCode");
   const totals = child(invoice, "LegalMonetaryTotal");

@@ -1,6 +1,5 @@
-import { child, decodeXml, text, type XmlNode } from "@einvoice/sunat";
+import { child, decodeXml, parseXml, text, type XmlNode } from "@einvoice/sunat";
 import { type DocumentFileName, parseDocumentFileName } from "./file-name.js";
-import { readXml } from "./lean-xml.js";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 import { singleXmlEntry } from "./zip-entry.js";
 
@@ -61,7 +60,7 @@ export async function validateDocumentSubmission(
   if (!entry.ok) return fail(entry.code);
 
   const xml = decodeXml(entry.data);
-  const parsed = readXml(xml);
+  const parsed = parseXml(xml);
   // Well-formed but not a document this channel takes: SUNAT reports it as unparseable.
   const document = parsed ? readIdentity(parsed) : undefined;
   if (!document) return fail("0306");

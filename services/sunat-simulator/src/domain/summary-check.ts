@@ -1,5 +1,4 @@
-import { child, children, decodeXml, text } from "@einvoice/sunat";
-import { readXml } from "./lean-xml.js";
+import { child, children, decodeXml, parseXml, text } from "@einvoice/sunat";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 import { parseSummaryFileName, type SummaryFileName } from "./summary-file-name.js";
 import { singleXmlEntry } from "./zip-entry.js";
@@ -75,7 +74,7 @@ export function checkSummaryContent(summary: SummaryContent, fileName: SummaryFi
 }
 
 function readSummary(xml: string, root: SummaryContent["root"]): SummaryContent | undefined {
-  const node = child(readXml(xml), root);
+  const node = child(parseXml(xml), root);
   if (!node) return undefined;
   const supplier = child(node, "AccountingSupplierParty");
   const lineName = root === "SummaryDocuments" ? "SummaryDocumentsLine" : "VoidedDocumentsLine";

@@ -1,6 +1,5 @@
-import { child, children, text, type XmlNode } from "@einvoice/sunat";
+import { child, children, parseXml, text, type XmlNode } from "@einvoice/sunat";
 import { amount, Decimal, outsideTolerance, sum, ZERO } from "./amounts.js";
-import { readXml } from "./lean-xml.js";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 import type { VoidTarget } from "./voided-rules.js";
 
@@ -18,7 +17,7 @@ export interface SummaryLine {
 
 /** The RC lines of a SummaryDocuments XML (`cbc:ID` is `SERIE-NUMERO`). */
 export function readSummaryLines(xml: string): SummaryLine[] {
-  const root = child(readXml(xml), "SummaryDocuments");
+  const root = child(parseXml(xml), "SummaryDocuments");
   return children(root, "SummaryDocumentsLine").map((line: XmlNode) => {
     const [series = "", number = ""] = (text(line, "ID") ?? "").split("-");
     const amounts = [

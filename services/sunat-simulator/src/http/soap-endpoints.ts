@@ -12,7 +12,6 @@ import {
   parseIdentity,
   parseSummaryFileName,
   type RequestSubject,
-  readXml,
 } from "../domain/index.js";
 import { BillService } from "./bill-service.js";
 import { ConsultService } from "./consult-service.js";
@@ -41,7 +40,7 @@ export class SoapEndpoints {
   async billService(req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> {
     let request: SoapRequest;
     try {
-      request = parseSoapRequest(body, readXml);
+      request = parseSoapRequest(body);
     } catch (error) {
       if (error instanceof SoapRequestError) return write(res, faultReply(error.code, error.message));
       throw error;
@@ -73,7 +72,7 @@ export class SoapEndpoints {
   async billConsultService(req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> {
     let request: ConsultRequest;
     try {
-      request = parseConsultRequest(body, readXml);
+      request = parseConsultRequest(body);
     } catch (error) {
       if (error instanceof SoapRequestError) return write(res, faultReply(error.code, error.message));
       throw error;

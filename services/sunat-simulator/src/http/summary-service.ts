@@ -1,6 +1,13 @@
 import { todayInLima } from "@einvoice/platform";
 import { DuplicateKeyError } from "@einvoice/store";
-import { buildGetStatusResponse, buildSendSummaryResponse, child, messageFor, text } from "@einvoice/sunat";
+import {
+  buildGetStatusResponse,
+  buildSendSummaryResponse,
+  child,
+  messageFor,
+  parseXml,
+  text,
+} from "@einvoice/sunat";
 import type { TicketRecord } from "../adapters/tickets.js";
 import {
   checkSignature,
@@ -11,7 +18,6 @@ import {
   type Knobs,
   type ResolvedKnobs,
   type RuleIssue,
-  readXml,
   type SummaryContent,
   type SummaryFileName,
   summaryId,
@@ -160,7 +166,7 @@ export class SummaryService {
     const signature = checkSignature(xml);
     if (signature) return [signature];
     const keyOf = (line: VoidedLine) => voidedKey(fileName.ruc, line);
-    const referenceDate = text(child(readXml(xml), summary.root), "ReferenceDate") ?? summary.issueDate;
+    const referenceDate = text(child(parseXml(xml), summary.root), "ReferenceDate") ?? summary.issueDate;
     const received = todayInLima(this.ctx.clock());
     const window =
       fileName.kind === "RA"

@@ -1,21 +1,19 @@
-import { parseXml, type XmlNode } from "@einvoice/sunat";
+import type { XmlNode } from "./xml-read.js";
 
 /**
- * Parses a received document to exactly the tree `parseXml` (@einvoice/sunat) returns — fast-xml-parser's
- * well-formedness check, then its parse — in one pass, for the plain XML that signed UBL documents are made of:
- * an optional XML declaration at the very start, elements with ASCII names (at most one prefix), quoted
- * attributes, text, and the five predefined entities. Anything else (comments, processing instructions, CDATA,
- * a DOCTYPE, character references or other entities, `>` or control characters in text, duplicate attributes,
- * deep nesting, names that shadow Object.prototype…) and anything not well formed is handed to `parseXml`
- * itself, so a document is judged exactly as before: malformed XML still comes back undefined (SUNAT's 0306),
- * and the tree is the same object either way (held against `parseXml` in the tests, on every fixture and on
- * mutated ones).
+ * The one-pass reader behind `parseXml` and `parseXmlWithoutExtensions` (xml-read.ts): it checks and builds, in
+ * one pass, exactly the tree fast-xml-parser's well-formedness check and parse return, for the plain XML that
+ * signed UBL documents, CDRs and SOAP messages are made of: an optional XML declaration at the very start,
+ * elements with ASCII names (at most one prefix), quoted attributes, text, and the five predefined entities.
+ * For anything else (comments, processing instructions, CDATA, a DOCTYPE, character references or other
+ * entities, `>` or control characters in text, duplicate attributes, deep nesting, names that shadow
+ * Object.prototype…) and anything not well formed it returns undefined, and the caller hands the text to
+ * fast-xml-parser, so malformed XML is still refused by it and the tree is the same object either way (held
+ * against fast-xml-parser in lean-xml.test.ts, on every fixture and on mutated ones).
  *
- * Why: validate + parse of the invoice through fast-xml-parser was a third of the simulator's CPU per sendBill.
+ * Why: validate + parse through fast-xml-parser was a third of the simulator's CPU per sendBill and a tenth of
+ * submission's (its CDR and SOAP answer reads).
  */
-export function readXml(xml: string): XmlNode | undefined {
-  return leanParse(xml.includes("\r") ? xml.replace(/\r\n?/g, "\n") : xml) ?? parseXml(xml);
-}
 
 const NAME = "([A-Za-z_][A-Za-z0-9._-]*)(?::([A-Za-z_][A-Za-z0-9._-]*))?";
 const START_NAME = new RegExp(NAME, "y");
@@ -34,6 +32,8 @@ const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(
 
 interface Frame {
   qname: string;
+  /** Where a stop node's raw content starts (after its start tag); -1 for other elements. */
+  rawFrom: number;
   name: string;
   /** Children by local name (arrays when repeated), in order of first appearance, as fast-xml-parser builds them. */
   object: XmlNode;
@@ -42,8 +42,14 @@ interface Frame {
   attributes: XmlNode | undefined;
 }
 
-/** The fast path alone (line ends already normalized): the tree, or undefined when the input is outside its subset or malformed. */
-export function leanParse(xml: string): XmlNode | undefined {
+/**
+ * The tree, or undefined when the input is outside the subset or malformed. Line ends must already be normalized
+ * (`\r\n` and `\r` to `\n`, as fast-xml-parser does first). With `stopNode`, every element of that local name
+ * below the root is kept as its raw inner text, as fast-xml-parser's `stopNodes: ["*.<name>"]` does (which it
+ * reads as `..<name>`, yet never matches on the root): the text untrimmed and its entities undecoded, the
+ * attributes read as usual. Its content is still checked like the rest, as fast-xml-parser's validator does.
+ */
+export function leanParse(xml: string, stopNode?: string): XmlNode | undefined {
   const root: XmlNode = {};
   let at = 0;
   if (xml.startsWith("<?xml")) {
@@ -55,6 +61,8 @@ export function leanParse(xml: string): XmlNode | undefined {
     at = DECLARATION_CLOSE.lastIndex;
   }
   const stack: Frame[] = [];
+  /** Inside a stop node: its content is checked, its tree dropped (nested ones are part of its text). */
+  let inStopNode = false;
   let rootDone = false;
   const length = xml.length;
   while (at < length) {
@@ -81,6 +89,12 @@ export function leanParse(xml: string): XmlNode | undefined {
       if (xml.startsWith(qname, lt + 2) === false) return undefined;
       END_TAG_REST.lastIndex = lt + 2 + qname.length;
       if (!END_TAG_REST.test(xml)) return undefined;
+      if (frame.rawFrom >= 0) {
+        const raw = xml.slice(frame.rawFrom, lt);
+        frame.text = raw === "" ? undefined : raw;
+        frame.object = {};
+        inStopNode = false;
+      }
       at = END_TAG_REST.lastIndex;
       close(frame, stack[stack.length - 1]?.object ?? root);
       if (stack.length === 0) rootDone = true;
@@ -106,6 +120,7 @@ export function leanParse(xml: string): XmlNode | undefined {
     at = TAG_CLOSE.lastIndex;
     const frame: Frame = {
       qname: name[0],
+      rawFrom: -1,
       name: local,
       object: {},
       text: undefined,
@@ -115,6 +130,11 @@ export function leanParse(xml: string): XmlNode | undefined {
       close(frame, stack[stack.length - 1]?.object ?? root);
       if (stack.length === 0) rootDone = true;
     } else {
+      // A self-closed stop node reads as an empty element either way.
+      if (local === stopNode && !inStopNode && stack.length > 0) {
+        frame.rawFrom = at;
+        inStopNode = true;
+      }
       stack.push(frame);
     }
   }
