@@ -294,7 +294,10 @@ describe("the Dockerfile", () => {
     expect(dockerfile).toMatch(/npm run build -- "\$\{SERVICE\}"/);
     expect(dockerfile).toContain("npm ci --omit=dev");
     expect(dockerfile).toMatch(/^USER 1000:1000$/m);
-    expect(dockerfile).toContain('CMD ["node", "--enable-source-maps", "dist/main.js"]');
+    // The same V8 flags as the launcher's SERVICE_V8_FLAGS (packages/launcher/src/runtime.ts).
+    expect(dockerfile).toContain(
+      'CMD ["node", "--max-semi-space-size=32", "--enable-source-maps", "dist/main.js"]',
+    );
     expect(dockerfile).not.toMatch(/--import[ =]tsx|tsx src\//);
     const build = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.build;
     expect(build).toBe("node scripts/build.mjs");

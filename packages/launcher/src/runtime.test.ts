@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { assertBuilt, serviceNodeArgs } from "./runtime.js";
+import { assertBuilt, SERVICE_V8_FLAGS, serviceNodeArgs } from "./runtime.js";
 
 describe("how a service process runs", () => {
   let root: string;
@@ -16,9 +16,20 @@ describe("how a service process runs", () => {
   });
 
   it("should run the build with source maps under dist, and the TypeScript through tsx under source", () => {
-    expect(serviceNodeArgs("tax", "dist")).toEqual(["--enable-source-maps", "services/tax/dist/main.js"]);
-    expect(serviceNodeArgs("tax", "source")).toEqual(["--import", "tsx", "services/tax/src/main.ts"]);
+    expect(SERVICE_V8_FLAGS).toEqual(["--max-semi-space-size=32"]);
+    expect(serviceNodeArgs("tax", "dist")).toEqual([
+      "--max-semi-space-size=32",
+      "--enable-source-maps",
+      "services/tax/dist/main.js",
+    ]);
+    expect(serviceNodeArgs("tax", "source")).toEqual([
+      "--max-semi-space-size=32",
+      "--import",
+      "tsx",
+      "services/tax/src/main.ts",
+    ]);
     expect(serviceNodeArgs("gateway", "dist", "dev-credentials-main")).toEqual([
+      "--max-semi-space-size=32",
       "--enable-source-maps",
       "services/gateway/dist/dev-credentials-main.js",
     ]);

@@ -14,12 +14,23 @@ export function serviceEntry(service: string, runtime: ServiceRuntime, entry = "
 }
 
 /**
+ * V8 flags of every service process (the Dockerfile's CMD carries the same). A young generation of up to 32 MB
+ * semi-spaces (V8's default is 16 MB) lets the short-lived objects of a burst — request messages, JSON, promises
+ * — die before a scavenge has to copy them: numbering alone spent 1.0 → 0.9 ms of CPU per number
+ * (`bench/numbering.ts`), the pipeline ≈ 5 % less CPU per invoice (`bench/pipeline.ts --node-args`), for up to
+ * ≈ 50 MB more resident memory per process under load.
+ */
+export const SERVICE_V8_FLAGS: readonly string[] = ["--max-semi-space-size=32"];
+
+/**
  * The node arguments that start a service (or another entry of it, see scripts/build.mjs) from the repository
  * root. Under `dist`, stack traces name the TypeScript sources through the build's linked source maps.
  */
 export function serviceNodeArgs(service: string, runtime: ServiceRuntime, entryName = "main"): string[] {
   const entry = serviceEntry(service, runtime, entryName);
-  return runtime === "dist" ? ["--enable-source-maps", entry] : ["--import", "tsx", entry];
+  return runtime === "dist"
+    ? [...SERVICE_V8_FLAGS, "--enable-source-maps", entry]
+    : [...SERVICE_V8_FLAGS, "--import", "tsx", entry];
 }
 
 /** Fails with the fix in plain words when a service was never built, instead of node's module-not-found. */
