@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { computedDocuments, issuers } from "@einvoice/contracts";
-import { REPO_ROOT, spawnLogged, stopProcess, waitUntilReady } from "@einvoice/launcher";
+import { REPO_ROOT, SERVICE_V8_FLAGS, spawnLogged, stopProcess, waitUntilReady } from "@einvoice/launcher";
 import { createRpcClient } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
@@ -167,7 +167,12 @@ async function main() {
   const service = spawnLogged(
     "numbering",
     process.execPath,
-    [...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : []), ...entry],
+    // The service's V8 flags as `npm start` gives them.
+    [
+      ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : []),
+      ...SERVICE_V8_FLAGS,
+      ...entry,
+    ],
     {
       cwd: REPO_ROOT,
       env: {
