@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { LoadResult } from "./load.js";
 import type { Floor, SuiteResults } from "./results.js";
 import { fmt } from "./stats.js";
@@ -307,10 +307,11 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
 
 /**
  * Replaces the marked section of `file` (or appends it), leaving the rest of the document as it is. The markers
- * count only on lines of their own, so a paragraph that names them (in backticks) is never taken for them.
+ * count only on lines of their own, so a paragraph that names them (in backticks) is never taken for them. A file
+ * that does not exist yet is created.
  */
 export function writeSection(file: string, markdown: string) {
-  const text = readFileSync(file, "utf8");
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
   const section = `${START_MARK}\n${markdown.trimEnd()}\n${END_MARK}`;
   const lineAt = (mark: string, from = 0) => {
     for (let i = text.indexOf(mark, from); i >= 0; i = text.indexOf(mark, i + 1))
@@ -322,6 +323,6 @@ export function writeSection(file: string, markdown: string) {
   const next =
     start >= 0 && end > start
       ? `${text.slice(0, start)}${section}${text.slice(end + END_MARK.length)}`
-      : `${text.trimEnd()}\n\n${section}\n`;
+      : `${text.trim() ? `${text.trimEnd()}\n\n` : ""}${section}\n`;
   writeFileSync(file, next);
 }
