@@ -1,4 +1,5 @@
 import type { Logger } from "./logger.js";
+import { useNodeTextEncoding } from "./protobuf-text.js";
 import { startTelemetry } from "./telemetry.js";
 
 type Closer = () => Promise<void> | void;
@@ -69,6 +70,7 @@ export async function runService(
 ): Promise<void> {
   const lifecycle = new Lifecycle(logger);
   lifecycle.installSignalHandlers();
+  useNodeTextEncoding();
   try {
     // First registered, so closed last: spans of the shutdown itself are still exported.
     const telemetry = startTelemetry(logger.bindings().service ?? logger.bindings().name ?? "einvoice");
