@@ -11,15 +11,19 @@
  *
  * A put is five system calls (open, writev, fsync, close, rename), then an fsync of the directory, whose entry the
  * rename changed: without it a power cut could forget the rename (or a directory the put made) although the put was
- * acknowledged; a put that made directories syncs the parent of each too. Plus a mkdir the first time the store
- * writes into a directory: directories it made or wrote into are remembered (a bounded set), and one removed behind
- * its back is made again when the open finds it missing. The calls go through node's callback API on a file
+ * acknowledged; a put that made directories syncs the parent of each too. Concurrent puts share those directory
+ * fsyncs where one covers them all (directory-syncs.ts). Directories the store made or wrote into are remembered (a
+ * bounded set); into any other the put first tries to create its file, and makes the directory only when it is
+ * missing, so a put into a directory another process made (a document's CDR or PDF beside its XML) costs no mkdir,
+ * while a directory whose siblings the store made (a new document's) is made straight away. One removed behind
+ * the store's back is made again when the open finds it missing. The calls go through node's callback API on a file
  * descriptor, which costs less CPU per call than the promise API's FileHandle.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { close, constants, fsync, open as openFile, writev } from "node:fs";
 import { access, type FileHandle, mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
+import { DirectorySyncs, type SyncDirectory } from "./directory-syncs.js";
 import { ObjectKeyConflictError } from "./errors.js";
 import { assertContentType, assertObjectKey } from "./object-key.js";
 import {
@@ -40,8 +44,7 @@ const HEADER_READ_BYTES = 1024;
 /** A put's temporary file: created, never opened over an existing one (`wx`). */
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
 
-/** Makes a directory's entries durable (fsync of the directory); tests may watch it. */
-export type SyncDirectory = (path: string) => Promise<void>;
+export type { SyncDirectory } from "./directory-syncs.js";
 
 export interface FilesystemObjectStoreOptions {
   /** Replaces the directory fsync; for tests that check which directories a put makes durable. */
@@ -58,11 +61,14 @@ export class FilesystemObjectStore implements ObjectStore {
   private readonly knownDirectories = new Set<string>();
   /** Directories puts of this store made and have not yet made durable (their parents' fsync in flight). */
   private readonly making = new Map<string, Promise<void>>();
+  private readonly syncs: DirectorySyncs;
 
   private constructor(
     private readonly root: string,
-    private readonly syncDirectory: SyncDirectory,
-  ) {}
+    syncDirectory: SyncDirectory,
+  ) {
+    this.syncs = new DirectorySyncs(syncDirectory);
+  }
 
   static async open(
     root: string,
@@ -86,7 +92,7 @@ export class FilesystemObjectStore implements ObjectStore {
       settle = resolve;
     });
     try {
-      const { fd, made } = await this.createIn(key, directory, temp, durable);
+      const { fd, made, madeAt } = await this.createIn(key, directory, temp, durable);
       try {
         await new Promise<void>((done, fail) => {
           writev(fd, [header, body], (error) => (error ? fail(error) : done()));
@@ -105,7 +111,7 @@ export class FilesystemObjectStore implements ObjectStore {
         await unlink(temp).catch(() => undefined);
         throw conflictOr(key, error, ["EISDIR", "ENOTEMPTY", "EEXIST"]);
       }
-      await this.makeDurable(directory, made, durable);
+      await this.makeDurable(directory, this.syncs.tick(), made, madeAt, durable);
     } finally {
       settle();
       // Only puts in flight are in the map, so this stays a short walk.
@@ -115,9 +121,9 @@ export class FilesystemObjectStore implements ObjectStore {
 
   /**
    * Creates `temp` in `directory` and returns its descriptor, with the directories this put made for it (outermost
-   * first): straight away when the directory is known to exist, else (or when it turns out to be gone, or no longer
-   * a directory) after a mkdir. A directory that existed already (made by another process, or before a restart) is
-   * not this put's to make durable.
+   * first) and the tick once they existed. A directory known to exist, or one whose parent is not known (it may
+   * exist, made by another process), is tried first; a missing one (or one that turned out to be gone, or no longer
+   * a directory) is made. A directory that existed already is not this put's to make durable.
    */
   private async createIn(
     key: string,
@@ -125,10 +131,12 @@ export class FilesystemObjectStore implements ObjectStore {
     temp: string,
     /** Settles once this put made its directories durable; registered for each directory it makes. */
     durable: Promise<void>,
-  ): Promise<{ fd: number; made: string[] }> {
-    if (this.knownDirectories.has(directory)) {
+  ): Promise<{ fd: number; made: string[]; madeAt: number }> {
+    if (this.knownDirectories.has(directory) || !this.knownDirectories.has(dirname(directory))) {
       try {
-        return { fd: await createFile(temp), made: [] };
+        const fd = await createFile(temp);
+        this.remember(directory);
+        return { fd, made: [], madeAt: 0 };
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
@@ -141,11 +149,17 @@ export class FilesystemObjectStore implements ObjectStore {
     } catch (error) {
       throw conflictOr(key, error, ["EEXIST", "ENOTDIR"]);
     }
+    const madeAt = this.syncs.tick();
     const made = first === undefined ? [] : madeBetween(first, directory);
     for (const dir of made) this.making.set(dir, durable);
+    // The parents exist too: a sibling of this directory is then likely new as well (made, not tried first).
+    for (let dir = directory; dir.length > this.root.length; dir = dirname(dir)) this.remember(dir);
+    return { fd: await createFile(temp), made, madeAt };
+  }
+
+  private remember(directory: string): void {
     if (this.knownDirectories.size >= KNOWN_DIRECTORIES_LIMIT) this.knownDirectories.clear();
     this.knownDirectories.add(directory);
-    return { fd: await createFile(temp), made };
   }
 
   /**
@@ -155,13 +169,22 @@ export class FilesystemObjectStore implements ObjectStore {
    * flows write a new directory's first object before anyone else writes there: signing makes a document's
    * directory with its XML; submission and rendering write there after documents.signed.)
    */
-  private async makeDurable(directory: string, made: string[], own: Promise<void>): Promise<void> {
+  private async makeDurable(
+    directory: string,
+    renamedAt: number,
+    made: string[],
+    madeAt: number,
+    own: Promise<void>,
+  ): Promise<void> {
     const others = new Set<Promise<void>>();
     for (let dir = directory; dir.length > this.root.length; dir = dirname(dir)) {
       const making = this.making.get(dir);
       if (making && making !== own) others.add(making);
     }
-    await Promise.all([directory, ...made.map((dir) => dirname(dir))].map((dir) => this.syncDirectory(dir)));
+    await Promise.all([
+      this.syncs.sync(directory, renamedAt),
+      ...made.map((dir) => this.syncs.sync(dirname(dir), madeAt)),
+    ]);
     await Promise.all(others);
   }
 

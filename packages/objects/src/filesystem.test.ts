@@ -125,6 +125,57 @@ describe("filesystem object store", () => {
     expect(done.sort()).toEqual(["a", "b"]);
   });
 
+  it("shares the parent's sync between concurrent puts making sibling directories, each acknowledged only after a sync that started once its directory existed", async () => {
+    const root = nextRoot();
+    const parent = join(resolve(root), "co", "test");
+    const held: (() => void)[] = [];
+    const store = await FilesystemObjectStore.open(root, {
+      syncDirectory: (path) =>
+        path === parent ? new Promise((resolve) => held.push(() => resolve())) : Promise.resolve(),
+    });
+    // The first put makes co/test/doc0 and holds in the sync of co/test.
+    const first = store.put("co/test/doc0/a.xml", Buffer.from("0"), "text/plain");
+    for (let i = 0; i < 200 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    const done: string[] = [];
+    const puts = [1, 2, 3].map((i) =>
+      store
+        .put(`co/test/doc${i}/a.xml`, Buffer.from(String(i)), "text/plain")
+        .then(() => done.push(`doc${i}`)),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(held).toHaveLength(1);
+    held[0]!();
+    for (let i = 0; i < 200 && held.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    // The three made their directories while the first sync ran: one more sync of co/test serves them all.
+    expect(held).toHaveLength(2);
+    expect(done).toEqual([]);
+    held[1]!();
+    await Promise.all([first, ...puts]);
+    expect(done.sort()).toEqual(["doc1", "doc2", "doc3"]);
+    expect(held).toHaveLength(2);
+  });
+
+  it("writes into a directory another store (another process) made, syncing only that directory", async () => {
+    const root = nextRoot();
+    const signing = await FilesystemObjectStore.open(root);
+    await signing.put("co/test/doc/a.xml", Buffer.from("xml"), "application/xml");
+    const synced: string[] = [];
+    const submission = await FilesystemObjectStore.open(root, {
+      syncDirectory: async (path) => {
+        synced.push(path);
+      },
+    });
+    await submission.put("co/test/doc/R-a.zip", Buffer.from("cdr"), "application/zip");
+    expect(synced).toEqual([join(resolve(root), "co/test/doc")]);
+    expect(readdirSync(join(root, "co/test/doc")).sort()).toEqual(["R-a.zip", "a.xml"]);
+    // A directory that does not exist yet is still made, with its parents synced.
+    await submission.put("co/test/other/R-b.zip", Buffer.from("cdr"), "application/zip");
+    expect(synced.slice(1).sort()).toEqual([
+      join(resolve(root), "co/test"),
+      join(resolve(root), "co/test/other"),
+    ]);
+  });
+
   it("makes a directory again when it was removed behind the store's back", async () => {
     const root = nextRoot();
     const store = await openObjectStore({ kind: "filesystem", root });
