@@ -19,6 +19,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { connectBroker, publishJson, subjects } from "@einvoice/broker";
+import { SERVICE_V8_FLAGS } from "@einvoice/launcher";
 import { computeDocument } from "@einvoice/tax-engine";
 import { freePort, startNatsServer } from "@einvoice/testkit";
 import { benchmarkInput } from "@einvoice/ubl/test-support";
@@ -81,7 +82,11 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-signing-bench-"));
   const nats = await startNatsServer();
   const [rpcPort, opsPort] = [await freePort(), await freePort()];
-  const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}/signing`] : [];
+  // The service's V8 flags as `npm start` gives them, then the profiler's.
+  const profile = [
+    ...SERVICE_V8_FLAGS,
+    ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}/signing`] : []),
+  ];
   const entry =
     args.runtime === "dist"
       ? [...profile, args["signing-main"]!]

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { SERVICE_V8_FLAGS } from "@einvoice/launcher";
 import { buildSendBillEnvelope, parseSoapResponse, readCdrZip, zipDocument } from "@einvoice/sunat";
 import { freePort } from "@einvoice/testkit";
 import { buildInvoiceXml, createTestCertificate, LeanSigner } from "@einvoice/ubl";
@@ -97,7 +98,11 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-sim-bench-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [];
+  // The service's V8 flags as `npm start` gives them, then the profiler's.
+  const profile = [
+    ...SERVICE_V8_FLAGS,
+    ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : []),
+  ];
   const entry =
     args.runtime === "dist"
       ? [...profile, `dist/${args.entry}`]

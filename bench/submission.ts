@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { create } from "@bufbuild/protobuf";
 import { connectBroker, publish, subjects } from "@einvoice/broker";
 import { documentObjectKey } from "@einvoice/domain";
+import { SERVICE_V8_FLAGS } from "@einvoice/launcher";
 import { openObjectStore } from "@einvoice/objects";
 import { DocumentSignedSchema } from "@einvoice/proto";
 import { freePort, startNatsServer } from "@einvoice/testkit";
@@ -68,7 +69,11 @@ function startService(
   env: Record<string, string>,
   profileDir: string | undefined,
 ): ChildProcess {
-  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}/${name}`] : [];
+  // The services' V8 flags as `npm start` gives them, then the profiler's.
+  const profile = [
+    ...SERVICE_V8_FLAGS,
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}/${name}`] : []),
+  ];
   const main = name === "submission" ? args["submission-main"] : "dist/main.js";
   const entry = args.runtime === "dist" ? [...profile, main] : [...profile, "--import", "tsx", "src/main.ts"];
   return spawn(process.execPath, entry, {
