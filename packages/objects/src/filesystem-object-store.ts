@@ -4,27 +4,30 @@
  *     {"contentType":"application/xml","sha256":"<base64url of the body's SHA-256>"}\n<body bytes>
  *
  * Keeping the content type in the same file as the body makes a put atomic as a whole: it is written to a
- * temporary file, fsynced, then renamed over the target, so readers see the old object or the new one, never a
+ * temporary file, made durable, then renamed over the target, so readers see the old object or the new one, never a
  * torn body or a body paired with another put's content type. (`tail -n +2 <file>` shows the body.)
  * The digest is the object's strong ETag; files written before it existed get a weak one from size and time.
  * Temporary files are dot-named, which keys cannot be (see object-key.ts); a crash can leave one behind, harmless.
  *
- * A put is five system calls (open, writev, fsync, close, rename), then an fsync of the directory, whose entry the
- * rename changed: without it a power cut could forget the rename (or a directory the put made) although the put was
+ * A put is four system calls (open with O_DSYNC, writev, which returns once the data is on disk, close, rename),
+ * then an fsync of the directory, whose entry the rename changed: without it a power cut could forget the rename (or a directory the put made) although the put was
  * acknowledged; a put that made directories syncs the parent of each too. Concurrent puts share those directory
  * fsyncs where one covers them all (directory-syncs.ts). Directories the store made or wrote into are remembered (a
  * bounded set); into any other the put first tries to create its file, and makes the directory only when it is
  * missing, so a put into a directory another process made (a document's CDR or PDF beside its XML) costs no mkdir,
  * while a directory whose siblings the store made (a new document's) is made straight away. One removed behind
- * the store's back is made again when the open finds it missing. The calls go through node's callback API on a file
- * descriptor, which costs less CPU per call than the promise API's FileHandle.
+ * the store's back is made again when the open finds it missing. The calls that may wait for the disk or the
+ * journal (open/create, writev, rename, mkdir, fsync) go through node's callback API on a file descriptor, which
+ * costs less CPU per call than the promise API's FileHandle; those that cannot (close of a synced file, open and
+ * close of a directory for its fsync, fstat) are synchronous, cheaper than a thread-pool round trip (fd-io.ts).
  */
 import { createHash, randomUUID } from "node:crypto";
-import { close, constants, fsync, open as openFile, writev } from "node:fs";
-import { access, type FileHandle, mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { closeSync, constants, fsync, open as openFile, openSync } from "node:fs";
+import { access, type FileHandle, mkdir, open, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { DirectorySyncs, type SyncDirectory } from "./directory-syncs.js";
 import { ObjectKeyConflictError } from "./errors.js";
+import { callback, readWhole, writeAll } from "./fd-io.js";
 import { assertContentType, assertObjectKey } from "./object-key.js";
 import {
   InvalidObjectKeyError,
@@ -41,8 +44,12 @@ const KNOWN_DIRECTORIES_LIMIT = 10_000;
 const ABSENT = new Set(["ENOENT", "ENOTDIR", "EISDIR"]);
 /** The header line is a short JSON object; reading this much always reaches its newline. */
 const HEADER_READ_BYTES = 1024;
-/** A put's temporary file: created, never opened over an existing one (`wx`). */
-const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
+/**
+ * A put's temporary file: created, never opened over an existing one (`wx`), and with O_DSYNC where the platform
+ * has it, so the write returns only once the data is durable (as a write then fdatasync would, in one call).
+ */
+const DSYNC: number | undefined = constants.O_DSYNC;
+export const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (DSYNC ?? 0);
 
 export type { SyncDirectory } from "./directory-syncs.js";
 
@@ -94,16 +101,12 @@ export class FilesystemObjectStore implements ObjectStore {
     try {
       const { fd, made, madeAt } = await this.createIn(key, directory, temp, durable);
       try {
-        await new Promise<void>((done, fail) => {
-          writev(fd, [header, body], (error) => (error ? fail(error) : done()));
-        });
-        await new Promise<void>((done, fail) => {
-          fsync(fd, (error) => (error ? fail(error) : done()));
-        });
+        await writeAll(fd, [header, body]);
+        if (DSYNC === undefined) await callback<void>((done) => fsync(fd, done));
       } finally {
-        await new Promise<void>((done, fail) => {
-          close(fd, (error) => (error ? fail(error) : done()));
-        });
+        // Synchronous: closing a descriptor whose data is already on disk does no I/O, so a round trip through
+        // the thread pool would cost more than the call.
+        closeSync(fd);
       }
       try {
         await rename(temp, path);
@@ -189,13 +192,14 @@ export class FilesystemObjectStore implements ObjectStore {
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    let content: Buffer;
+    let content: Buffer | null;
     try {
-      content = await readFile(this.pathOf(key));
+      content = await readWhole(this.pathOf(key));
     } catch (error) {
       if (isAbsent(error)) return null;
       throw error;
     }
+    if (!content) return null;
     const { header, length } = parseHeader(key, content);
     return { body: content.subarray(length), contentType: header.contentType };
   }
@@ -293,20 +297,21 @@ function madeBetween(first: string, directory: string): string[] {
   return made;
 }
 
-const fsyncDirectory: SyncDirectory = (path) =>
-  new Promise((done, fail) => {
-    openFile(path, constants.O_RDONLY | constants.O_DIRECTORY, (error, fd) => {
-      if (error) return fail(error);
-      fsync(fd, (syncError) =>
-        close(fd, (closeError) => ((syncError ?? closeError) ? fail(syncError ?? closeError) : done())),
-      );
-    });
-  });
+/**
+ * Opening and closing a directory the put just used (its entry is cached) does no I/O and takes no journal lock,
+ * so those two calls are synchronous; only the fsync, which waits for the disk, goes through the thread pool.
+ */
+const fsyncDirectory: SyncDirectory = async (path) => {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY);
+  try {
+    await callback<void>((done) => fsync(fd, done));
+  } finally {
+    closeSync(fd);
+  }
+};
 
 function createFile(path: string): Promise<number> {
-  return new Promise((done, fail) => {
-    openFile(path, CREATE_NEW, 0o666, (error, fd) => (error ? fail(error) : done(fd)));
-  });
+  return callback<number>((done) => openFile(path, CREATE_NEW, 0o666, done));
 }
 
 function isAbsent(error: unknown): boolean {
