@@ -2,4 +2,4 @@
  * `@einvoice/sunat/test-support`: what other workspaces' tests share. Test code only; product code never imports
  * it (packages/testkit/src/layering.test.ts checks).
  */
-export { readsInOnePass, referenceParseXml } from "./xml-reference.js";
+export { mutatedXml, readsInOnePass, referenceParseXml } from "./xml-reference.js";

@@ -30,3 +30,23 @@ export function readsInOnePass(xml: string, options: { withoutExtensions?: boole
   const normalized = xml.replace(/\r\n?/g, "\n");
   return leanParse(normalized, options.withoutExtensions ? "UBLExtensions" : undefined) !== undefined;
 }
+
+/**
+ * `xml` after one to three random edits (`random` gives numbers in [0, 1), seeded by the test so a failure
+ * replays): a few characters cut, one of `pieces` inserted, or 20 characters of the text copied elsewhere.
+ */
+export function mutatedXml(xml: string, random: () => number, pieces: readonly string[]): string {
+  let text = xml;
+  for (let edits = 1 + Math.floor(random() * 3); edits > 0; edits--) {
+    const at = Math.floor(random() * text.length);
+    const kind = random();
+    if (kind < 0.4) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 3));
+    else if (kind < 0.8)
+      text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] + text.slice(at);
+    else {
+      const from = Math.floor(random() * text.length);
+      text = text.slice(0, at) + text.slice(from, from + 20) + text.slice(at);
+    }
+  }
+  return text;
+}
