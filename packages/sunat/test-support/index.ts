@@ -2,4 +2,11 @@
  * `@einvoice/sunat/test-support`: what other workspaces' tests share. Test code only; product code never imports
  * it (packages/testkit/src/layering.test.ts checks).
  */
-export { mutatedXml, readsInOnePass, referenceParseXml } from "./xml-reference.js";
+export {
+  expectSameAsReference,
+  MUTATION_PIECES,
+  mutatedXml,
+  parseOutcome,
+  readsInOnePass,
+  referenceParseXml,
+} from "./xml-reference.js";

@@ -1,5 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { expect } from "vitest";
 import { leanParse } from "../src/lean-xml.js";
+import { parseXml, parseXmlWithoutExtensions } from "../src/xml-read.js";
 
 /**
  * fast-xml-parser alone, as `parseXml` / `parseXmlWithoutExtensions` read XML before the one-pass reader: the
@@ -31,6 +33,19 @@ export function readsInOnePass(xml: string, options: { withoutExtensions?: boole
   return leanParse(normalized, options.withoutExtensions ? "UBLExtensions" : undefined) !== undefined;
 }
 
+/** What mutations insert: markup and reference characters, stray tags and entities, a control character. */
+export const MUTATION_PIECES: readonly string[] = [
+  ..."<>/&\"'=: ",
+  "</a>",
+  "<a>",
+  "&amp;",
+  "&#1;",
+  "\u0001",
+  "]]>",
+  "<ext:UBLExtensions>",
+  "</ext:UBLExtensions>",
+];
+
 /**
  * `xml` after one to three random edits (`random` gives numbers in [0, 1), seeded by the test so a failure
  * replays): a few characters cut, one of `pieces` inserted, or 20 characters of the text copied elsewhere.
@@ -49,4 +64,26 @@ export function mutatedXml(xml: string, random: () => number, pieces: readonly s
     }
   }
   return text;
+}
+
+/** The tree, or the error thrown (fast-xml-parser throws on names it refuses and on deep nesting). */
+export function parseOutcome(read: (xml: string) => unknown, xml: string): unknown {
+  try {
+    return read(xml);
+  } catch (error) {
+    return { threw: String(error) };
+  }
+}
+
+/**
+ * Expects `parseXml` (and `parseXmlWithoutExtensions`) to give fast-xml-parser's own tree, key order included
+ * (readers walk children with Object.entries), or the same refusal.
+ */
+export function expectSameAsReference(xml: string): void {
+  for (const withoutExtensions of [false, true]) {
+    const expected = parseOutcome((x) => referenceParseXml(x, { withoutExtensions }), xml);
+    const actual = parseOutcome(withoutExtensions ? parseXmlWithoutExtensions : parseXml, xml);
+    expect(actual, xml.slice(0, 200)).toStrictEqual(expected);
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+  }
 }
