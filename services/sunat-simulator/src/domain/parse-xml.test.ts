@@ -106,10 +106,9 @@ describe("parseXml on the simulator's documents", () => {
     for (const zip of await simulatorCdrs()) {
       const { xml, cdr } = readCdrZip(zip);
       expect(xml).toContain("<ds:SignatureValue>");
-      for (const withoutExtensions of [false, true]) {
+      for (const withoutExtensions of [false, true])
         expect(readsInOnePass(xml, { withoutExtensions })).toBe(true);
-        expectSameAsReference(xml, withoutExtensions);
-      }
+      expectSameAsReference(xml);
       expect(cdr.referenceId).toBe("F001-7");
       const content = zip.toString("base64");
       const answers = [
