@@ -14,7 +14,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { computedDocuments, issuers } from "@einvoice/contracts";
-import { REPO_ROOT, SERVICE_V8_FLAGS, spawnLogged, stopProcess, waitUntilReady } from "@einvoice/launcher";
+import {
+  REPO_ROOT,
+  SERVICE_V8_FLAGS,
+  serviceNodeArgs,
+  spawnLogged,
+  stopProcess,
+  waitUntilReady,
+} from "@einvoice/launcher";
 import { createRpcClient } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
@@ -159,34 +166,24 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-numbering-"));
   const nats = await startNatsServer();
   const [rpcPort, opsPort] = [await freePort(), await freePort()];
-  const entry = args.entry
-    ? ["--enable-source-maps", args.entry]
-    : args.runtime === "dist"
-      ? ["--enable-source-maps", "services/numbering/dist/main.js"]
-      : ["--import", "tsx", "services/numbering/src/main.ts"];
-  const service = spawnLogged(
-    "numbering",
-    process.execPath,
-    // The service's V8 flags as `npm start` gives them.
-    [
-      ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : []),
-      ...SERVICE_V8_FLAGS,
-      ...entry,
-    ],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        NATS_URL: nats.url,
-        RPC_PORT: String(rpcPort),
-        OPS_PORT: String(opsPort),
-      },
-      logFile: join(dataDir, "numbering.log"),
+  const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [];
+  // Started as `npm start` starts it (the services' V8 flags included); `--entry` runs another bundle instead.
+  const nodeArgs = args.entry
+    ? [...SERVICE_V8_FLAGS, ...profile, "--enable-source-maps", args.entry]
+    : serviceNodeArgs("numbering", args.runtime === "dist" ? "dist" : "source", "main", profile);
+  const service = spawnLogged("numbering", process.execPath, nodeArgs, {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NATS_URL: nats.url,
+      RPC_PORT: String(rpcPort),
+      OPS_PORT: String(opsPort),
     },
-  );
+    logFile: join(dataDir, "numbering.log"),
+  });
   try {
     await waitUntilReady(service, `http://127.0.0.1:${opsPort}/readyz`, 60_000);
     const client = createRpcClient(NumberingService, `http://127.0.0.1:${rpcPort}`, { timeoutMs: 30_000 });

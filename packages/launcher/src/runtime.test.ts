@@ -35,6 +35,16 @@ describe("how a service process runs", () => {
     ]);
   });
 
+  it("should put a caller's flags after the services' V8 flags, so that they win", () => {
+    expect(serviceNodeArgs("tax", "dist", "main", ["--max-semi-space-size=64", "--cpu-prof"])).toEqual([
+      "--max-semi-space-size=32",
+      "--max-semi-space-size=64",
+      "--cpu-prof",
+      "--enable-source-maps",
+      "services/tax/dist/main.js",
+    ]);
+  });
+
   it("should name the services that were never built and the command that builds them", async () => {
     await mkdir(join(root, "services/tax/dist"), { recursive: true });
     await writeFile(join(root, "services/tax/dist/main.js"), "");

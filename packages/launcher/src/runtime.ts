@@ -24,13 +24,18 @@ export const SERVICE_V8_FLAGS: readonly string[] = ["--max-semi-space-size=32"];
 
 /**
  * The node arguments that start a service (or another entry of it, see scripts/build.mjs) from the repository
- * root. Under `dist`, stack traces name the TypeScript sources through the build's linked source maps.
+ * root. Under `dist`, stack traces name the TypeScript sources through the build's linked source maps. `flags`
+ * (a benchmark's profiler, an experiment's V8 flag) come after SERVICE_V8_FLAGS, so they win where both set one.
  */
-export function serviceNodeArgs(service: string, runtime: ServiceRuntime, entryName = "main"): string[] {
+export function serviceNodeArgs(
+  service: string,
+  runtime: ServiceRuntime,
+  entryName = "main",
+  flags: readonly string[] = [],
+): string[] {
   const entry = serviceEntry(service, runtime, entryName);
-  return runtime === "dist"
-    ? [...SERVICE_V8_FLAGS, "--enable-source-maps", entry]
-    : [...SERVICE_V8_FLAGS, "--import", "tsx", entry];
+  const start = runtime === "dist" ? ["--enable-source-maps", entry] : ["--import", "tsx", entry];
+  return [...SERVICE_V8_FLAGS, ...flags, ...start];
 }
 
 /** Fails with the fix in plain words when a service was never built, instead of node's module-not-found. */

@@ -176,7 +176,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     const child = spawnLogged(
       spec.name,
       process.execPath,
-      [...(options.nodeArgs?.[spec.name] ?? []), ...serviceNodeArgs(spec.name, options.runtime ?? "source")],
+      serviceNodeArgs(spec.name, options.runtime ?? "source", "main", options.nodeArgs?.[spec.name]),
       {
         cwd: REPO_ROOT,
         env: { ...baseEnv, ...spec.env, ...options.serviceEnv?.[spec.name] },
