@@ -4,7 +4,8 @@ import { leanParse } from "./lean-xml.js";
 /** A parsed XML node as fast-xml-parser returns it (prefixes removed, attributes as `@_x`). */
 export type XmlNode = { [key: string]: unknown };
 
-const OPTIONS = {
+/** How fast-xml-parser reads our XML (the tests' reference parser reads with the same). */
+export const FAST_XML_PARSER_OPTIONS = {
   // SUNAT, OSEs and our peers use every prefix imaginable (ar:, ns4:, default namespace,
   // soap-env:, S:), so element names are matched without prefix.
   removeNSPrefix: true,
@@ -28,14 +29,15 @@ interface ParserPair {
 function parserPair(stopNodes: string[]): ParserPair {
   return {
     // Real CDRs carry numeric references (N&#250;mero).
-    entities: new XMLParser({ ...OPTIONS, htmlEntities: true, stopNodes }),
-    plain: new XMLParser({ ...OPTIONS, htmlEntities: false, stopNodes }),
+    entities: new XMLParser({ ...FAST_XML_PARSER_OPTIONS, htmlEntities: true, stopNodes }),
+    plain: new XMLParser({ ...FAST_XML_PARSER_OPTIONS, htmlEntities: false, stopNodes }),
   };
 }
 
 const WHOLE = parserPair([]);
 /** UBLExtensions (the signature and other extension content) kept as raw text, not parsed. */
-const EXTENSIONS = "UBLExtensions";
+/** The element `parseXmlWithoutExtensions` keeps as raw text. */
+export const EXTENSIONS = "UBLExtensions";
 const WITHOUT_EXTENSIONS = parserPair([`*.${EXTENSIONS}`]);
 
 /**

@@ -1,25 +1,17 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { expect } from "vitest";
 import { leanParse } from "../src/lean-xml.js";
-import { parseXml, parseXmlWithoutExtensions } from "../src/xml-read.js";
+import { EXTENSIONS, FAST_XML_PARSER_OPTIONS, parseXml, parseXmlWithoutExtensions } from "../src/xml-read.js";
 
 /**
  * fast-xml-parser alone, as `parseXml` / `parseXmlWithoutExtensions` read XML before the one-pass reader: the
- * reference lean-xml.ts is held to. One parser with HTML entities on for every input (xml-read.ts picks a
+ * reference lean-xml.ts is held to, with xml-read.ts's own options. One parser with HTML entities on for every input (xml-read.ts picks a
  * cheaper one when the text has no `&`; this one does not take that shortcut either).
  */
-const OPTIONS = {
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  htmlEntities: true,
-} as const;
+const OPTIONS = { ...FAST_XML_PARSER_OPTIONS, htmlEntities: true } as const;
 
 const WHOLE = new XMLParser(OPTIONS);
-const WITHOUT_EXTENSIONS = new XMLParser({ ...OPTIONS, stopNodes: ["*.UBLExtensions"] });
+const WITHOUT_EXTENSIONS = new XMLParser({ ...OPTIONS, stopNodes: [`*.${EXTENSIONS}`] });
 
 /** The tree fast-xml-parser returns, or undefined when its validator refuses the text. */
 export function referenceParseXml(xml: string, options: { withoutExtensions?: boolean } = {}): unknown {
@@ -30,7 +22,7 @@ export function referenceParseXml(xml: string, options: { withoutExtensions?: bo
 /** Whether the one-pass reader reads the text itself (rather than handing it to fast-xml-parser). */
 export function readsInOnePass(xml: string, options: { withoutExtensions?: boolean } = {}): boolean {
   const normalized = xml.replace(/\r\n?/g, "\n");
-  return leanParse(normalized, options.withoutExtensions ? "UBLExtensions" : undefined) !== undefined;
+  return leanParse(normalized, options.withoutExtensions ? EXTENSIONS : undefined) !== undefined;
 }
 
 /** What mutations insert: markup and reference characters, stray tags and entities, a control character. */
