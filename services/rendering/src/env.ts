@@ -14,15 +14,15 @@ export const renderingEnvSchema = z.object({
   /** Deadline of each call to numbering, in milliseconds. Default 10000. */
   RPC_TIMEOUT_MS: envFields.rpcTimeoutMs(),
   /**
+   * Scheduling priority (Unix nice value, 0 to 19) the renderer gives every one of its threads at boot. Default
+   * 10: printing is off the verdict path, so on a shared host the issuing services (numbering, signing,
+   * submission) get the CPU first and PDFs catch up when they are idle. 0 keeps the default priority.
+   */
+  NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  /**
    * Printed after "Consulte su documento en": where a reader checks the document. Default SUNAT's public
    * validity check of electronic receipts.
    */
-  /**
-   * Scheduling priority (Unix nice value, 0 to 19) the renderer gives itself at boot. Default 10: printing is off
-   * the verdict path, so on a shared host the issuing services (numbering, signing, submission) get the CPU first
-   * and PDFs catch up when they are idle. 0 keeps the default priority.
-   */
-  NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   CONSULT_URL: z.string().default("https://e-consulta.sunat.gob.pe/ol-ti-itconsvalicpe/ConsValiCpe.htm"),
 });
 
