@@ -85,12 +85,24 @@ export interface TransactionScope {
   counters: Counters;
 }
 
+export interface TransactionOptions {
+  /**
+   * Default true: the transaction resolves once its commit survives a power cut. false: it resolves once
+   * committed (readers see it, a process crash keeps it) without waiting for the disk; the next durable commit,
+   * or a checkpoint, takes it to disk. Only for writes whose loss in a power cut the writer repairs by itself,
+   * such as an outbox row deleted after its publish (the row is published again and the message id drops the
+   * copy). SQLite skips the WAL sync when every transaction of a group commit asks for this; MongoDB always
+   * commits with the deployment's transaction write concern.
+   */
+  durable?: boolean;
+}
+
 export interface Store extends TransactionScope {
   /**
    * Runs `work` atomically. A throw rolls every write back and is rethrown. Bodies must not do slow I/O:
    * on SQLite the transaction holds the single writer.
    */
-  transaction<R>(work: (tx: TransactionScope) => Promise<R>): Promise<R>;
+  transaction<R>(work: (tx: TransactionScope) => Promise<R>, options?: TransactionOptions): Promise<R>;
   /** Creates collections and indexes that do not exist yet. Idempotent. */
   ensure(specs: CollectionSpec[]): Promise<void>;
   /** Cheap liveness probe for readiness endpoints. */

@@ -13,7 +13,14 @@
 import { type ClientSession, type Db, MongoClient, MongoServerError } from "mongodb";
 import { CollectionNotEnsuredError, StoreClosedError, TransactionsUnsupportedError } from "../errors.js";
 import { assertCollectionSpec, indexName } from "../names.js";
-import type { Collection, CollectionSpec, Entity, Store, TransactionScope } from "../port.js";
+import type {
+  Collection,
+  CollectionSpec,
+  Entity,
+  Store,
+  TransactionOptions,
+  TransactionScope,
+} from "../port.js";
 import { assertNotInsideOwnTransaction, OpenTransaction } from "../transaction-guard.js";
 import { type MongoAccess, MongoCollection, toDuplicateKeyError } from "./mongo-collection.js";
 import { COUNTERS_COLLECTION, MongoCounters } from "./mongo-counters.js";
@@ -67,7 +74,11 @@ export class MongoStore implements Store {
     return new MongoCollection<T>(this.outer, spec);
   }
 
-  async transaction<R>(work: (tx: TransactionScope) => Promise<R>): Promise<R> {
+  /** `options.durable` changes nothing here: every transaction commits with the majority write concern. */
+  async transaction<R>(
+    work: (tx: TransactionScope) => Promise<R>,
+    _options?: TransactionOptions,
+  ): Promise<R> {
     assertNotInsideOwnTransaction(this);
     this.assertUsable(null);
     const session = this.client.startSession();

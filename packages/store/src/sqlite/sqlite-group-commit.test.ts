@@ -112,6 +112,54 @@ describe("sqlite group commit", () => {
     }
   });
 
+  it("answers a non-durable transaction without a WAL sync, and the next durable commit syncs both", async () => {
+    const file = join(dir, "lazy.sqlite");
+    const synced: number[] = [];
+    const lazy = SqliteStore.open(file, {
+      walSync: async (wal) => {
+        synced.push((await wal.stat()).size);
+        await wal.datasync();
+      },
+    });
+    try {
+      await lazy.ensure([INVOICES]);
+      const invoices = lazy.collection<Invoice>(INVOICES);
+      await invoices.insertOne(invoice(1));
+      expect(synced).toHaveLength(1);
+      // Alone in its group: committed, readable and answered, no sync.
+      await lazy.transaction((tx) => tx.collection<Invoice>(INVOICES).deleteOne({ _id: invoice(1)._id }), {
+        durable: false,
+      });
+      expect(synced).toHaveLength(1);
+      expect(await invoices.count({})).toBe(0);
+      // The next durable commit syncs the whole WAL, the earlier frames with it.
+      await invoices.insertOne(invoice(2));
+      expect(synced).toHaveLength(2);
+      expect(synced[1]).toBeGreaterThan(synced[0]!);
+      // In a group with a durable member, a non-durable one is answered after the same sync.
+      const syncsWhenAnswered: number[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const durable = lazy.transaction(async (tx) => {
+        await held;
+        await tx.collection<Invoice>(INVOICES).insertOne(invoice(3));
+      });
+      const grouped = lazy
+        .transaction((tx) => tx.collection<Invoice>(INVOICES).insertOne(invoice(4)), { durable: false })
+        .then(() => syncsWhenAnswered.push(synced.length));
+      release();
+      await durable;
+      await grouped;
+      expect(syncsWhenAnswered).toEqual([3]);
+      expect(lazy.syncs).toBe(synced.length);
+      expect(lazy.commits).toBeGreaterThan(lazy.syncs);
+    } finally {
+      await lazy.close();
+    }
+  });
+
   it("commits with synchronous = NORMAL and a failed WAL sync fails the writers of that group", async () => {
     const file = join(dir, "failing.sqlite");
     let fail = false;

@@ -19,6 +19,10 @@
  * it: the same guarantee as FULL (a committed write survives a power cut), while the process goes on parsing
  * requests and messages, which then join the next group. Checkpoints sync the WAL and the database file as
  * before (NORMAL and FULL checkpoint alike).
+ *
+ * A group made only of transactions that asked for `durable: false` commits without the sync: its writes are
+ * answered and readable at once, safe from a process crash, and reach the disk with the next durable group (the
+ * WAL is synced whole) or checkpoint. Writes whose loss in a power cut their writer repairs by itself use it.
  */
 import { mkdirSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
@@ -27,7 +31,14 @@ import Database from "better-sqlite3";
 import { AsyncMutex } from "../async-mutex.js";
 import { CollectionNotEnsuredError, StoreClosedError } from "../errors.js";
 import { assertCollectionSpec, indexName } from "../names.js";
-import type { Collection, CollectionSpec, Entity, Store, TransactionScope } from "../port.js";
+import type {
+  Collection,
+  CollectionSpec,
+  Entity,
+  Store,
+  TransactionOptions,
+  TransactionScope,
+} from "../port.js";
 import { assertNotInsideOwnTransaction, OpenTransaction } from "../transaction-guard.js";
 import { type SqliteAccess, SqliteCollection, toDuplicateKeyError } from "./sqlite-collection.js";
 import { COUNTERS_TABLE_SQL, SqliteCounters } from "./sqlite-counters.js";
@@ -52,6 +63,8 @@ const datasync: WalSync = (wal) => wal.datasync();
 interface GroupMember {
   /** Runs inside the group's SQLite transaction, in its own savepoint. */
   run(): Promise<unknown>;
+  /** Answered only once the WAL is synced (see `TransactionOptions.durable`). */
+  durable: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -59,8 +72,10 @@ interface GroupMember {
 export class SqliteStore implements Store {
   readonly counters: SqliteCounters;
   private readonly mutex = new AsyncMutex();
-  /** COMMITs run so far (each one fsync): lets tests and benchmarks see the grouping. */
+  /** COMMITs run so far: lets tests and benchmarks see the grouping. */
   commits = 0;
+  /** WAL syncs so far: one per COMMIT that held a durable transaction or write. */
+  syncs = 0;
   private pending: GroupMember[] = [];
   private groupQueued = false;
   private readonly ensured = new Set<string>();
@@ -86,7 +101,7 @@ export class SqliteStore implements Store {
       // A write outside a transaction joins the next group commit, in a savepoint of its own.
       write: (collection, work) => {
         assertNotInsideOwnTransaction(this);
-        return this.enqueue(async () => {
+        return this.enqueue(true, async () => {
           this.assertUsable(collection);
           return work();
         }) as Promise<ReturnType<typeof work>>;
@@ -121,9 +136,9 @@ export class SqliteStore implements Store {
     return new SqliteCollection<T>(this.outer, spec);
   }
 
-  transaction<R>(work: (tx: TransactionScope) => Promise<R>): Promise<R> {
+  transaction<R>(work: (tx: TransactionScope) => Promise<R>, options: TransactionOptions = {}): Promise<R> {
     assertNotInsideOwnTransaction(this);
-    return this.enqueue(async () => {
+    return this.enqueue(options.durable ?? true, async () => {
       const tx = new OpenTransaction(this);
       const access: SqliteAccess = {
         run: (collection, op) =>
@@ -155,9 +170,9 @@ export class SqliteStore implements Store {
   }
 
   /** Queues a member for the next group commit; settles after that COMMIT (or with the member's own error). */
-  private enqueue(run: () => Promise<unknown>): Promise<unknown> {
+  private enqueue(durable: boolean, run: () => Promise<unknown>): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ run, resolve, reject });
+      this.pending.push({ run, durable, resolve, reject });
       if (!this.groupQueued) {
         this.groupQueued = true;
         void this.mutex.run(() => this.commitGroup());
@@ -206,7 +221,8 @@ export class SqliteStore implements Store {
       if (this.db.inTransaction) {
         this.db.exec("COMMIT");
         this.commits++;
-        await this.makeDurable();
+        // Also makes earlier non-durable groups durable: the WAL is one file, synced whole.
+        if (done.some(({ member }) => member.durable)) await this.makeDurable();
       }
     } catch (error) {
       // BEGIN, a savepoint statement or COMMIT failed: nothing of this group is committed. Or the WAL could not
@@ -225,6 +241,7 @@ export class SqliteStore implements Store {
   private async makeDurable(): Promise<void> {
     if (this.walFile === null) return;
     this.wal ??= await open(this.walFile, "r+");
+    this.syncs++;
     await this.walSync(this.wal);
   }
 

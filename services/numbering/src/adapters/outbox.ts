@@ -212,11 +212,16 @@ export class OutboxRelay {
     );
     const sent = batch.filter((_, i) => acks[i]!.status === "fulfilled");
     // An outbox that only keeps what is unsent stays small; an entry still here is published again later.
+    // Not durable: a delete lost in a power cut only publishes the row again; its message id drops the copy (past
+    // JetStream's duplicate window, the consumers do: each of these messages is applied once per document).
     if (sent.length > 0) {
-      await this.store.transaction(async (tx) => {
-        const scope = tx.collection<OutboxEntry>(outboxCollection);
-        for (const entry of sent) await scope.deleteOne({ _id: entry._id });
-      });
+      await this.store.transaction(
+        async (tx) => {
+          const scope = tx.collection<OutboxEntry>(outboxCollection);
+          for (const entry of sent) await scope.deleteOne({ _id: entry._id });
+        },
+        { durable: false },
+      );
     }
     const failed = acks.find((ack) => ack.status === "rejected");
     if (failed) throw failed.reason;

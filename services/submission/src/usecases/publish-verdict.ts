@@ -31,7 +31,11 @@ export class PublishVerdict {
       }),
       { msgId: `${record._id}:verdict` },
     );
-    await new SubmissionRepository(this.store).markPublished(record);
+    // Not durable: a mark lost in a power cut only makes the scheduler publish again; the message id drops the
+    // copy (past JetStream's duplicate window numbering's state machine does: the verdict is already applied).
+    await this.store.transaction((tx) => new SubmissionRepository(tx).markPublished(record), {
+      durable: false,
+    });
     record.verdict_published = true;
   }
 }
