@@ -240,6 +240,7 @@ describe("AttemptSubmission", () => {
     expect(record.outcome).toBe("accepted");
   });
 
+  // Also the repair of an "uncertain" mark lost in a power cut (it is not durable): the next send is answered so.
   it.each(["1033", "2223"])("%s on a send recovers the registered CDR", async (code) => {
     const sunat = new ScriptedSunat({ sendBill: [fault(code)], getStatusCdr: [await statusCdr("0")] });
     const record = await runToEnd(sunat, await queued());

@@ -1,6 +1,6 @@
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
-import type { Store } from "@einvoice/store";
+import type { Store, TransactionOptions } from "@einvoice/store";
 import { zipDocument } from "@einvoice/sunat";
 import { type BillServiceClient, SunatUnavailableError } from "../adapters/bill-service-client.js";
 import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-repository.js";
@@ -70,8 +70,10 @@ export class AttemptSubmission {
     // The stored bytes as they were signed; deflated fast (every document sent is zipped once, and SUNAT reads any
     // deflate level).
     const zip = await zipDocument(`${record.file_name}.zip`, xml.body, FAST_DEFLATE);
-    // From here SUNAT may register the document even if we never hear back.
-    await this.save(record, { state: "uncertain", attempts: record.attempts + 1 });
+    // From here SUNAT may register the document even if we never hear back. Not durable: if a power cut loses
+    // this mark, the next attempt sends again and SUNAT's "registered before" answer (1033) leads to the same
+    // status query the mark would have; a process crash keeps it.
+    await this.save(record, { state: "uncertain", attempts: record.attempts + 1 }, { durable: false });
 
     let answer: Awaited<ReturnType<BillServiceClient["sendBill"]>>;
     try {
@@ -211,8 +213,12 @@ export class AttemptSubmission {
     return finishSubmission(this.finishDeps(), record, endpoint?.simulated ?? false, result);
   }
 
-  private save(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
-    return saveSubmission(this.finishDeps(), record, changes);
+  private save(
+    record: SubmissionRecord,
+    changes: Partial<SubmissionRecord>,
+    options?: TransactionOptions,
+  ): Promise<void> {
+    return saveSubmission(this.finishDeps(), record, changes, options);
   }
 
   private finishDeps(): FinishDeps {

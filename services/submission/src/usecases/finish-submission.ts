@@ -1,7 +1,7 @@
 import { documentObjectKey, type SunatVerdict, type VerdictOutcome } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
-import type { Store } from "@einvoice/store";
+import type { Store, TransactionOptions } from "@einvoice/store";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import type { PublishVerdict } from "./publish-verdict.js";
 
@@ -22,14 +22,18 @@ export interface FinishDeps {
   clock: () => Date;
 }
 
-/** Mutates the claimed record in place (the scheduler's lease renewal shares it) and persists it. */
+/**
+ * Mutates the claimed record in place (the scheduler's lease renewal shares it) and persists it; `durable: false`
+ * only where a change lost in a power cut is repaired by the protocol (see the store's `TransactionOptions`).
+ */
 export async function saveSubmission(
   deps: Pick<FinishDeps, "store" | "clock">,
   record: SubmissionRecord,
   changes: Partial<SubmissionRecord>,
+  options: TransactionOptions = {},
 ): Promise<void> {
   Object.assign(record, changes, { updated_at: deps.clock().toISOString() });
-  await new SubmissionRepository(deps.store).save(record);
+  await deps.store.transaction((tx) => new SubmissionRepository(tx).save(record), options);
 }
 
 /**
