@@ -98,6 +98,35 @@ describe("ApplyVerdict", () => {
     }
   });
 
+  it("records the signature the verdict carries, so a signature record lost in a power cut is repaired", async () => {
+    const before = await new DocumentRepository(store).findById(scope, id);
+    expect(before).toMatchObject({ hash: null, files: { xml: null } });
+    await new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows)).execute(
+      create(DocumentVerdictSchema, {
+        ...verdict("accepted", true),
+        xmlKey: `xml/${id}.xml`,
+        hash: "ZGlnZXN0",
+      }),
+    );
+    const record = await new DocumentRepository(store).findById(scope, id);
+    expect(record).toMatchObject({ hash: "ZGlnZXN0", files: { xml: `xml/${id}.xml`, cdr: `cdr/${id}.zip` } });
+    expect(presentDocument(record!, "http://files").links.xml).toBe(`http://files/${id}/xml`);
+  });
+
+  it("keeps the recorded signature when a verdict of an older submission carries none", async () => {
+    await new DocumentRepository(store).update(
+      scope,
+      id,
+      {},
+      { hash: "aGFzaA==", files: { xml: "k.xml", cdr: null, pdf: null } },
+    );
+    await new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows)).execute(
+      verdict("accepted", true),
+    );
+    const record = await new DocumentRepository(store).findById(scope, id);
+    expect(record).toMatchObject({ hash: "aGFzaA==", files: { xml: "k.xml", cdr: `cdr/${id}.zip` } });
+  });
+
   it("applies a verdict once: a redelivery queues nothing", async () => {
     const apply = new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows));
     await apply.execute(verdict("accepted", true));

@@ -41,7 +41,13 @@ export class ApplyVerdict {
           status: transition.to,
           sunat: verdict.sunat ? sunatVerdictOf(verdict.sunat) : null,
           status_details: verdict.statusDetails ? statusDetailsOf(verdict.statusDetails) : null,
-          files: { ...current.files, cdr: verdict.cdrKey ?? null },
+          // The signature again (see RecordSignature): a record of it lost in a power cut is repaired here.
+          ...(verdict.hash ? { hash: verdict.hash } : {}),
+          files: {
+            ...current.files,
+            ...(verdict.xmlKey ? { xml: verdict.xmlKey } : {}),
+            cdr: verdict.cdrKey ?? null,
+          },
           updated_at: now,
         },
       );

@@ -26,6 +26,8 @@ export interface SubmissionRecord {
   /** `RUC-TT-SERIE-NUMERO`, without extension. */
   file_name: string;
   xml_key: string;
+  /** ds:DigestValue of the signed XML, passed on with the verdict; absent on records of older versions. */
+  hash?: string;
   state: SubmissionState;
   /** sendBill calls made. */
   attempts: number;

@@ -172,6 +172,8 @@ describe("AttemptSubmission", () => {
     expect(record.cdr_key).toBe("cmp_1/test/doc_1/R-20000000001-01-F001-1.zip");
     expect(await objects.get(record.cdr_key!)).not.toBeNull();
     expect(published).toHaveLength(1);
+    // What the verdict passes on for numbering to record the signature again.
+    expect(published[0]).toMatchObject({ xml_key: "cmp_1/test/doc_1/20000000001-01-F001-1.xml", hash: "h" });
   });
 
   it("observed: code 0 with notes, as SUNAT answers observations", async () => {

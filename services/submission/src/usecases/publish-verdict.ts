@@ -28,6 +28,9 @@ export class PublishVerdict {
         ...(record.sunat ? { sunat: record.sunat } : {}),
         ...(record.status_details ? { statusDetails: record.status_details } : {}),
         ...(record.cdr_key ? { cdrKey: record.cdr_key } : {}),
+        // Numbering records the signature again with the verdict (its own record of it is not durable).
+        xmlKey: record.xml_key,
+        ...(record.hash ? { hash: record.hash } : {}),
       }),
       { msgId: `${record._id}:verdict` },
     );

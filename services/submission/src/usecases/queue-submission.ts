@@ -40,6 +40,7 @@ export class QueueSubmission {
       issue_date: signed.issueDate,
       file_name: signed.fileName,
       xml_key: signed.xmlKey,
+      hash: signed.hash,
       state: "queued",
       attempts: 0,
       status_queries: 0,
