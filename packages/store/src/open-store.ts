@@ -4,13 +4,18 @@ import type { Store } from "./port.js";
 import { SqliteStore } from "./sqlite/sqlite-store.js";
 
 export type StoreConfig =
-  | { engine: "sqlite"; file: string }
+  | {
+      engine: "sqlite";
+      file: string;
+      /** Default true: a commit survives a power cut. false: a process crash only (`SqliteStoreOptions`). */
+      durableCommits?: boolean;
+    }
   | { engine: "mongodb"; url: string; database: string };
 
 export async function openStore(config: StoreConfig): Promise<Store> {
   switch (config.engine) {
     case "sqlite":
-      return SqliteStore.open(config.file);
+      return SqliteStore.open(config.file, { durableCommits: config.durableCommits ?? true });
     case "mongodb":
       return MongoStore.open(config.url, config.database);
   }

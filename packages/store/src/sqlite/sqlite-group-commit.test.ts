@@ -160,6 +160,33 @@ describe("sqlite group commit", () => {
     }
   });
 
+  it("with durableCommits false, no commit waits for a WAL sync, and what it committed is on file", async () => {
+    const file = join(dir, "no-sync.sqlite");
+    let syncs = 0;
+    const quick = SqliteStore.open(file, {
+      durableCommits: false,
+      walSync: async () => {
+        syncs++;
+      },
+    });
+    try {
+      await quick.ensure([INVOICES]);
+      await quick.collection<Invoice>(INVOICES).insertOne(invoice(1));
+      await quick.transaction((tx) => tx.collection<Invoice>(INVOICES).insertOne(invoice(2)));
+      expect(syncs).toBe(0);
+      expect(quick.syncs).toBe(0);
+      // Another connection (another process would do the same) reads both from the WAL.
+      const other = new Database(file, { readonly: true });
+      try {
+        expect(other.prepare("SELECT count(*) AS n FROM invoices").get()).toMatchObject({ n: 2 });
+      } finally {
+        other.close();
+      }
+    } finally {
+      await quick.close();
+    }
+  });
+
   it("commits with synchronous = NORMAL and a failed WAL sync fails the writers of that group", async () => {
     const file = join(dir, "failing.sqlite");
     let fail = false;

@@ -55,6 +55,12 @@ export type WalSync = (wal: FileHandle) => Promise<void>;
 export interface SqliteStoreOptions {
   /** Replaces the WAL's fdatasync; for tests that need to see what waits for durability. */
   walSync?: WalSync;
+  /**
+   * Default true. false: no commit waits for a WAL sync, as if every transaction asked for `durable: false`
+   * (commits survive a process crash, not a power cut). For stores whose loss in a power cut harms nothing, such
+   * as the SUNAT simulator's.
+   */
+  durableCommits?: boolean;
 }
 
 const datasync: WalSync = (wal) => wal.datasync();
@@ -89,6 +95,7 @@ export class SqliteStore implements Store {
     private readonly db: Database.Database,
     private readonly walFile: string | null,
     private readonly walSync: WalSync,
+    private readonly durableCommits: boolean,
   ) {
     this.outer = {
       run: (collection, work) => {
@@ -128,7 +135,12 @@ export class SqliteStore implements Store {
       db.close();
       throw error;
     }
-    return new SqliteStore(db, inMemory ? null : `${file}-wal`, options.walSync ?? datasync);
+    return new SqliteStore(
+      db,
+      inMemory ? null : `${file}-wal`,
+      options.walSync ?? datasync,
+      options.durableCommits ?? true,
+    );
   }
 
   collection<T extends Entity>(spec: CollectionSpec): Collection<T> {
@@ -222,7 +234,7 @@ export class SqliteStore implements Store {
         this.db.exec("COMMIT");
         this.commits++;
         // Also makes earlier non-durable groups durable: the WAL is one file, synced whole.
-        if (done.some(({ member }) => member.durable)) await this.makeDurable();
+        if (this.durableCommits && done.some(({ member }) => member.durable)) await this.makeDurable();
       }
     } catch (error) {
       // BEGIN, a savepoint statement or COMMIT failed: nothing of this group is committed. Or the WAL could not
