@@ -29,7 +29,7 @@ describe("the files of a document", () => {
   let document: any;
 
   const stored = async (fileName: string) =>
-    (await objects.get(`${sys.companyId}/test/${document.id}/${fileName}`))?.body;
+    (await objects.get(`${sys.companyId}/test/${document.issue_date}/${document.id}_${fileName}`))?.body;
 
   beforeAll(async () => {
     requireBinaries("xmlsec1", "pdftotext", "pdfinfo");

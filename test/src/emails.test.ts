@@ -80,7 +80,8 @@ describe("emailing a document", () => {
 
     const objects = await FilesystemObjectStore.open(join(sys.system.dataDir, "objects"));
     const stem = `20000000001-01-F001-${created.body.number}`;
-    const stored = async (name: string) => (await objects.get(`${sys.companyId}/test/${id}/${name}`))!.body;
+    const folder = `${sys.companyId}/test/${created.body.issue_date}`;
+    const stored = async (name: string) => (await objects.get(`${folder}/${id}_${name}`))!.body;
     const attached = Object.fromEntries(mail.attachments.map((a) => [a.filename, a.content]));
     expect(Object.keys(attached).sort()).toEqual([`${stem}.pdf`, `${stem}.xml`, `R-${stem}.zip`].sort());
     for (const name of Object.keys(attached))

@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import type { Scope } from "@einvoice/domain";
+import { objectFileName, type Scope } from "@einvoice/domain";
 import type { ObjectInfo, ObjectStore, ObjectStream } from "@einvoice/objects";
 import { hasIdShape } from "@einvoice/platform";
 import type { NumberingService } from "@einvoice/proto";
@@ -49,7 +49,7 @@ export class OpenDocumentFile {
     });
     const key = kind === "pdf" ? (format === "ticket" ? files?.pdfTicket : files?.pdf) : files?.[kind];
     if (!key) throw notYet(kind, document?.status ?? "");
-    const fileName = key.slice(key.lastIndexOf("/") + 1);
+    const fileName = objectFileName(key);
     if (request.withBody) {
       const opened = await storage(() => this.deps.objects.stream(key));
       if (!opened) throw notYet(kind, document?.status ?? "");

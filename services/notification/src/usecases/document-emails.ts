@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
 import { type Broker, COMPANY_HEADER, eventSubject, publishEncoded, subjects } from "@einvoice/broker";
-import type { FieldError, Scope } from "@einvoice/domain";
+import { type FieldError, objectFileName, type Scope } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import { type Logger, newId, notFound, violationsError } from "@einvoice/platform";
 import { type Email, EmailSchema, type NumberingService } from "@einvoice/proto";
@@ -234,8 +234,8 @@ export class EmailSender {
     const attachment = async (key: string | undefined, contentType: string) => {
       if (!key) return [];
       const stored = await this.deps.objects.get(key);
-      if (!stored) throw new Error(`the file ${key.split("/").pop()} is missing`);
-      return [{ filename: key.slice(key.lastIndexOf("/") + 1), content: stored.body, contentType }];
+      if (!stored) throw new Error(`the file ${objectFileName(key)} is missing`);
+      return [{ filename: objectFileName(key), content: stored.body, contentType }];
     };
     const { subject, text } = documentEmailContent(view.document, view.issuer);
     return {

@@ -17,6 +17,7 @@ import {
   subjects,
 } from "@einvoice/broker";
 import { computedDocuments, issuers } from "@einvoice/contracts";
+import { documentObjectKey } from "@einvoice/domain";
 import { FilesystemObjectStore, type ObjectStore } from "@einvoice/objects";
 import { loadPdfFonts } from "@einvoice/pdf";
 import { createLogger } from "@einvoice/platform";
@@ -118,7 +119,14 @@ describe("rendering a signed document", () => {
       await until(() => rendered.includes(id));
       // One failed write, then the redelivery writes both formats.
       expect(store.attempts).toBe(3);
-      const pdf = await objects.get(`${companyId}/test/${id}/${ISSUER.ruc}-01-F001-7.pdf`);
+      const key = documentObjectKey(
+        { companyId, livemode: false },
+        id,
+        "pdf",
+        `${ISSUER.ruc}-01-F001-7`,
+        "2025-03-14",
+      );
+      const pdf = await objects.get(key);
       expect(pdf?.body.subarray(0, 5).toString()).toBe("%PDF-");
       expect(rendered.filter((d) => d === id)).toHaveLength(1);
     } finally {

@@ -47,8 +47,8 @@ export class RenderDocument {
       livemode: signed.livemode,
     };
     const keys: Record<PdfFormat, string> = {
-      a4: documentObjectKey(scope, signed.documentId, "pdf", signed.fileName),
-      ticket: documentObjectKey(scope, signed.documentId, "ticket", signed.fileName),
+      a4: documentObjectKey(scope, signed.documentId, "pdf", signed.fileName, signed.issueDate),
+      ticket: documentObjectKey(scope, signed.documentId, "ticket", signed.fileName, signed.issueDate),
     };
     for (const format of ["a4", "ticket"] as const) {
       const pdf = await renderDocumentPdf(input, { format, fonts: this.deps.fonts }).catch((error) => {

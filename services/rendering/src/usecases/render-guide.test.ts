@@ -17,6 +17,7 @@ import {
   subjects,
 } from "@einvoice/broker";
 import { despatchAdvices, issuers } from "@einvoice/contracts";
+import { documentObjectKey } from "@einvoice/domain";
 import { FilesystemObjectStore } from "@einvoice/objects";
 import { loadPdfFonts } from "@einvoice/pdf";
 import { createLogger } from "@einvoice/platform";
@@ -109,6 +110,7 @@ describe("rendering guides", () => {
             type: view.type,
             series: view.despatch.series,
             number: 5,
+            issueDate: "2026-11-25",
             status: view.status,
             hash: GUIDE_HASH,
             despatch: despatchAdvices.toMessage(view.despatch),
@@ -168,7 +170,9 @@ describe("rendering guides", () => {
       ...(cdrKey ? { cdrKey } : {}),
     });
 
-  const pdfKeyOf = (id: string, type = "09") => `${companyId}/test/${id}/${ISSUER.ruc}-${type}-T001-5.pdf`;
+  const keyOf = (id: string, kind: "pdf" | "ticket", type = "09") =>
+    documentObjectKey({ companyId, livemode: false }, id, kind, `${ISSUER.ruc}-${type}-T001-5`, "2026-11-25");
+  const pdfKeyOf = (id: string, type = "09") => keyOf(id, "pdf", type);
 
   it("prints a signed guide without a QR, then again with SUNAT's QR once accepted; no ticket", async () => {
     const consumer = await start();
@@ -183,7 +187,7 @@ describe("rendering guides", () => {
       const first = (await objects.get(pdfKeyOf(id)))?.body as Buffer;
       expect(pdfText(first)).toContain("GUÍA DE REMISIÓN ELECTRÓNICA REMITENTE T001-5");
       expect(decodeQr(first, 1, 150)).toEqual([]);
-      expect(await objects.get(`${companyId}/test/${id}/${ISSUER.ruc}-09-T001-5-ticket.pdf`)).toBeNull();
+      expect(await objects.get(keyOf(id, "ticket"))).toBeNull();
 
       const cdrKey = `${companyId}/test/${id}/R-${ISSUER.ruc}-09-T001-5.zip`;
       await objects.put(cdrKey, await cdrZip("09", SUNAT_QR_URL), "application/zip");

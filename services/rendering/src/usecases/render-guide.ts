@@ -63,7 +63,7 @@ export class RenderGuide {
       { fonts: this.deps.fonts },
     );
     const baseName = `${issuer.ruc}-${document.type}-${document.series}-${document.number}`;
-    const pdfKey = documentObjectKey(scope, guide.documentId, "pdf", baseName);
+    const pdfKey = documentObjectKey(scope, guide.documentId, "pdf", baseName, document.issueDate);
     await this.deps.objects.put(pdfKey, pdf, "application/pdf");
     await publish(
       this.deps.broker.js,

@@ -44,7 +44,7 @@ export async function signOnceAndAnnounce(deps: SignOnceDeps, subject: SignOnceS
     const fileName = documentFileName(issuer.ruc, subject.type, subject.series, number);
     const credentials = await deps.vault.forIssuer(companyId, livemode, issuer);
     const signed = deps.signer.sign(subject.buildUnsignedXml(timeInLima(deps.clock())), credentials);
-    const xmlKey = documentObjectKey({ companyId, livemode }, documentId, "xml", fileName);
+    const xmlKey = documentObjectKey({ companyId, livemode }, documentId, "xml", fileName, subject.issueDate);
     await deps.objects.put(xmlKey, Buffer.from(signed.xml, "utf8"), "application/xml");
     signature = {
       _id: documentId,

@@ -169,7 +169,7 @@ describe("AttemptSubmission", () => {
     const record = await runToEnd(sunat, await queued());
     expect(record).toMatchObject({ state: "done", outcome: "accepted", attempts: 1, status_queries: 0 });
     expect(record.sunat).toMatchObject({ code: "0", simulated: true });
-    expect(record.cdr_key).toBe("cmp_1/test/doc_1/R-20000000001-01-F001-1.zip");
+    expect(record.cdr_key).toBe("cmp_1/test/2026-11-22/doc_1_R-20000000001-01-F001-1.zip");
     expect(await objects.get(record.cdr_key!)).not.toBeNull();
     expect(published).toHaveLength(1);
     // What the verdict passes on for numbering to record the signature again.

@@ -49,7 +49,7 @@ export async function finishSubmission(
   let cdrKey: string | null = null;
   if (result.cdrZip) {
     const scope = { companyId: record.company_id, livemode: record.livemode };
-    cdrKey = documentObjectKey(scope, record._id, "cdr", record.file_name);
+    cdrKey = documentObjectKey(scope, record._id, "cdr", record.file_name, record.issue_date);
     await deps.objects.put(cdrKey, result.cdrZip, "application/zip");
   }
   await saveSubmission(deps, record, {
