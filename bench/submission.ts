@@ -121,7 +121,13 @@ function documents(first: number, count: number): Doc[] {
       }),
       company.cert,
     ).xml;
-    const xmlKey = documentObjectKey({ companyId: company.companyId, livemode: false }, id, "xml", fileName);
+    const xmlKey = documentObjectKey(
+      { companyId: company.companyId, livemode: false },
+      id,
+      "xml",
+      fileName,
+      TODAY,
+    );
     return { id, companyId: company.companyId, ruc: company.ruc, number, fileName, xmlKey, xml };
   });
 }
