@@ -156,7 +156,9 @@ describe("every internal RPC from a plain @grpc/grpc-js client", () => {
     expect(got.document.status).toBe("accepted");
     expect(got.document.sunat).toMatchObject({ code: "0", simulated: true });
     expect(got.document.hash).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    expect(got.files.xml).toMatch(new RegExp(`/${id}/20000000001-01-F001-\\d+\\.xml$`));
+    expect(got.files.xml).toMatch(
+      new RegExp(`/test/${got.document.issue_date}/${id}_20000000001-01-F001-\\d+\\.xml$`),
+    );
 
     const listed = await call(numbering, "ListDocuments", { scope, limit: 5, series: "F001" });
     expect(listed.documents.map((d: { id: string }) => d.id)).toContain(id);

@@ -50,5 +50,5 @@ export function objectFileName(key: string): string {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A document id and the `_` that joins it to the file name (ids are `doc_` + 26 Crockford base32 characters). */
-const DOCUMENT_PREFIX = /^doc_[0-9A-HJKMNP-TV-Z]{26}_/;
+/** A document id (`doc_` and letters or digits, no `_`) and the `_` that joins it to SUNAT's file name. */
+const DOCUMENT_PREFIX = /^doc_[0-9A-Za-z]+_/;

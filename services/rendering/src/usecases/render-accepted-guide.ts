@@ -1,10 +1,11 @@
 import type { Payload, subjects } from "@einvoice/broker";
+import { objectFileName } from "@einvoice/domain";
 import type { RenderGuide } from "./render-guide.js";
 
 type Verdict = Payload<typeof subjects.documentVerdict>;
 
 /** A CDR's file name is `R-<ruc>-<type>-<series>-<number>.zip`: the type tells a guide's without a call. */
-const GUIDE_CDR = /(^|\/)R-\d{11}-(09|31)-[^/]+\.zip$/;
+const GUIDE_CDR = /^R-\d{11}-(09|31)-[^/]+\.zip$/;
 
 /**
  * SUNAT accepted a guide: print it again with the QR URL SUNAT returned in its CDR (spec rule 11). Verdicts of
@@ -15,7 +16,7 @@ export class RenderAcceptedGuide {
 
   async execute(verdict: Verdict): Promise<void> {
     if (verdict.outcome !== "accepted" && verdict.outcome !== "observed") return;
-    if (!verdict.cdrKey || !GUIDE_CDR.test(verdict.cdrKey)) return;
+    if (!verdict.cdrKey || !GUIDE_CDR.test(objectFileName(verdict.cdrKey))) return;
     const { documentId, companyId, livemode, cdrKey } = verdict;
     await this.guides.execute({ documentId, companyId, livemode, cdrKey });
   }

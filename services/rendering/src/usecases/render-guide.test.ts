@@ -173,6 +173,14 @@ describe("rendering guides", () => {
   const keyOf = (id: string, kind: "pdf" | "ticket", type = "09") =>
     documentObjectKey({ companyId, livemode: false }, id, kind, `${ISSUER.ruc}-${type}-T001-5`, "2026-11-25");
   const pdfKeyOf = (id: string, type = "09") => keyOf(id, "pdf", type);
+  const cdrKeyOf = (id: string, type: string, series = "T001") =>
+    documentObjectKey(
+      { companyId, livemode: false },
+      id,
+      "cdr",
+      `${ISSUER.ruc}-${type}-${series}-5`,
+      "2026-11-25",
+    );
 
   it("prints a signed guide without a QR, then again with SUNAT's QR once accepted; no ticket", async () => {
     const consumer = await start();
@@ -189,7 +197,7 @@ describe("rendering guides", () => {
       expect(decodeQr(first, 1, 150)).toEqual([]);
       expect(await objects.get(keyOf(id, "ticket"))).toBeNull();
 
-      const cdrKey = `${companyId}/test/${id}/R-${ISSUER.ruc}-09-T001-5.zip`;
+      const cdrKey = cdrKeyOf(id, "09");
       await objects.put(cdrKey, await cdrZip("09", SUNAT_QR_URL), "application/zip");
       view = { ...view, status: "accepted", cdr: cdrKey };
       await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", cdrKey), {
@@ -208,7 +216,7 @@ describe("rendering guides", () => {
     const consumer = await start();
     try {
       const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE2";
-      const cdrKey = `${companyId}/test/${id}/R-${ISSUER.ruc}-31-T001-5.zip`;
+      const cdrKey = cdrKeyOf(id, "31");
       await objects.put(cdrKey, await cdrZip("31", SUNAT_QR_URL), "application/zip");
       view = { type: "31", status: "accepted", cdr: cdrKey, despatch: { ...CARRIER_GUIDE, series: "T001" } };
       await publish(broker.js, subjects.documentSigned, signed(id, "31"), { msgId: `${id}:signed` });
@@ -225,7 +233,7 @@ describe("rendering guides", () => {
     const consumer = await start();
     try {
       const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE3";
-      const invoiceCdr = `${companyId}/test/${id}/R-${ISSUER.ruc}-01-F001-5.zip`;
+      const invoiceCdr = cdrKeyOf(id, "01", "F001");
       await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", invoiceCdr), {
         msgId: `${id}:a`,
       });
@@ -252,6 +260,7 @@ describe("rendering guides", () => {
     const consumer = await start();
     try {
       const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE4";
+      // A key of the earlier layout (a folder per document) is still told a guide's.
       const cdrKey = `${companyId}/test/${id}/R-${ISSUER.ruc}-09-T001-5.zip`;
       await objects.put(cdrKey, Buffer.from("not a zip"), "application/zip");
       await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", cdrKey), {
