@@ -100,13 +100,17 @@ export class FilesystemObjectStore implements ObjectStore {
     });
     try {
       const { fd, made, madeAt } = await this.createIn(key, directory, temp, durable);
+      let written = false;
       try {
         await writeAll(fd, [header, body]);
         if (DSYNC === undefined) await callback<void>((done) => fsync(fd, done));
+        written = true;
       } finally {
         // Synchronous: closing a descriptor whose data is already on disk does no I/O, so a round trip through
         // the thread pool would cost more than the call.
         closeSync(fd);
+        // A write that failed (a full disk, an I/O error) leaves no temporary file behind.
+        if (!written) await unlink(temp).catch(() => undefined);
       }
       try {
         await rename(temp, path);
