@@ -233,9 +233,10 @@ export class EmailSender {
       throw new FilesNotReady("the PDF of the document is not made yet");
     const attachment = async (key: string | undefined, contentType: string) => {
       if (!key) return [];
+      const filename = objectFileName(key);
       const stored = await this.deps.objects.get(key);
-      if (!stored) throw new Error(`the file ${objectFileName(key)} is missing`);
-      return [{ filename: objectFileName(key), content: stored.body, contentType }];
+      if (!stored) throw new Error(`the file ${filename} is missing`);
+      return [{ filename, content: stored.body, contentType }];
     };
     const { subject, text } = documentEmailContent(view.document, view.issuer);
     return {

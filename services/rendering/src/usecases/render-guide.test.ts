@@ -17,7 +17,7 @@ import {
   subjects,
 } from "@einvoice/broker";
 import { despatchAdvices, issuers } from "@einvoice/contracts";
-import { documentObjectKey } from "@einvoice/domain";
+import { type DocumentFileKind, documentObjectKey } from "@einvoice/domain";
 import { FilesystemObjectStore } from "@einvoice/objects";
 import { loadPdfFonts } from "@einvoice/pdf";
 import { createLogger } from "@einvoice/platform";
@@ -170,17 +170,16 @@ describe("rendering guides", () => {
       ...(cdrKey ? { cdrKey } : {}),
     });
 
-  const keyOf = (id: string, kind: "pdf" | "ticket", type = "09") =>
-    documentObjectKey({ companyId, livemode: false }, id, kind, `${ISSUER.ruc}-${type}-T001-5`, "2026-11-25");
-  const pdfKeyOf = (id: string, type = "09") => keyOf(id, "pdf", type);
-  const cdrKeyOf = (id: string, type: string, series = "T001") =>
+  const keyOf = (id: string, kind: DocumentFileKind, type = "09", series = "T001") =>
     documentObjectKey(
       { companyId, livemode: false },
       id,
-      "cdr",
+      kind,
       `${ISSUER.ruc}-${type}-${series}-5`,
       "2026-11-25",
     );
+  const pdfKeyOf = (id: string, type = "09") => keyOf(id, "pdf", type);
+  const cdrKeyOf = (id: string, type: string, series = "T001") => keyOf(id, "cdr", type, series);
 
   it("prints a signed guide without a QR, then again with SUNAT's QR once accepted; no ticket", async () => {
     const consumer = await start();
