@@ -5,8 +5,9 @@
  * each process spent per invoice (from /proc), so the next bottleneck is visible. Not part of the tests.
  *
  *   node --import tsx bench/pipeline.ts [--count 600] [--clients 32] [--companies 8] [--no-pdf]
+ *     [--cpu-prof folder]   (then `bench/profile-budget.ts folder` tells where each service's time went)
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -14,6 +15,7 @@ import { openAdminStore } from "@einvoice/gateway/admin";
 import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { connect } from "@nats-io/transport-node";
 import { treeCpuSeconds } from "./lib/proc-cpu.js";
+import type { ProfileWindow } from "./lib/profile-budget.js";
 import { PROCESSES } from "./lib/system-under-test.js";
 
 const { values: args } = parseArgs({
@@ -46,6 +48,8 @@ const invoice = (i: number) => ({
 
 /** CPU seconds of a process tree, 0 once it is gone. */
 const treeCpu = (pid: number | undefined) => treeCpuSeconds(pid) ?? 0;
+/** The monotonic clock V8's CPU profiles stamp their samples with, in microseconds. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -108,11 +112,23 @@ async function main() {
     // Warm-up: JIT, connections, series counters.
     await run(system.baseUrl, keys, Math.min(64, COUNT), CLIENTS, accepted, signal);
     const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
+    const fromUs = monotonicUs();
     const result = await run(system.baseUrl, keys, COUNT, CLIENTS, accepted, signal);
+    const toUs = monotonicUs();
     const cpu = PROCESSES.map((name) => ({
       name,
       ms: ((treeCpu(system.pid(name)) - before.get(name)!) * 1000) / COUNT,
     }));
+    if (args["cpu-prof"]) {
+      const window: ProfileWindow = {
+        fromUs,
+        toUs,
+        documents: COUNT,
+        cpuMs: Object.fromEntries(cpu.map((c) => [c.name, c.ms])),
+      };
+      await mkdir(args["cpu-prof"], { recursive: true });
+      await writeFile(join(args["cpu-prof"], "window.json"), JSON.stringify(window));
+    }
     if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGCONT");
     report(result, cpu);
   } finally {
