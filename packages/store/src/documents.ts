@@ -62,36 +62,60 @@ export function getPath(doc: object, path: string): unknown {
 }
 
 function assertJsonValue(collection: string, value: unknown, at: string): void {
+  const fault = jsonFault(value);
+  if (!fault) return;
+  const path = fault.path.reduce(
+    (joined, step) => (step.startsWith("[") || !joined ? joined + step : `${joined}.${step}`),
+    at,
+  );
+  throw new InvalidDocumentError(`${collection}: ${fault.message(path)}`);
+}
+
+/** What makes a value unstorable, and where (keys and `[i]` from the value down); the path is built on failure only. */
+interface JsonFault {
+  path: string[];
+  message(path: string): string;
+}
+
+function jsonFault(value: unknown): JsonFault | null {
   switch (typeof value) {
     case "string":
     case "boolean":
-      return;
+      return null;
     case "number":
-      if (!Number.isFinite(value))
-        throw new InvalidDocumentError(`${collection}: ${at} is not a finite number`);
-      return;
-    case "object":
-      if (value === null) return;
+      return Number.isFinite(value) ? null : { path: [], message: (at) => `${at} is not a finite number` };
+    case "object": {
+      if (value === null) return null;
       if (Array.isArray(value)) {
-        value.forEach((item, i) => {
-          if (item === undefined) throw new InvalidDocumentError(`${collection}: ${at}[${i}] is undefined`);
-          assertJsonValue(collection, item, `${at}[${i}]`);
-        });
-        return;
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          const fault =
+            item === undefined
+              ? { path: [], message: (at: string) => `${at} is undefined` }
+              : jsonFault(item);
+          if (fault) {
+            fault.path.unshift(`[${i}]`);
+            return fault;
+          }
+        }
+        return null;
       }
-      if (!isPlainObject(value)) {
-        throw new InvalidDocumentError(
-          `${collection}: ${at || "value"} is not a plain object (Date, Buffer, …)`,
-        );
-      }
-      for (const [key, item] of Object.entries(value)) {
+      if (!isPlainObject(value))
+        return { path: [], message: (at) => `${at || "value"} is not a plain object (Date, Buffer, …)` };
+      for (const key of Object.keys(value)) {
         // MongoDB reads `$`-prefixed keys as operators in replacements and queries.
-        if (key.startsWith("$")) throw new InvalidDocumentError(`${collection}: key ${key} starts with $`);
-        if (item !== undefined) assertJsonValue(collection, item, at ? `${at}.${key}` : key);
+        if (key.startsWith("$")) return { path: [], message: () => `key ${key} starts with $` };
+        const item = value[key];
+        const fault = item === undefined ? null : jsonFault(item);
+        if (fault) {
+          fault.path.unshift(key);
+          return fault;
+        }
       }
-      return;
+      return null;
+    }
     default:
-      throw new InvalidDocumentError(`${collection}: ${at || "value"} has unsupported type ${typeof value}`);
+      return { path: [], message: (at) => `${at || "value"} has unsupported type ${typeof value}` };
   }
 }
 
