@@ -9,7 +9,8 @@ import Database from "better-sqlite3";
  * complete, consistent document as the services would have stored it — its register entry, outbox entry,
  * signature, submission, events and the simulator's registration — and every index the services declared is
  * maintained by SQLite on insert. It relies only on the store's layout (`packages/store`: one table per
- * collection, `(_id, doc JSON)`; counters in `_counters`), never on a service's record shapes.
+ * collection, `(_id, doc JSON, ix JSON of its indexed fields)`, both rewritten alike; counters in `_counters`), never
+ * on a service's record shapes.
  * Not cloned: the object store's files (the XML, CDR and PDFs of the copies do not exist) and JetStream.
  */
 
@@ -51,6 +52,8 @@ interface Template {
   table: string;
   id: string;
   doc: string;
+  /** The indexed fields' JSON the indexes are built on (null where the collection indexes nothing). */
+  ix: string | null;
 }
 
 export function seedByCloning(
@@ -73,12 +76,13 @@ export function seedByCloning(
         )
         .all() as { name: string }[];
       for (const { name } of tables)
-        for (const row of db.prepare(`SELECT _id, doc FROM "${name}"`).iterate() as Iterable<{
+        for (const row of db.prepare(`SELECT _id, doc, ix FROM "${name}"`).iterate() as Iterable<{
           _id: string;
           doc: string;
+          ix: string | null;
         }>)
           if ((`${row._id} ${row.doc}`.match(ID) ?? []).some((id) => wanted.has(id)))
-            templates.push({ file, table: name, id: row._id, doc: row.doc });
+            templates.push({ file, table: name, id: row._id, doc: row.doc, ix: row.ix });
       for (const row of db.prepare("SELECT key, value FROM _counters").all() as {
         key: string;
         value: number;
@@ -114,7 +118,7 @@ export function seedByCloning(
       const insert = (table: string) => {
         let statement = inserts.get(table);
         if (!statement) {
-          statement = db.prepare(`INSERT INTO "${table}" (_id, doc) VALUES (?, ?)`);
+          statement = db.prepare(`INSERT INTO "${table}" (_id, doc, ix) VALUES (?, ?, ?)`);
           inserts.set(table, statement);
         }
         return statement;
@@ -127,7 +131,7 @@ export function seedByCloning(
         db.transaction(() => {
           for (const t of mine) {
             try {
-              insert(t.table).run(rewrite(t.id), rewrite(t.doc));
+              insert(t.table).run(rewrite(t.id), rewrite(t.doc), t.ix === null ? null : rewrite(t.ix));
               rows++;
               tables[`${file.replace(/\.sqlite$/, "")} ${t.table}`] =
                 (tables[`${file.replace(/\.sqlite$/, "")} ${t.table}`] ?? 0) + 1;

@@ -7,6 +7,7 @@ import { deferred, INVOICES, type Invoice, invoice } from "./contract/fixtures.j
 import { runStoreContract } from "./contract.js";
 import { parseFilter } from "./filter-model.js";
 import { openStore } from "./open-store.js";
+import { indexedPaths } from "./sqlite/index-fields.js";
 import { whereClause } from "./sqlite/sqlite-filter.js";
 
 const dir = mkdtempSync(join(tmpdir(), "store-sqlite-"));
@@ -74,7 +75,7 @@ describe("sqlite engine", () => {
     await store.close();
     const db = new Database(file, { readonly: true });
     const plan = (filter: Record<string, unknown>) => {
-      const where = whereClause(parseFilter(filter as never));
+      const where = whereClause(parseFilter(filter as never), new Set(indexedPaths(INVOICES)));
       const rows = db
         .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM invoices WHERE ${where.sql}`)
         .all(...where.params);

@@ -1,5 +1,6 @@
 /**
- * One collection on SQLite: a table `(_id TEXT PRIMARY KEY, doc TEXT NOT NULL)` holding each entity as JSON.
+ * One collection on SQLite: a table `(_id TEXT PRIMARY KEY, doc TEXT NOT NULL, ix TEXT)` holding each entity as
+ * JSON, and its indexed fields apart (`ix`, index-fields.ts), which the indexes are built on.
  * Every method body is synchronous SQL, run through the store's `SqliteAccess`, which serialises it with the
  * other users of the connection (or runs it inside the open transaction).
  */
@@ -8,7 +9,8 @@ import { assertEntity, assertUniqueFieldsNotNull, cleanSet } from "../documents.
 import { parseFilter, parseFindOptions } from "../filter-model.js";
 import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
-import { orderByClause, type SqlValue, whereClause } from "./sqlite-filter.js";
+import { indexedPaths, indexFieldsJson } from "./index-fields.js";
+import { type IndexedFields, orderByClause, type SqlValue, whereClause } from "./sqlite-filter.js";
 
 /** How a collection reaches the connection: outside a transaction (queued) or inside one (direct). */
 export interface SqliteAccess {
@@ -25,22 +27,31 @@ interface DocRow {
   doc: string;
 }
 
+interface IndexedRow extends DocRow {
+  ix: string | null;
+}
+
 export class SqliteCollection<T extends Entity> implements Collection<T> {
   private readonly table: string;
+  private readonly paths: string[];
+  private readonly indexed: IndexedFields;
 
   constructor(
     private readonly access: SqliteAccess,
     private readonly spec: CollectionSpec,
   ) {
     this.table = `"${spec.name}"`;
+    this.paths = indexedPaths(spec);
+    this.indexed = new Set(this.paths);
   }
 
   async insertOne(entity: T): Promise<void> {
     assertEntity(this.spec.name, entity);
     assertUniqueFieldsNotNull(this.spec, entity);
     const json = JSON.stringify(entity);
+    const ix = indexFieldsJson(this.paths, entity);
     await this.write(() =>
-      this.sql(`INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`).run(entity._id, json),
+      this.sql(`INSERT INTO ${this.table} (_id, doc, ix) VALUES (?, ?, ?)`).run(entity._id, json, ix),
     );
   }
 
@@ -50,16 +61,16 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   }
 
   async find(filter: Filter, options?: FindOptions): Promise<T[]> {
-    const where = whereClause(parseFilter(filter));
+    const where = whereClause(parseFilter(filter), this.indexed);
     const parsed = parseFindOptions(options);
     const params: SqlValue[] = [...where.params, parsed.limit ?? -1];
-    const sql = `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderByClause(parsed)} LIMIT ?`;
+    const sql = `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderByClause(parsed, this.indexed)} LIMIT ?`;
     const rows = await this.access.run(this.spec.name, () => this.sql(sql).all(...params) as DocRow[]);
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
 
   async count(filter: Filter): Promise<number> {
-    const where = whereClause(parseFilter(filter));
+    const where = whereClause(parseFilter(filter), this.indexed);
     const sql = `SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`;
     return this.access.run(this.spec.name, () => (this.sql(sql).get(...where.params) as { n: number }).n);
   }
@@ -67,16 +78,28 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   async updateOne(filter: Filter, set: Partial<Omit<T, "_id">>): Promise<T | null> {
     const changes = cleanSet(this.spec.name, set);
     assertUniqueFieldsNotNull(this.spec, changes);
-    const where = whereClause(parseFilter(filter));
-    const select = `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1`;
-    const update = `UPDATE ${this.table} SET doc = ? WHERE _id = ?`;
+    const where = whereClause(parseFilter(filter), this.indexed);
+    const select = `SELECT doc, ix FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1`;
     return this.write(() =>
       // Read-modify-write in one SQL transaction, so another process on the same file cannot slip in between.
       this.access.atomically(() => {
-        const row = this.sql(select).get(...where.params) as DocRow | undefined;
+        const row = this.sql(select).get(...where.params) as IndexedRow | undefined;
         if (!row) return null;
         const updated = { ...(JSON.parse(row.doc) as T), ...changes };
-        if (Object.keys(changes).length > 0) this.sql(update).run(JSON.stringify(updated), updated._id);
+        if (Object.keys(changes).length === 0) return updated;
+        const ix = indexFieldsJson(this.paths, updated);
+        // Setting only `doc` leaves every index alone; `ix` is written when an indexed field changed.
+        if (ix === row.ix)
+          this.sql(`UPDATE ${this.table} SET doc = ? WHERE _id = ?`).run(
+            JSON.stringify(updated),
+            updated._id,
+          );
+        else
+          this.sql(`UPDATE ${this.table} SET doc = ?, ix = ? WHERE _id = ?`).run(
+            JSON.stringify(updated),
+            ix,
+            updated._id,
+          );
         return updated;
       }),
     );
@@ -85,14 +108,27 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   async upsert(entity: T): Promise<void> {
     assertEntity(this.spec.name, entity);
     assertUniqueFieldsNotNull(this.spec, entity);
-    // Not INSERT OR REPLACE: that would also delete *other* rows that collide on a unique index.
-    const sql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`;
     const json = JSON.stringify(entity);
-    await this.write(() => this.sql(sql).run(entity._id, json));
+    const ix = indexFieldsJson(this.paths, entity);
+    await this.write(() =>
+      this.access.atomically(() => {
+        // An entity already there whose indexed fields stay as they are: only its JSON is written, no index.
+        const kept = this.sql(`UPDATE ${this.table} SET doc = ? WHERE _id = ? AND ix IS ?`).run(
+          json,
+          entity._id,
+          ix,
+        );
+        if (kept.changes > 0) return;
+        // Not INSERT OR REPLACE: that would also delete *other* rows that collide on a unique index.
+        this.sql(
+          `INSERT INTO ${this.table} (_id, doc, ix) VALUES (?, ?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc, ix = excluded.ix`,
+        ).run(entity._id, json, ix);
+      }),
+    );
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {
-    const where = whereClause(parseFilter(filter));
+    const where = whereClause(parseFilter(filter), this.indexed);
     const sql = `DELETE FROM ${this.table} WHERE _id = (SELECT _id FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1)`;
     const result = await this.write(() => this.sql(sql).run(...where.params));
     return result.changes > 0;

@@ -1,7 +1,8 @@
 /**
- * Translates parsed filters and sorts to SQL over `(_id TEXT PRIMARY KEY, doc TEXT)` tables. Values are always
- * bound parameters; field paths (whitelisted by `assertFieldPath`) are inlined because SQLite only uses an
- * expression index when the query repeats the indexed expression literally.
+ * Translates parsed filters and sorts to SQL over `(_id TEXT PRIMARY KEY, doc TEXT, ix TEXT)` tables. Values are
+ * always bound parameters; field paths (whitelisted by `assertFieldPath`) are inlined because SQLite only uses an
+ * expression index when the query repeats the indexed expression literally. A field some index covers is read
+ * from `ix`, the indexed fields' own JSON (index-fields.ts), which holds the same value as `doc`.
  *
  * Type bracketing (see filter-model.ts) is done by pairing each comparison with a `json_type` check, since
  * `json_extract` turns booleans into 0/1 and SQLite would otherwise compare numbers with strings.
@@ -25,25 +26,28 @@ interface Target {
 
 const RANGE_SQL = { lt: "<", lte: "<=", gt: ">", gte: ">=" } as const;
 
+/** The fields of a collection that its indexes cover (read from `ix`); every other field is read from `doc`. */
+export type IndexedFields = ReadonlySet<string>;
+
 /** The SQL expression an index on `path` is built on; queries must use the same text. */
-export function fieldExpression(path: string): string {
-  return target(path).value;
+export function indexExpression(path: string): string {
+  return target(path, true).value;
 }
 
-export function whereClause(conditions: Condition[]): SqlWhere {
+export function whereClause(conditions: Condition[], indexed: IndexedFields): SqlWhere {
   const params: SqlValue[] = [];
-  const parts = conditions.map((condition) => conditionSql(condition, params));
+  const parts = conditions.map((condition) => conditionSql(condition, indexed, params));
   return { sql: parts.length === 0 ? "1" : parts.join(" AND "), params };
 }
 
-export function orderByClause(options: ParsedFindOptions): string {
+export function orderByClause(options: ParsedFindOptions, indexed: IndexedFields): string {
   return options.sort
-    .map((key) => `${target(key.field).value} ${key.direction === 1 ? "ASC" : "DESC"}`)
+    .map((key) => `${fieldTarget(key.field, indexed).value} ${key.direction === 1 ? "ASC" : "DESC"}`)
     .join(", ");
 }
 
-function conditionSql(condition: Condition, params: SqlValue[]): string {
-  const field = target(condition.path);
+function conditionSql(condition: Condition, indexed: IndexedFields, params: SqlValue[]): string {
+  const field = fieldTarget(condition.path, indexed);
   switch (condition.op) {
     case "eq":
       return equals(field, condition.value, params);
@@ -69,11 +73,16 @@ function equals(field: Target, value: Scalar, params: SqlValue[]): string {
   return `(${field.value} = ? AND ${field.type} IN (${jsonTypes(value)}))`;
 }
 
-function target(path: string): Target {
+function fieldTarget(path: string, indexed: IndexedFields): Target {
+  return target(path, indexed.has(path));
+}
+
+function target(path: string, inIndex: boolean): Target {
   // `_id` is the primary-key column (always a string), so lookups by id use the table's own index.
   if (path === "_id") return { value: "_id", type: "'text'" };
+  const column = inIndex ? "ix" : "doc";
   const jsonPath = `'$.${path}'`;
-  return { value: `json_extract(doc, ${jsonPath})`, type: `json_type(doc, ${jsonPath})` };
+  return { value: `json_extract(${column}, ${jsonPath})`, type: `json_type(${column}, ${jsonPath})` };
 }
 
 function jsonTypes(value: NonNullScalar): string {

@@ -30,7 +30,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { AsyncMutex } from "../async-mutex.js";
 import { CollectionNotEnsuredError, StoreClosedError } from "../errors.js";
-import { assertCollectionSpec, indexName } from "../names.js";
+import { assertCollectionSpec } from "../names.js";
 import type {
   Collection,
   CollectionSpec,
@@ -40,9 +40,9 @@ import type {
   TransactionScope,
 } from "../port.js";
 import { assertNotInsideOwnTransaction, OpenTransaction } from "../transaction-guard.js";
-import { type SqliteAccess, SqliteCollection, toDuplicateKeyError } from "./sqlite-collection.js";
+import { type SqliteAccess, SqliteCollection } from "./sqlite-collection.js";
 import { COUNTERS_TABLE_SQL, SqliteCounters } from "./sqlite-counters.js";
-import { fieldExpression } from "./sqlite-filter.js";
+import { ensureCollectionTable } from "./sqlite-schema.js";
 
 const BUSY_TIMEOUT_MS = 5_000;
 const STATEMENT_CACHE_SIZE = 256;
@@ -260,9 +260,12 @@ export class SqliteStore implements Store {
   async ensure(specs: CollectionSpec[]): Promise<void> {
     specs.forEach(assertCollectionSpec);
     await this.outer.run(null, () => {
-      this.db.transaction(() => {
-        for (const spec of specs) this.ensureOne(spec);
-      })();
+      // IMMEDIATE: bringing a table up to date reads then writes, and another process may be doing the same.
+      this.db
+        .transaction(() => {
+          for (const spec of specs) ensureCollectionTable(this.db, spec);
+        })
+        .immediate();
       for (const spec of specs) this.ensured.add(spec.name);
     });
   }
@@ -281,22 +284,6 @@ export class SqliteStore implements Store {
       this.wal = null;
       this.db.close();
     });
-  }
-
-  private ensureOne(spec: CollectionSpec): void {
-    const table = `"${spec.name}"`;
-    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT PRIMARY KEY, doc TEXT NOT NULL) STRICT`);
-    for (const index of spec.indexes ?? []) {
-      const unique = index.unique === true;
-      const name = `"${indexName(spec.name, index.fields, unique)}"`;
-      const columns = index.fields.map(fieldExpression).join(", ");
-      // NULLs are distinct in SQLite unique indexes: entities missing an indexed field are not constrained.
-      try {
-        this.db.exec(`CREATE ${unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
-      } catch (error) {
-        throw toDuplicateKeyError(spec.name, error);
-      }
-    }
   }
 
   private statement(sql: string): Database.Statement {
