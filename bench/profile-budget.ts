@@ -9,6 +9,8 @@
  *
  *   node --import tsx bench/pipeline.ts --runtime dist --no-pdf --count 1500 --companies 32 --cpu-prof /tmp/prof
  *   node --import tsx bench/profile-budget.ts /tmp/prof
+ *
+ * Run it before rebuilding the services: frames are mapped through the bundles' current source maps.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +24,7 @@ const profiles = [...profilesIn(folder)];
 // do nothing for an invoice) shows how much, and that much is taken off every process before its time is shared out.
 // A paused process (the renderer with --no-pdf) spent nothing, not even on sampling.
 const profilerMs = Math.min(...profiles.map(([name]) => window.cpuMs[name] || Number.POSITIVE_INFINITY));
-const services = profiles.filter(([name]) => (window.cpuMs[name] ?? 0) - profilerMs >= 0.05);
+const services = profiles.filter(([name]) => (window.cpuMs[name] ?? 0) - profilerMs >= 0.1);
 const columns = services.map(([name, file]) => {
   const budget = budgetOf(file, window.fromUs, window.toUs);
   const cpu = (window.cpuMs[name] ?? 0) - profilerMs;
@@ -30,11 +32,17 @@ const columns = services.map(([name, file]) => {
     name,
     cpu,
     mainMs: budget.busyMs / window.documents,
+    staleBundles: budget.staleBundles,
     byKind: new Map(
       KINDS.map((kind) => [kind, ((budget.byKind.get(kind) ?? 0) / (budget.busyMs || 1)) * cpu]),
     ),
   };
 });
+const stale = columns.flatMap((c) => c.staleBundles);
+if (stale.length > 0)
+  console.warn(
+    `warning: rebuilt since they were profiled, so their frames are charged through the wrong source map: ${stale.join(", ")}\n`,
+  );
 const cell = (ms: number) => (ms < 0.05 ? "" : ms.toFixed(2));
 const header = ["kind of work", ...columns.map((c) => c.name), "all"];
 const rows = KINDS.map((kind) => {

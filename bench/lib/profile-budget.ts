@@ -6,7 +6,7 @@
  * mapped back to their TypeScript sources through the bundle's source map. Only samples inside the measured window
  * count (both the profiles and `process.hrtime` read the same monotonic clock).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { dirname, join, resolve } from "node:path";
 
@@ -81,6 +81,8 @@ export interface ProfileWindow {
 export interface Budget {
   busyMs: number;
   byKind: Map<Kind, number>;
+  /** Bundles rebuilt after the profile was written: their source maps no longer match its line numbers. */
+  staleBundles: string[];
 }
 
 export function budgetOf(profileFile: string, fromUs: number, toUs: number): Budget {
@@ -88,7 +90,7 @@ export function budgetOf(profileFile: string, fromUs: number, toUs: number): Bud
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const maps = new SourceMaps();
+  const maps = new SourceMaps(statSync(profileFile).mtimeMs);
   const kindOfNode = new Map<number, Kind | null>();
   const ownKind = (node: ProfileNode): Kind | null => {
     let kind = kindOfNode.get(node.id);
@@ -117,7 +119,7 @@ export function budgetOf(profileFile: string, fromUs: number, toUs: number): Bud
     busyUs += weight;
   }
   for (const [kind, us] of byKind) byKind.set(kind, us / 1000);
-  return { busyMs: busyUs / 1000, byKind };
+  return { busyMs: busyUs / 1000, byKind, staleBundles: [...maps.stale] };
 }
 
 /** The kind a frame itself belongs to, or null for node's own and native frames (charged to their caller). */
@@ -146,10 +148,15 @@ function sourceOf(frame: Frame, maps: SourceMaps): string | null {
 /** Source maps of bundled files (`dist/main.js.map`), loaded once each. */
 class SourceMaps {
   private readonly loaded = new Map<string, SourceMap | null>();
+  readonly stale = new Set<string>();
+
+  /** `profiledAt`: when the profile was written (ms since the epoch). */
+  constructor(private readonly profiledAt: number) {}
 
   original(file: string, line: number, column: number): string | null {
     let map = this.loaded.get(file);
     if (map === undefined) {
+      if ((statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) > this.profiledAt) this.stale.add(file);
       try {
         map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, "utf8")));
       } catch {
