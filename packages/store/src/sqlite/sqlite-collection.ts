@@ -87,19 +87,11 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
         if (!row) return null;
         const updated = { ...(JSON.parse(row.doc) as T), ...changes };
         if (Object.keys(changes).length === 0) return updated;
+        const json = JSON.stringify(updated);
         const ix = indexFieldsJson(this.paths, updated);
         // Setting only `doc` leaves every index alone; `ix` is written when an indexed field changed.
-        if (ix === row.ix)
-          this.sql(`UPDATE ${this.table} SET doc = ? WHERE _id = ?`).run(
-            JSON.stringify(updated),
-            updated._id,
-          );
-        else
-          this.sql(`UPDATE ${this.table} SET doc = ?, ix = ? WHERE _id = ?`).run(
-            JSON.stringify(updated),
-            ix,
-            updated._id,
-          );
+        if (ix === row.ix) this.sql(`UPDATE ${this.table} SET doc = ? WHERE _id = ?`).run(json, updated._id);
+        else this.sql(`UPDATE ${this.table} SET doc = ?, ix = ? WHERE _id = ?`).run(json, ix, updated._id);
         return updated;
       }),
     );

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { INVOICES, type Invoice, invoice } from "../contract/fixtures.js";
+import { INVOICES, type Invoice, invoice, THINGS, type Thing } from "../contract/fixtures.js";
 import { openStore } from "../open-store.js";
 import type { CollectionSpec } from "../port.js";
 import { indexFieldsJson } from "./index-fields.js";
@@ -126,5 +126,25 @@ describe("the indexed fields' own column", () => {
     await reopened.ensure([after]);
     expect(await reopened.collection<Invoice>(after).count({ status: "sent" })).toBe(5);
     await reopened.close();
+  });
+
+  it("brings up to date a table of the old layout whose collection indexes nothing", async () => {
+    const file = nextFile();
+    const old = new Database(file);
+    old.exec(`CREATE TABLE "things" (_id TEXT PRIMARY KEY, doc TEXT NOT NULL) STRICT`);
+    old
+      .prepare(`INSERT INTO "things" (_id, doc) VALUES (?, ?)`)
+      .run("t1", JSON.stringify({ _id: "t1", n: 1 }));
+    old.close();
+    const store = await openStore({ engine: "sqlite", file });
+    await store.ensure([THINGS]);
+    const things = store.collection<Thing>(THINGS);
+    await things.upsert({ _id: "t1", n: 2 });
+    await things.insertOne({ _id: "t2", n: 3 });
+    expect(await things.find({ n: { $gte: 2 } })).toEqual([
+      { _id: "t1", n: 2 },
+      { _id: "t2", n: 3 },
+    ]);
+    await store.close();
   });
 });

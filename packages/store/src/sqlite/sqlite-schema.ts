@@ -62,6 +62,10 @@ function dropIndexesOnDoc(db: Database.Database, collection: string): void {
 }
 
 function refillIndexFields(db: Database.Database, table: string, paths: readonly string[]): void {
+  if (paths.length === 0) {
+    db.exec(`UPDATE ${table} SET ix = NULL WHERE ix IS NOT NULL`);
+    return;
+  }
   const page = db.prepare(`SELECT _id, doc FROM ${table} WHERE _id > ? ORDER BY _id LIMIT ${REFILL_BATCH}`);
   const update = db.prepare(`UPDATE ${table} SET ix = ? WHERE _id = ?`);
   let after = "";
