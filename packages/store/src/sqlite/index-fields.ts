@@ -8,6 +8,7 @@
  * absent when the document lacks it), so `json_extract`/`json_type` on `ix` answer what they answered on `doc`:
  * filters and sorts on indexed fields read it instead, with the same results.
  */
+import { getPath } from "../documents.js";
 import type { CollectionSpec } from "../port.js";
 
 /** The fields any index of the collection covers, `_id` apart (the primary key), sorted. */
@@ -18,26 +19,23 @@ export function indexedPaths(spec: CollectionSpec): string[] {
   return [...paths].sort();
 }
 
-/** The `ix` column's JSON for `entity`, or null when the collection indexes nothing. */
+/**
+ * The paths `ix` holds: the indexed ones, less those inside another indexed path (that object holds them). Worked
+ * out once per collection, not per write.
+ */
+export function ixPaths(indexed: readonly string[]): string[] {
+  return indexed.filter((path) => !indexed.some((other) => path.startsWith(`${other}.`)));
+}
+
+/** The `ix` column's JSON for `entity` (`paths` from `ixPaths`), or null when the collection indexes nothing. */
 export function indexFieldsJson(paths: readonly string[], entity: object): string | null {
   if (paths.length === 0) return null;
   const fields: Record<string, unknown> = {};
   for (const path of paths) {
-    // A field inside an indexed object is already there, with the object.
-    if (paths.some((other) => path.startsWith(`${other}.`))) continue;
-    const value = valueAt(entity, path);
+    const value = getPath(entity, path);
     if (value !== undefined) setAt(fields, path, value);
   }
   return JSON.stringify(fields);
-}
-
-function valueAt(entity: object, path: string): unknown {
-  let value: unknown = entity;
-  for (const segment of path.split(".")) {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-    value = (value as Record<string, unknown>)[segment];
-  }
-  return value;
 }
 
 function setAt(target: Record<string, unknown>, path: string, value: unknown): void {

@@ -9,7 +9,7 @@ import { assertEntity, assertUniqueFieldsNotNull, cleanSet } from "../documents.
 import { parseFilter, parseFindOptions } from "../filter-model.js";
 import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
-import { indexedPaths, indexFieldsJson } from "./index-fields.js";
+import { indexedPaths, indexFieldsJson, ixPaths } from "./index-fields.js";
 import { type IndexedFields, orderByClause, type SqlValue, whereClause } from "./sqlite-filter.js";
 
 /** How a collection reaches the connection: outside a transaction (queued) or inside one (direct). */
@@ -33,6 +33,7 @@ interface IndexedRow extends DocRow {
 
 export class SqliteCollection<T extends Entity> implements Collection<T> {
   private readonly table: string;
+  /** What `ix` holds (index-fields.ts). */
   private readonly paths: string[];
   private readonly indexed: IndexedFields;
 
@@ -41,8 +42,9 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     private readonly spec: CollectionSpec,
   ) {
     this.table = `"${spec.name}"`;
-    this.paths = indexedPaths(spec);
-    this.indexed = new Set(this.paths);
+    const indexed = indexedPaths(spec);
+    this.indexed = new Set(indexed);
+    this.paths = ixPaths(indexed);
   }
 
   async insertOne(entity: T): Promise<void> {

@@ -10,21 +10,21 @@
 import type Database from "better-sqlite3";
 import { indexName } from "../names.js";
 import type { CollectionSpec } from "../port.js";
-import { indexedPaths, indexFieldsJson } from "./index-fields.js";
+import { indexedPaths, indexFieldsJson, ixPaths } from "./index-fields.js";
 import { toDuplicateKeyError } from "./sqlite-collection.js";
 import { indexExpression } from "./sqlite-filter.js";
 
 /** Rows whose `ix` is filled per statement while a table is brought up to date. */
 const REFILL_BATCH = 1_000;
 
-const INDEX_FIELDS_TABLE_SQL =
+/** Which fields each table's `ix` holds; made when the store opens, beside `_counters`. */
+export const INDEX_FIELDS_TABLE_SQL =
   "CREATE TABLE IF NOT EXISTS _index_fields (collection TEXT PRIMARY KEY, paths TEXT NOT NULL) STRICT";
 
 /** Creates or updates the collection's table and indexes. Runs inside the caller's IMMEDIATE transaction. */
 export function ensureCollectionTable(db: Database.Database, spec: CollectionSpec): void {
   const table = `"${spec.name}"`;
   db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT PRIMARY KEY, doc TEXT NOT NULL, ix TEXT) STRICT`);
-  db.exec(INDEX_FIELDS_TABLE_SQL);
   const paths = indexedPaths(spec);
   const wanted = JSON.stringify(paths);
   const held = db.prepare("SELECT paths FROM _index_fields WHERE collection = ?").get(spec.name) as
@@ -34,7 +34,7 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
     const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
     if (!columns.some((column) => column.name === "ix")) db.exec(`ALTER TABLE ${table} ADD COLUMN ix TEXT`);
     dropIndexesOnDoc(db, spec.name);
-    refillIndexFields(db, table, paths);
+    refillIndexFields(db, table, ixPaths(paths));
     db.prepare(
       "INSERT INTO _index_fields (collection, paths) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET paths = excluded.paths",
     ).run(spec.name, wanted);

@@ -42,7 +42,7 @@ import type {
 import { assertNotInsideOwnTransaction, OpenTransaction } from "../transaction-guard.js";
 import { type SqliteAccess, SqliteCollection } from "./sqlite-collection.js";
 import { COUNTERS_TABLE_SQL, SqliteCounters } from "./sqlite-counters.js";
-import { ensureCollectionTable } from "./sqlite-schema.js";
+import { ensureCollectionTable, INDEX_FIELDS_TABLE_SQL } from "./sqlite-schema.js";
 
 const BUSY_TIMEOUT_MS = 5_000;
 const STATEMENT_CACHE_SIZE = 256;
@@ -131,6 +131,7 @@ export class SqliteStore implements Store {
       // unsynced at COMMIT, and commitGroup syncs it itself before answering (see the header).
       db.pragma("synchronous = NORMAL");
       db.exec(COUNTERS_TABLE_SQL);
+      db.exec(INDEX_FIELDS_TABLE_SQL);
     } catch (error) {
       db.close();
       throw error;
