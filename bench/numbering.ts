@@ -1,12 +1,13 @@
 /**
- * Numbering alone: one hot series of one company, many concurrent callers of `IssueDocument` over Connect (as
- * the gateway calls it). Starts its own nats-server and the numbering service (free ports, a temporary data
+ * Numbering alone: one hot series of one company, many concurrent callers of `IssueDocument` over Connect, sent
+ * as the gateway sends them: through its IssueBatcher, which makes the requests that arrive together one
+ * `IssueDocuments` call (`--unary`: one `IssueDocument` call each, as before 2026-11-27). Starts its own nats-server and the numbering service (free ports, a temporary data
  * dir), runs for `--seconds` or `--count` numbers, then reads back every committed document of the series and
  * reports numbers/s, RPC latency p50/p99, gaps, duplicates and the numbering process's CPU per number.
  * Not part of the tests.
  *
  *   node --import tsx bench/numbering.ts [--clients 64] [--seconds 10 | --count 20000] [--runtime dist]
- *     [--no-keys] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
+ *     [--no-keys] [--unary] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
  */
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -26,6 +27,7 @@ import { createRpcClient } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
 import { freePort, startNatsServer } from "@einvoice/testkit";
+import { IssueBatcher } from "../services/gateway/src/adapters/issue-batcher.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +40,8 @@ const { values: args } = parseArgs({
     runtime: { type: "string", default: "dist" },
     /** Calls without an Idempotency-Key (by default every call carries a fresh one, as careful clients do). */
     "no-keys": { type: "boolean", default: false },
+    /** One IssueDocument call per number instead of the gateway's batching. */
+    unary: { type: "boolean", default: false },
     /** Another build of the service to run instead (e.g. an older commit's `dist/main.js`), for a before/after. */
     entry: { type: "string" },
     json: { type: "string" },
@@ -82,6 +86,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 type Client = ReturnType<typeof createRpcClient<typeof NumberingService>>;
+type Issue = (request: Parameters<Client["issueDocument"]>[0]) => Promise<{ number: number } | undefined>;
 
 interface RunResult {
   seconds: number;
@@ -91,7 +96,7 @@ interface RunResult {
 }
 
 /** `clients` loops issuing until the deadline or the count is reached. */
-async function run(client: Client, label: string, count: number, seconds: number): Promise<RunResult> {
+async function run(issue: Issue, label: string, count: number, seconds: number): Promise<RunResult> {
   const issued: number[] = [];
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
@@ -110,14 +115,14 @@ async function run(client: Client, label: string, count: number, seconds: number
         const i = started++;
         const t0 = performance.now();
         try {
-          const res = await client.issueDocument({
+          const document = await issue({
             scope,
             issuer,
             computed,
             idempotencyKey: args["no-keys"] ? "" : `${label}-${c}-${i}`,
           });
           latencies.push(performance.now() - t0);
-          issued.push(res.document?.number ?? Number.NaN);
+          issued.push(document?.number ?? Number.NaN);
         } catch (error) {
           const key = error instanceof Error ? error.message.slice(0, 80) : String(error);
           failures[key] = (failures[key] ?? 0) + 1;
@@ -187,9 +192,13 @@ async function main() {
   try {
     await waitUntilReady(service, `http://127.0.0.1:${opsPort}/readyz`, 60_000);
     const client = createRpcClient(NumberingService, `http://127.0.0.1:${rpcPort}`, { timeoutMs: 30_000 });
-    await run(client, "warm-up", WARMUP, 60);
+    const batcher = new IssueBatcher(client);
+    const issue: Issue = args.unary
+      ? async (request) => (await client.issueDocument(request)).document
+      : (request) => batcher.issue(request);
+    await run(issue, "warm-up", WARMUP, 60);
     const cpuBefore = cpuSeconds(service.child.pid);
-    const result = await run(client, "measure", COUNT, SECONDS);
+    const result = await run(issue, "measure", COUNT, SECONDS);
     const cpuMs = ((cpuSeconds(service.child.pid) - cpuBefore) * 1000) / Math.max(1, result.issued.length);
     const committed = await committedNumbers(client);
     const check = gapsAndDuplicates(committed);
@@ -201,6 +210,7 @@ async function main() {
       clients: CLIENTS,
       runtime: args.runtime,
       idempotency_keys: !args["no-keys"],
+      calls: args.unary ? "IssueDocument, one per number" : "IssueDocuments, batched as the gateway batches",
       seconds: Number(result.seconds.toFixed(2)),
       numbers: result.issued.length,
       numbers_per_second: Math.round(result.issued.length / result.seconds),
@@ -218,7 +228,7 @@ async function main() {
       failures: failed,
       failure_reasons: result.failures,
     };
-    console.log(`\nnumbering, one series, ${CLIENTS} concurrent IssueDocument callers (${args.runtime})`);
+    console.log(`\nnumbering, one series, ${CLIENTS} concurrent callers, ${report.calls} (${args.runtime})`);
     console.table({
       "numbers/s": report.numbers_per_second,
       "numbers issued": report.numbers,

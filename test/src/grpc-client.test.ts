@@ -192,6 +192,25 @@ describe("every internal RPC from a plain @grpc/grpc-js client", () => {
     expect(error.details).toContain("computed");
   });
 
+  it("NumberingService.IssueDocuments answers each item in order: a document, or the item's own error", async () => {
+    const { document: computed } = await call(tax, "ComputeDocument", { type: "01", request });
+    const res = await call(numbering, "IssueDocuments", {
+      items: [
+        { scope, issuer, computed },
+        { scope, issuer },
+        { scope, issuer, computed },
+      ],
+    });
+    expect(res.results.map((r: { outcome: string }) => r.outcome)).toEqual(["document", "error", "document"]);
+    const [first, refused, third] = res.results;
+    expect(third.document.number).toBe(first.document.number + 1);
+    // The refusal travels as the single call's error: INVALID_ARGUMENT with its FieldViolations detail.
+    expect(refused.error.code).toBe(grpc.status.INVALID_ARGUMENT);
+    const [detail] = refused.error.details;
+    expect(detail.type).toBe("einvoice.common.v1.FieldViolations");
+    expect(Buffer.from(detail.value).toString("latin1")).toContain("computed");
+  });
+
   it("SigningService.GetSigningStatus and UploadCertificate", async () => {
     const before = await call(signing, "GetSigningStatus", { scope });
     expect(before.has_certificate).toBe(true);

@@ -1,5 +1,6 @@
 export * from "./env.js";
 export * from "./ids.js";
+export * from "./item-errors.js";
 export * from "./lifecycle.js";
 export * from "./logger.js";
 export * from "./master-key.js";

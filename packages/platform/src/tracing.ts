@@ -10,7 +10,13 @@ import {
   trace,
 } from "@opentelemetry/api";
 
+export type { Context };
 export { SpanKind };
+
+/** The trace context of the running code, to carry work done later on its behalf (a batched call) into its trace. */
+export function activeContext(): Context {
+  return context.active();
+}
 
 /**
  * Runs `work` inside a span. Libraries use only the OpenTelemetry API: without an SDK registered these spans

@@ -85,6 +85,9 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   const services = createRouterTransport((router) => {
     router.service(NumberingService, {
       issueDocument: () => ({ document: documentMessage(pending) }),
+      issueDocuments: (req) => ({
+        results: req.items.map(() => ({ outcome: { case: "document", value: documentMessage(pending) } })),
+      }),
       getDocument: (req) => {
         if (req.id !== documentId) throw notFound("document", req.id);
         return { document: documentMessage(accepted), files: { xml: xmlKey } };

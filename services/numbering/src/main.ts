@@ -82,13 +82,16 @@ await runService(logger, async (lifecycle) => {
     rpcPort: env.RPC_PORT,
     opsPort: env.OPS_PORT,
     logger,
-    routes: numberingRoutes({
-      issueDocument: new IssueDocument(issues, env.FILES_BASE_URL),
-      issueDespatchAdvice: new IssueDespatchAdvice(issues, env.FILES_BASE_URL),
-      getDocument: new GetDocument(store, env.FILES_BASE_URL),
-      listDocuments: new ListDocuments(store, env.FILES_BASE_URL),
-      voidDocument: new VoidDocument(store, env.FILES_BASE_URL, handOver),
-    }),
+    routes: numberingRoutes(
+      {
+        issueDocument: new IssueDocument(issues, env.FILES_BASE_URL),
+        issueDespatchAdvice: new IssueDespatchAdvice(issues, env.FILES_BASE_URL),
+        getDocument: new GetDocument(store, env.FILES_BASE_URL),
+        listDocuments: new ListDocuments(store, env.FILES_BASE_URL),
+        voidDocument: new VoidDocument(store, env.FILES_BASE_URL, handOver),
+      },
+      logger,
+    ),
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });
 });

@@ -5,6 +5,7 @@ import { Code, ConnectError, reasonError, todayInLima, violationsError } from "@
 import type { ComputedDocument, Document, NumberingService } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
 import type { CompanyRecord } from "../adapters/company-repository.js";
+import type { IssueBatcher } from "../adapters/issue-batcher.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
 import type { Caller } from "./authenticate.js";
 import { invoiceRequestMessage } from "./invoice-request-message.js";
@@ -32,6 +33,8 @@ export class CreateDocument {
       /** Today's date in Lima, the default issue date; injectable for tests. */
       clock?: () => Date;
       numbering: Client<typeof NumberingService>;
+      /** IssueDocument, batched with the creates that arrive together. */
+      issues: Pick<IssueBatcher, "issue">;
       readSetup: ReadCompanySetup;
       waiter: DocumentWaiter;
     },
@@ -56,8 +59,8 @@ export class CreateDocument {
         );
       }
     }
-    const issued = await this.deps.numbering
-      .issueDocument({
+    const document = await this.deps.issues
+      .issue({
         scope,
         issuer: issuers.toMessage(issuerOf(caller.company)),
         computed,
@@ -66,7 +69,6 @@ export class CreateDocument {
       .catch((error: unknown) => {
         throw outcomeUnknown(error, idempotencyKey);
       });
-    const document = required(issued.document);
     if (waitSeconds <= 0 || isFinalStatus(document.status)) return document;
     return this.deps.waiter.waitForFinal(document.id, waitSeconds * 1000, async () => {
       const res = await this.deps.numbering.getDocument({ scope, id: document.id });

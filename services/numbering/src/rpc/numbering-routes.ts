@@ -1,7 +1,7 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { computedDocuments, despatchAdvices, documentMessage, issuers } from "@einvoice/contracts";
-import { requireScope } from "@einvoice/platform";
-import { NumberingService } from "@einvoice/proto";
+import { Code, ConnectError, itemErrorOf, type Logger, requireScope } from "@einvoice/platform";
+import { type IssueDocumentRequest, NumberingService } from "@einvoice/proto";
 import type { GetDocument, ListDocuments } from "../usecases/get-document.js";
 import type { IssueDespatchAdvice } from "../usecases/issue-despatch-advice.js";
 import type { IssueDocument } from "../usecases/issue-document.js";
@@ -15,18 +15,45 @@ export interface NumberingUseCases {
   voidDocument: VoidDocument;
 }
 
+/** The most documents one IssueDocuments call may carry (the gateway sends at most 64). */
+export const MAX_ISSUE_BATCH = 256;
+
 /** Translates RPC messages to the use cases' domain values and back; nothing else. */
-export function numberingRoutes(useCases: NumberingUseCases) {
+export function numberingRoutes(useCases: NumberingUseCases, logger: Logger) {
+  const issueDocument = async (req: IssueDocumentRequest) => {
+    const document = await useCases.issueDocument.execute({
+      scope: requireScope(req.scope),
+      issuer: issuers.fromMessage(req.issuer, "issuer"),
+      computed: computedDocuments.fromMessage(req.computed, "computed"),
+      ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
+    });
+    return documentMessage(document);
+  };
   return (router: ConnectRouter) =>
     router.service(NumberingService, {
       async issueDocument(req) {
-        const document = await useCases.issueDocument.execute({
-          scope: requireScope(req.scope),
-          issuer: issuers.fromMessage(req.issuer, "issuer"),
-          computed: computedDocuments.fromMessage(req.computed, "computed"),
-          ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
-        });
-        return { document: documentMessage(document) };
+        return { document: await issueDocument(req) };
+      },
+      // Every item at once: they join the same group commit of the register (IssueQueue).
+      async issueDocuments(req) {
+        if (req.items.length > MAX_ISSUE_BATCH)
+          throw new ConnectError(
+            `at most ${MAX_ISSUE_BATCH} documents per call (got ${req.items.length})`,
+            Code.InvalidArgument,
+          );
+        const results = await Promise.all(
+          req.items.map(async (item) => {
+            try {
+              return { outcome: { case: "document" as const, value: await issueDocument(item) } };
+            } catch (error) {
+              // As the server's error logging does for a single call: an error that is not a ConnectError is a bug.
+              if (!(error instanceof ConnectError))
+                logger.error({ err: error, method: "IssueDocuments" }, "rpc handler failed");
+              return { outcome: { case: "error" as const, value: itemErrorOf(error) } };
+            }
+          }),
+        );
+        return { results };
       },
       async issueDespatchAdvice(req) {
         const document = await useCases.issueDespatchAdvice.execute({

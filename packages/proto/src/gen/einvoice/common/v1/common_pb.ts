@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/common/v1/common.proto.
  */
 export const file_einvoice_common_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("Ch9laW52b2ljZS9jb21tb24vdjEvY29tbW9uLnByb3RvEhJlaW52b2ljZS5jb21tb24udjEiLQoFU2NvcGUSEgoKY29tcGFueV9pZBgBIAEoCRIQCghsaXZlbW9kZRgCIAEoCCI+Cg5GaWVsZFZpb2xhdGlvbhINCgVwYXJhbRgBIAEoCRIMCgRjb2RlGAIgASgJEg8KB21lc3NhZ2UYAyABKAkiSQoPRmllbGRWaW9sYXRpb25zEjYKCnZpb2xhdGlvbnMYASADKAsyIi5laW52b2ljZS5jb21tb24udjEuRmllbGRWaW9sYXRpb24iKgoLRXJyb3JSZWFzb24SDAoEY29kZRgBIAEoCRINCgVwYXJhbRgCIAEoCWIGcHJvdG8z");
+  fileDesc("Ch9laW52b2ljZS9jb21tb24vdjEvY29tbW9uLnByb3RvEhJlaW52b2ljZS5jb21tb24udjEiLQoFU2NvcGUSEgoKY29tcGFueV9pZBgBIAEoCRIQCghsaXZlbW9kZRgCIAEoCCI+Cg5GaWVsZFZpb2xhdGlvbhINCgVwYXJhbRgBIAEoCRIMCgRjb2RlGAIgASgJEg8KB21lc3NhZ2UYAyABKAkiSQoPRmllbGRWaW9sYXRpb25zEjYKCnZpb2xhdGlvbnMYASADKAsyIi5laW52b2ljZS5jb21tb24udjEuRmllbGRWaW9sYXRpb24iKgoLRXJyb3JSZWFzb24SDAoEY29kZRgBIAEoCRINCgVwYXJhbRgCIAEoCSJgCglJdGVtRXJyb3ISDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEjQKB2RldGFpbHMYAyADKAsyIy5laW52b2ljZS5jb21tb24udjEuSXRlbUVycm9yRGV0YWlsIi4KD0l0ZW1FcnJvckRldGFpbBIMCgR0eXBlGAEgASgJEg0KBXZhbHVlGAIgASgMYgZwcm90bzM");
 
 /**
  * Who a call acts for: every query is scoped by company and mode, so a test key never sees live data.
@@ -106,4 +106,66 @@ export type ErrorReason = Message<"einvoice.common.v1.ErrorReason"> & {
  */
 export const ErrorReasonSchema: GenMessage<ErrorReason> = /*@__PURE__*/
   messageDesc(file_einvoice_common_v1_common, 3);
+
+/**
+ * One item of a batched call that failed, as the ConnectError the single call would have answered: the caller
+ * rebuilds that error, so the gateway's one table of public errors applies to batched items unchanged.
+ *
+ * @generated from message einvoice.common.v1.ItemError
+ */
+export type ItemError = Message<"einvoice.common.v1.ItemError"> & {
+  /**
+   * The Connect / gRPC status code, numbered as google.rpc.Code (3 INVALID_ARGUMENT, 13 INTERNAL, 14 UNAVAILABLE…).
+   *
+   * @generated from field: int32 code = 1;
+   */
+  code: number;
+
+  /**
+   * The error's message, without the code prefix.
+   *
+   * @generated from field: string message = 2;
+   */
+  message: string;
+
+  /**
+   * The error's details (FieldViolations, ErrorReason), each as its full message type name and binary encoding.
+   *
+   * @generated from field: repeated einvoice.common.v1.ItemErrorDetail details = 3;
+   */
+  details: ItemErrorDetail[];
+};
+
+/**
+ * Describes the message einvoice.common.v1.ItemError.
+ * Use `create(ItemErrorSchema)` to create a new message.
+ */
+export const ItemErrorSchema: GenMessage<ItemError> = /*@__PURE__*/
+  messageDesc(file_einvoice_common_v1_common, 4);
+
+/**
+ * @generated from message einvoice.common.v1.ItemErrorDetail
+ */
+export type ItemErrorDetail = Message<"einvoice.common.v1.ItemErrorDetail"> & {
+  /**
+   * The detail's message type, e.g. "einvoice.common.v1.FieldViolations".
+   *
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * The detail message in protobuf binary.
+   *
+   * @generated from field: bytes value = 2;
+   */
+  value: Uint8Array;
+};
+
+/**
+ * Describes the message einvoice.common.v1.ItemErrorDetail.
+ * Use `create(ItemErrorDetailSchema)` to create a new message.
+ */
+export const ItemErrorDetailSchema: GenMessage<ItemErrorDetail> = /*@__PURE__*/
+  messageDesc(file_einvoice_common_v1_common, 5);
 

@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Scope } from "../../common/v1/common_pb.js";
+import type { ItemError, Scope } from "../../common/v1/common_pb.js";
 import { file_einvoice_common_v1_common } from "../../common/v1/common_pb.js";
 import type { ComputedDocument } from "../../documents/v1/computed_document_pb.js";
 import { file_einvoice_documents_v1_computed_document } from "../../documents/v1/computed_document_pb.js";
@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/numbering/v1/numbering.proto.
  */
 export const file_einvoice_numbering_v1_numbering: GenFile = /*@__PURE__*/
-  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiWwoTVm9pZERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiSQoUVm9pZERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkixwEKGklzc3VlRGVzcGF0Y2hBZHZpY2VSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISNwoIZGVzcGF0Y2gYAyABKAsyJS5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hBZHZpY2USFwoPaWRlbXBvdGVuY3lfa2V5GAQgASgJIlAKG0lzc3VlRGVzcGF0Y2hBZHZpY2VSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudCJKChVJc3N1ZURvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiSgoSR2V0RG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIucBChNHZXREb2N1bWVudFJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50EjMKBWZpbGVzGAIgASgLMiQuZWludm9pY2UubnVtYmVyaW5nLnYxLkRvY3VtZW50RmlsZXMSLQoGaXNzdWVyGAMgASgLMh0uZWludm9pY2UuZG9jdW1lbnRzLnYxLklzc3VlchI5Cghjb21wdXRlZBgEIAEoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZERvY3VtZW50IoUBCg1Eb2N1bWVudEZpbGVzEhAKA3htbBgBIAEoCUgAiAEBEhAKA2NkchgCIAEoCUgBiAEBEhAKA3BkZhgDIAEoCUgCiAEBEhcKCnBkZl90aWNrZXQYBCABKAlIA4gBAUIGCgRfeG1sQgYKBF9jZHJCBgoEX3BkZkINCgtfcGRmX3RpY2tldCL+AQoUTGlzdERvY3VtZW50c1JlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSDQoFbGltaXQYAiABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYAyABKAkSFQoNZW5kaW5nX2JlZm9yZRgEIAEoCRIMCgR0eXBlGAUgASgJEg4KBnNlcmllcxgGIAEoCRIOCgZzdGF0dXMYByABKAkSFgoOaXNzdWVfZGF0ZV9ndGUYCCABKAkSFgoOaXNzdWVfZGF0ZV9sdGUYCSABKAkSIAoYY3VzdG9tZXJfZG9jdW1lbnRfbnVtYmVyGAogASgJIl0KFUxpc3REb2N1bWVudHNSZXNwb25zZRIyCglkb2N1bWVudHMYASADKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSEAoIaGFzX21vcmUYAiABKAgytwQKEE51bWJlcmluZ1NlcnZpY2USagoNSXNzdWVEb2N1bWVudBIrLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVxdWVzdBosLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVzcG9uc2USfAoTSXNzdWVEZXNwYXRjaEFkdmljZRIxLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURlc3BhdGNoQWR2aWNlUmVxdWVzdBoyLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURlc3BhdGNoQWR2aWNlUmVzcG9uc2USZAoLR2V0RG9jdW1lbnQSKS5laW52b2ljZS5udW1iZXJpbmcudjEuR2V0RG9jdW1lbnRSZXF1ZXN0GiouZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVzcG9uc2USagoNTGlzdERvY3VtZW50cxIrLmVpbnZvaWNlLm51bWJlcmluZy52MS5MaXN0RG9jdW1lbnRzUmVxdWVzdBosLmVpbnZvaWNlLm51bWJlcmluZy52MS5MaXN0RG9jdW1lbnRzUmVzcG9uc2USZwoMVm9pZERvY3VtZW50EiouZWludm9pY2UubnVtYmVyaW5nLnYxLlZvaWREb2N1bWVudFJlcXVlc3QaKy5laW52b2ljZS5udW1iZXJpbmcudjEuVm9pZERvY3VtZW50UmVzcG9uc2ViBnByb3RvMw", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiWwoTVm9pZERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiSQoUVm9pZERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiUwoVSXNzdWVEb2N1bWVudHNSZXF1ZXN0EjoKBWl0ZW1zGAEgAygLMisuZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRG9jdW1lbnRSZXF1ZXN0IlUKFklzc3VlRG9jdW1lbnRzUmVzcG9uc2USOwoHcmVzdWx0cxgBIAMoCzIqLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVzdWx0IoUBChNJc3N1ZURvY3VtZW50UmVzdWx0EjMKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50SAASLgoFZXJyb3IYAiABKAsyHS5laW52b2ljZS5jb21tb24udjEuSXRlbUVycm9ySABCCQoHb3V0Y29tZSLHAQoaSXNzdWVEZXNwYXRjaEFkdmljZVJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSLQoGaXNzdWVyGAIgASgLMh0uZWludm9pY2UuZG9jdW1lbnRzLnYxLklzc3VlchI3CghkZXNwYXRjaBgDIAEoCzIlLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaEFkdmljZRIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiUAobSXNzdWVEZXNwYXRjaEFkdmljZVJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50IkoKFUlzc3VlRG9jdW1lbnRSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudCJKChJHZXREb2N1bWVudFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCgoCaWQYAiABKAki5wEKE0dldERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSMwoFZmlsZXMYAiABKAsyJC5laW52b2ljZS5udW1iZXJpbmcudjEuRG9jdW1lbnRGaWxlcxItCgZpc3N1ZXIYAyABKAsyHS5laW52b2ljZS5kb2N1bWVudHMudjEuSXNzdWVyEjkKCGNvbXB1dGVkGAQgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQihQEKDURvY3VtZW50RmlsZXMSEAoDeG1sGAEgASgJSACIAQESEAoDY2RyGAIgASgJSAGIAQESEAoDcGRmGAMgASgJSAKIAQESFwoKcGRmX3RpY2tldBgEIAEoCUgDiAEBQgYKBF94bWxCBgoEX2NkckIGCgRfcGRmQg0KC19wZGZfdGlja2V0Iv4BChRMaXN0RG9jdW1lbnRzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRINCgVsaW1pdBgCIAEoBRIWCg5zdGFydGluZ19hZnRlchgDIAEoCRIVCg1lbmRpbmdfYmVmb3JlGAQgASgJEgwKBHR5cGUYBSABKAkSDgoGc2VyaWVzGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIWCg5pc3N1ZV9kYXRlX2d0ZRgIIAEoCRIWCg5pc3N1ZV9kYXRlX2x0ZRgJIAEoCRIgChhjdXN0b21lcl9kb2N1bWVudF9udW1iZXIYCiABKAkiXQoVTGlzdERvY3VtZW50c1Jlc3BvbnNlEjIKCWRvY3VtZW50cxgBIAMoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudBIQCghoYXNfbW9yZRgCIAEoCDKmBQoQTnVtYmVyaW5nU2VydmljZRJqCg1Jc3N1ZURvY3VtZW50EisuZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRG9jdW1lbnRSZXF1ZXN0GiwuZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRG9jdW1lbnRSZXNwb25zZRJtCg5Jc3N1ZURvY3VtZW50cxIsLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50c1JlcXVlc3QaLS5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudHNSZXNwb25zZRJ8ChNJc3N1ZURlc3BhdGNoQWR2aWNlEjEuZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRGVzcGF0Y2hBZHZpY2VSZXF1ZXN0GjIuZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRGVzcGF0Y2hBZHZpY2VSZXNwb25zZRJkCgtHZXREb2N1bWVudBIpLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlcXVlc3QaKi5laW52b2ljZS5udW1iZXJpbmcudjEuR2V0RG9jdW1lbnRSZXNwb25zZRJqCg1MaXN0RG9jdW1lbnRzEisuZWludm9pY2UubnVtYmVyaW5nLnYxLkxpc3REb2N1bWVudHNSZXF1ZXN0GiwuZWludm9pY2UubnVtYmVyaW5nLnYxLkxpc3REb2N1bWVudHNSZXNwb25zZRJnCgxWb2lkRG9jdW1lbnQSKi5laW52b2ljZS5udW1iZXJpbmcudjEuVm9pZERvY3VtZW50UmVxdWVzdBorLmVpbnZvaWNlLm51bWJlcmluZy52MS5Wb2lkRG9jdW1lbnRSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
 
 /**
  * @generated from message einvoice.numbering.v1.VoidDocumentRequest
@@ -110,6 +110,77 @@ export const IssueDocumentRequestSchema: GenMessage<IssueDocumentRequest> = /*@_
   messageDesc(file_einvoice_numbering_v1_numbering, 2);
 
 /**
+ * @generated from message einvoice.numbering.v1.IssueDocumentsRequest
+ */
+export type IssueDocumentsRequest = Message<"einvoice.numbering.v1.IssueDocumentsRequest"> & {
+  /**
+   * The documents to issue, each as IssueDocument takes it (scopes may differ).
+   *
+   * @generated from field: repeated einvoice.numbering.v1.IssueDocumentRequest items = 1;
+   */
+  items: IssueDocumentRequest[];
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.IssueDocumentsRequest.
+ * Use `create(IssueDocumentsRequestSchema)` to create a new message.
+ */
+export const IssueDocumentsRequestSchema: GenMessage<IssueDocumentsRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 3);
+
+/**
+ * @generated from message einvoice.numbering.v1.IssueDocumentsResponse
+ */
+export type IssueDocumentsResponse = Message<"einvoice.numbering.v1.IssueDocumentsResponse"> & {
+  /**
+   * One result per request item, in the items' order.
+   *
+   * @generated from field: repeated einvoice.numbering.v1.IssueDocumentResult results = 1;
+   */
+  results: IssueDocumentResult[];
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.IssueDocumentsResponse.
+ * Use `create(IssueDocumentsResponseSchema)` to create a new message.
+ */
+export const IssueDocumentsResponseSchema: GenMessage<IssueDocumentsResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 4);
+
+/**
+ * @generated from message einvoice.numbering.v1.IssueDocumentResult
+ */
+export type IssueDocumentResult = Message<"einvoice.numbering.v1.IssueDocumentResult"> & {
+  /**
+   * @generated from oneof einvoice.numbering.v1.IssueDocumentResult.outcome
+   */
+  outcome: {
+    /**
+     * The issued document, as IssueDocumentResponse.document.
+     *
+     * @generated from field: einvoice.documents.v1.Document document = 1;
+     */
+    value: Document;
+    case: "document";
+  } | {
+    /**
+     * Why this item was not issued: the error IssueDocument would have answered for it.
+     *
+     * @generated from field: einvoice.common.v1.ItemError error = 2;
+     */
+    value: ItemError;
+    case: "error";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.IssueDocumentResult.
+ * Use `create(IssueDocumentResultSchema)` to create a new message.
+ */
+export const IssueDocumentResultSchema: GenMessage<IssueDocumentResult> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 5);
+
+/**
  * @generated from message einvoice.numbering.v1.IssueDespatchAdviceRequest
  */
 export type IssueDespatchAdviceRequest = Message<"einvoice.numbering.v1.IssueDespatchAdviceRequest"> & {
@@ -145,7 +216,7 @@ export type IssueDespatchAdviceRequest = Message<"einvoice.numbering.v1.IssueDes
  * Use `create(IssueDespatchAdviceRequestSchema)` to create a new message.
  */
 export const IssueDespatchAdviceRequestSchema: GenMessage<IssueDespatchAdviceRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 3);
+  messageDesc(file_einvoice_numbering_v1_numbering, 6);
 
 /**
  * @generated from message einvoice.numbering.v1.IssueDespatchAdviceResponse
@@ -164,7 +235,7 @@ export type IssueDespatchAdviceResponse = Message<"einvoice.numbering.v1.IssueDe
  * Use `create(IssueDespatchAdviceResponseSchema)` to create a new message.
  */
 export const IssueDespatchAdviceResponseSchema: GenMessage<IssueDespatchAdviceResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 4);
+  messageDesc(file_einvoice_numbering_v1_numbering, 7);
 
 /**
  * @generated from message einvoice.numbering.v1.IssueDocumentResponse
@@ -183,7 +254,7 @@ export type IssueDocumentResponse = Message<"einvoice.numbering.v1.IssueDocument
  * Use `create(IssueDocumentResponseSchema)` to create a new message.
  */
 export const IssueDocumentResponseSchema: GenMessage<IssueDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 5);
+  messageDesc(file_einvoice_numbering_v1_numbering, 8);
 
 /**
  * @generated from message einvoice.numbering.v1.GetDocumentRequest
@@ -205,7 +276,7 @@ export type GetDocumentRequest = Message<"einvoice.numbering.v1.GetDocumentReque
  * Use `create(GetDocumentRequestSchema)` to create a new message.
  */
 export const GetDocumentRequestSchema: GenMessage<GetDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 6);
+  messageDesc(file_einvoice_numbering_v1_numbering, 9);
 
 /**
  * @generated from message einvoice.numbering.v1.GetDocumentResponse
@@ -243,7 +314,7 @@ export type GetDocumentResponse = Message<"einvoice.numbering.v1.GetDocumentResp
  * Use `create(GetDocumentResponseSchema)` to create a new message.
  */
 export const GetDocumentResponseSchema: GenMessage<GetDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 7);
+  messageDesc(file_einvoice_numbering_v1_numbering, 10);
 
 /**
  * Object-store keys of a document's files; unset until the file exists.
@@ -281,7 +352,7 @@ export type DocumentFiles = Message<"einvoice.numbering.v1.DocumentFiles"> & {
  * Use `create(DocumentFilesSchema)` to create a new message.
  */
 export const DocumentFilesSchema: GenMessage<DocumentFiles> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 8);
+  messageDesc(file_einvoice_numbering_v1_numbering, 11);
 
 /**
  * @generated from message einvoice.numbering.v1.ListDocumentsRequest
@@ -351,7 +422,7 @@ export type ListDocumentsRequest = Message<"einvoice.numbering.v1.ListDocumentsR
  * Use `create(ListDocumentsRequestSchema)` to create a new message.
  */
 export const ListDocumentsRequestSchema: GenMessage<ListDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 9);
+  messageDesc(file_einvoice_numbering_v1_numbering, 12);
 
 /**
  * @generated from message einvoice.numbering.v1.ListDocumentsResponse
@@ -373,7 +444,7 @@ export type ListDocumentsResponse = Message<"einvoice.numbering.v1.ListDocuments
  * Use `create(ListDocumentsResponseSchema)` to create a new message.
  */
 export const ListDocumentsResponseSchema: GenMessage<ListDocumentsResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 10);
+  messageDesc(file_einvoice_numbering_v1_numbering, 13);
 
 /**
  * The document register: assigns numbers per (company, mode, series) and is the single writer of documents
@@ -391,6 +462,18 @@ export const NumberingService: GenService<{
     methodKind: "unary";
     input: typeof IssueDocumentRequestSchema;
     output: typeof IssueDocumentResponseSchema;
+  },
+  /**
+   * IssueDocument for several documents in one call: the gateway sends the creates that arrive together as one
+   * batch, so each pays a share of one call instead of a call of its own. Each item is numbered, stored and
+   * answered exactly as IssueDocument would answer it, in the same order; one item's refusal never fails another.
+   *
+   * @generated from rpc einvoice.numbering.v1.NumberingService.IssueDocuments
+   */
+  issueDocuments: {
+    methodKind: "unary";
+    input: typeof IssueDocumentsRequestSchema;
+    output: typeof IssueDocumentsResponseSchema;
   },
   /**
    * The same for a despatch advice (09, 31): the next number of its T…/V… series, the guide stored as pending with

@@ -1,0 +1,112 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { Client } from "@connectrpc/connect";
+import { activeContext, type Context, connectErrorOf, SpanKind, withSpan } from "@einvoice/platform";
+import type { Document, IssueDocumentRequestSchema, NumberingService } from "@einvoice/proto";
+
+export type IssueDocumentInit = MessageInitShape<typeof IssueDocumentRequestSchema>;
+
+export interface IssueBatchLimits {
+  /** Calls to numbering in flight at once; a request arriving when all are busy waits for the next batch. */
+  maxInFlight: number;
+  /** Documents per call at most (numbering takes at most 256). */
+  maxDocuments: number;
+  /**
+   * Lines per call at most, summed over its documents. A line is well under 1 KiB as protobuf (a 999-line
+   * invoice with 250-character descriptions is 366 KB), so a call stays far under numbering's 8 MiB request
+   * limit. A document with more lines than this goes alone.
+   */
+  maxLines: number;
+}
+
+export const DEFAULT_ISSUE_BATCH_LIMITS: IssueBatchLimits = {
+  maxInFlight: 2,
+  maxDocuments: 64,
+  maxLines: 2000,
+};
+
+interface Pending {
+  request: IssueDocumentInit;
+  lines: number;
+  /** The trace of the API request that asked, so the numbering call shows in the first one's trace. */
+  context: Context;
+  resolve(document: Document): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Sends the IssueDocument requests that arrive together as one IssueDocuments call. A request that finds a call
+ * slot free goes at once, alone if nothing else waits, so an idle gateway adds no delay; under load, requests
+ * wait for a call to return and go together. Each then pays a share of one call instead of a call of its own
+ * (a Connect call costs both sides more CPU than numbering's work for a document), and numbering commits them in
+ * one transaction either way.
+ *
+ * Each request gets what IssueDocument would have answered it: its document, or its own error rebuilt as the
+ * ConnectError (details included). A call that fails as a whole (numbering unreachable, deadline) fails every
+ * request in it with that error: none of them knows whether it was committed, as with a single call.
+ */
+export class IssueBatcher {
+  private readonly waiting: Pending[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly numbering: Client<typeof NumberingService>,
+    private readonly limits: IssueBatchLimits = DEFAULT_ISSUE_BATCH_LIMITS,
+  ) {}
+
+  issue(request: IssueDocumentInit): Promise<Document> {
+    return new Promise((resolve, reject) => {
+      const lines = request.computed?.lines?.length ?? 0;
+      this.waiting.push({ request, lines, context: activeContext(), resolve, reject });
+      this.sendWhileFree();
+    });
+  }
+
+  private sendWhileFree(): void {
+    while (this.inFlight < this.limits.maxInFlight && this.waiting.length > 0) {
+      const batch = this.nextBatch();
+      this.inFlight++;
+      void this.send(batch).finally(() => {
+        this.inFlight--;
+        this.sendWhileFree();
+      });
+    }
+  }
+
+  /** The oldest waiting requests that fit the limits (at least one, however long). */
+  private nextBatch(): Pending[] {
+    let count = 0;
+    let lines = 0;
+    while (count < this.waiting.length && count < this.limits.maxDocuments) {
+      const next = this.waiting[count]!.lines;
+      if (count > 0 && lines + next > this.limits.maxLines) break;
+      lines += next;
+      count++;
+    }
+    return this.waiting.splice(0, count);
+  }
+
+  private async send(batch: Pending[]): Promise<void> {
+    try {
+      const { results } = await withSpan(
+        "gateway",
+        "IssueDocuments batch",
+        {
+          kind: SpanKind.CLIENT,
+          parent: batch[0]!.context,
+          attributes: { "einvoice.batch.documents": batch.length },
+        },
+        () => this.numbering.issueDocuments({ items: batch.map((pending) => pending.request) }),
+      );
+      if (results.length !== batch.length)
+        throw new Error(`numbering answered ${results.length} results for ${batch.length} documents`);
+      batch.forEach((pending, i) => {
+        const { outcome } = results[i]!;
+        if (outcome.case === "document") pending.resolve(outcome.value);
+        else if (outcome.case === "error") pending.reject(connectErrorOf(outcome.value));
+        else pending.reject(new Error("numbering answered a result without its outcome"));
+      });
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+    }
+  }
+}

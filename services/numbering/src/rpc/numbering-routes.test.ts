@@ -1,0 +1,136 @@
+import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { computedDocuments, issuers } from "@einvoice/contracts";
+import {
+  Code,
+  ConnectError,
+  connectErrorOf,
+  createLogger,
+  type Logger,
+  readViolations,
+} from "@einvoice/platform";
+import { type IssueDocumentResult, NumberingService } from "@einvoice/proto";
+import { openStore, type Store } from "@einvoice/store";
+import { computeDocument } from "@einvoice/tax-engine";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { documentsCollection } from "../adapters/document-repository.js";
+import { outboxCollection } from "../adapters/outbox.js";
+import type { DocumentRecord } from "../domain/document-record.js";
+import type { GetDocument, ListDocuments } from "../usecases/get-document.js";
+import type { IssueDespatchAdvice } from "../usecases/issue-despatch-advice.js";
+import { IssueDocument } from "../usecases/issue-document.js";
+import { IssueQueue } from "../usecases/issue-queue.js";
+import type { VoidDocument } from "../usecases/void-document.js";
+import { MAX_ISSUE_BATCH, numberingRoutes } from "./numbering-routes.js";
+
+const scope = { companyId: "cmp_1", livemode: false };
+const issuer = issuers.toMessage({
+  ruc: "20000000001",
+  legal_name: "EMPRESA SAC",
+  address: { line: "Av. Lima 1", establishment_code: "0000", country_code: "PE" },
+});
+const result = computeDocument(
+  {
+    series: "F001",
+    customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
+    items: [{ description: "Widget", quantity: 1, unit_price: "100.00" }],
+  },
+  { type: "01", today: "2026-11-23" },
+);
+if (!result.ok) throw new Error("fixture invoice refused");
+const computed = computedDocuments.toMessage(result.document);
+
+/** Only IssueDocuments' path is exercised here; the other use cases are never called. */
+const unused = {} as GetDocument & ListDocuments & IssueDespatchAdvice & VoidDocument;
+
+function clientFor(issueDocument: IssueDocument, logger: Logger) {
+  const routes = numberingRoutes(
+    {
+      issueDocument,
+      issueDespatchAdvice: unused,
+      getDocument: unused,
+      listDocuments: unused,
+      voidDocument: unused,
+    },
+    logger,
+  );
+  return createClient(NumberingService, createRouterTransport(routes));
+}
+
+const errorOf = (outcome: IssueDocumentResult["outcome"]) => {
+  if (outcome.case !== "error") throw new Error(`expected an error, got ${outcome.case}`);
+  return connectErrorOf(outcome.value);
+};
+
+describe("NumberingService.IssueDocuments", () => {
+  let store: Store;
+  let client: ReturnType<typeof clientFor>;
+  const commits: number[] = [];
+
+  beforeEach(async () => {
+    store = await openStore({ engine: "sqlite", file: ":memory:" });
+    await store.ensure([documentsCollection, outboxCollection]);
+    commits.length = 0;
+    const queue = new IssueQueue(store, (entries) => commits.push(entries.length));
+    client = clientFor(new IssueDocument(queue, "http://files"), createLogger("numbering-test", "silent"));
+  });
+
+  afterEach(async () => {
+    await store.close();
+  });
+
+  it("answers each item in order, as IssueDocument would, and refuses a bad item alone", async () => {
+    const { results } = await client.issueDocuments({
+      items: [
+        { scope, issuer, computed, idempotencyKey: "a" },
+        { scope, issuer, idempotencyKey: "b" },
+        { scope, issuer, computed, idempotencyKey: "c" },
+      ],
+    });
+    expect(results).toHaveLength(3);
+    const [first, refused, third] = results.map((r) => r.outcome);
+    expect(first?.case === "document" && first.value.number).toBe(1);
+    expect(third?.case === "document" && third.value.number).toBe(2);
+    const error = errorOf(refused!);
+    expect(error.code).toBe(Code.InvalidArgument);
+    expect(readViolations(error).map((v) => v.param)).toEqual(["computed"]);
+    // Both documents were numbered in one transaction, and the refused item spent no number.
+    expect(commits).toEqual([2]);
+    const stored = await store.collection<DocumentRecord>(documentsCollection).find({});
+    expect(stored.map((d) => [d.number, d.idempotency_key]).sort()).toEqual([
+      [1, "a"],
+      [2, "c"],
+    ]);
+  });
+
+  it("gives the repeats of one Idempotency-Key, in one call or the next, the same document", async () => {
+    const item = { scope, issuer, computed, idempotencyKey: "same" };
+    const once = await client.issueDocuments({ items: [item, item] });
+    const again = await client.issueDocuments({ items: [item] });
+    const ids = [...once.results, ...again.results].map((r) =>
+      r.outcome.case === "document" ? `${r.outcome.value.id}:${r.outcome.value.number}` : r.outcome.case,
+    );
+    expect(new Set(ids).size).toBe(1);
+    expect(await store.collection(documentsCollection).count({})).toBe(1);
+  });
+
+  it("answers an unexpected failure as UNKNOWN with its message, and logs it", async () => {
+    const logger = createLogger("numbering-test", "silent");
+    const logged = vi.spyOn(logger, "error");
+    const failing = { execute: () => Promise.reject(new Error("disk on fire")) } as unknown as IssueDocument;
+    const { results } = await clientFor(failing, logger).issueDocuments({
+      items: [{ scope, issuer, computed }],
+    });
+    const error = errorOf(results[0]!.outcome);
+    expect(error.code).toBe(Code.Unknown);
+    expect(error.rawMessage).toBe("disk on fire");
+    expect(logged).toHaveBeenCalledOnce();
+  });
+
+  it(`refuses a call of more than ${MAX_ISSUE_BATCH} documents, numbering none`, async () => {
+    const items = Array.from({ length: MAX_ISSUE_BATCH + 1 }, () => ({ scope, issuer, computed }));
+    const refused = await client.issueDocuments({ items }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConnectError);
+    expect((refused as ConnectError).code).toBe(Code.InvalidArgument);
+    expect(await store.collection(documentsCollection).count({})).toBe(0);
+  });
+});
