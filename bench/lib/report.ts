@@ -172,7 +172,7 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
   );
 
   out.push(
-    "### Numbering alone (`bench/numbering.ts`: one hot series, concurrent `IssueDocument` callers)",
+    "### Numbering alone (`bench/numbering.ts`: one hot series, concurrent callers batched as the gateway batches creates)",
     "",
   );
   const n = s.numbering;
