@@ -10,8 +10,12 @@ import {
 } from "@einvoice/platform";
 import { type IssueDocumentResult, NumberingService } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
-import { computeDocument } from "@einvoice/tax-engine";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  computed as computedFixture,
+  issuer as issuerFixture,
+  scope,
+} from "../../test-support/issue-fixtures.js";
 import { documentsCollection } from "../adapters/document-repository.js";
 import { outboxCollection } from "../adapters/outbox.js";
 import type { DocumentRecord } from "../domain/document-record.js";
@@ -22,22 +26,9 @@ import { IssueQueue } from "../usecases/issue-queue.js";
 import type { VoidDocument } from "../usecases/void-document.js";
 import { MAX_ISSUE_BATCH, numberingRoutes } from "./numbering-routes.js";
 
-const scope = { companyId: "cmp_1", livemode: false };
-const issuer = issuers.toMessage({
-  ruc: "20000000001",
-  legal_name: "EMPRESA SAC",
-  address: { line: "Av. Lima 1", establishment_code: "0000", country_code: "PE" },
-});
-const result = computeDocument(
-  {
-    series: "F001",
-    customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
-    items: [{ description: "Widget", quantity: 1, unit_price: "100.00" }],
-  },
-  { type: "01", today: "2026-11-23" },
-);
-if (!result.ok) throw new Error("fixture invoice refused");
-const computed = computedDocuments.toMessage(result.document);
+/** The shared fixtures, as the RPC carries them. */
+const issuer = issuers.toMessage(issuerFixture);
+const computed = computedDocuments.toMessage(computedFixture);
 
 /** Only IssueDocuments' path is exercised here; the other use cases are never called. */
 const unused = {} as GetDocument & ListDocuments & IssueDespatchAdvice & VoidDocument;
