@@ -192,7 +192,7 @@ async function main() {
   try {
     await waitUntilReady(service, `http://127.0.0.1:${opsPort}/readyz`, 60_000);
     const client = createRpcClient(NumberingService, `http://127.0.0.1:${rpcPort}`, { timeoutMs: 30_000 });
-    const batcher = new IssueBatcher(client);
+    const batcher = new IssueBatcher(client, { timeoutMs: 30_000 });
     const issue: Issue = args.unary
       ? async (request) => (await client.issueDocument(request)).document
       : (request) => batcher.issue(request);

@@ -20,6 +20,7 @@ import { apiKeysCollection } from "./adapters/api-key-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
 import { dependencyHealth } from "./adapters/dependency-health.js";
 import { idempotencyCollection } from "./adapters/idempotency-repository.js";
+import { IssueBatcher } from "./adapters/issue-batcher.js";
 import { loadGatewayEnv } from "./env.js";
 import { createApp } from "./http/app.js";
 import { createHttpServer } from "./http/http-server.js";
@@ -52,10 +53,12 @@ await runService(logger, async (lifecycle) => {
     submission: env.SUBMISSION_URL,
     stream: env.STREAM_URL,
   }).map(([name, url]) => dependencyHealth(name, url));
+  const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, rpc);
   const app = createApp({
     store,
     objects,
-    numbering: createRpcClient(NumberingService, env.NUMBERING_URL, rpc),
+    numbering,
+    issues: new IssueBatcher(numbering, { timeoutMs: env.RPC_TIMEOUT_MS }),
     notification: createRpcClient(NotificationService, env.NOTIFICATION_URL, rpc),
     signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),
     submission: createRpcClient(SubmissionService, env.SUBMISSION_URL, rpc),

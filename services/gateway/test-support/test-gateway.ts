@@ -22,6 +22,7 @@ import type Koa from "koa";
 import { apiKeysCollection } from "../src/adapters/api-key-repository.js";
 import { companiesCollection } from "../src/adapters/company-repository.js";
 import { idempotencyCollection } from "../src/adapters/idempotency-repository.js";
+import { IssueBatcher } from "../src/adapters/issue-batcher.js";
 import { createApp } from "../src/http/app.js";
 import type { GatewayDeps } from "../src/http/context.js";
 import { acceptedDocument, acceptedEvent, pendingDocument } from "../src/openapi/document-examples.js";
@@ -124,10 +125,14 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   });
   const apiKeyHasher = new ApiKeyHasher(randomBytes(32));
   const apiKey = (await new CreateApiKey(store, apiKeyHasher).execute(company._id, false)).secret;
+  // The creates go to the numbering client given, as the gateway's main sends them to its own (a test that needs
+  // the batcher's deadline shorter than 5 s passes its own `issues`).
+  const numbering = overrides.numbering ?? createClient(NumberingService, services);
   const app = createApp({
     store,
     objects,
-    numbering: createClient(NumberingService, services),
+    numbering,
+    issues: new IssueBatcher(numbering, { timeoutMs: 5_000 }),
     notification: createClient(NotificationService, services),
     signing: createClient(SigningService, services),
     submission: createClient(SubmissionService, services),

@@ -4,11 +4,11 @@ import { Code, ConnectError, itemErrorOf, readViolations, violationsError } from
 import {
   DocumentSchema,
   type IssueDocumentRequest,
-  type IssueDocumentsResponseSchema,
+  IssueDocumentsResponseSchema,
   NumberingService,
 } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
-import { IssueBatcher, type IssueBatchLimits, type IssueDocumentInit } from "./issue-batcher.js";
+import { IssueBatcher, type IssueBatchSettings, type IssueDocumentInit } from "./issue-batcher.js";
 
 type Answer = (items: IssueDocumentRequest[]) => MessageInitShape<typeof IssueDocumentsResponseSchema>;
 
@@ -51,7 +51,8 @@ const request = (key: string, lines = 1): IssueDocumentInit => ({
 /** Lets the router transport deliver what is pending. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-const limits = (overrides: Partial<IssueBatchLimits>): IssueBatchLimits => ({
+const limits = (overrides: Partial<IssueBatchSettings>): IssueBatchSettings => ({
+  timeoutMs: 5_000,
   maxInFlight: 1,
   maxDocuments: 64,
   maxLines: 2000,
@@ -175,6 +176,54 @@ describe("IssueBatcher", () => {
     await settle();
     numbering.calls[2]!.release();
     expect((await later).id).toBe("doc_later");
+  });
+
+  it("gives each call the time its oldest create has left", async () => {
+    const timeouts: (number | undefined)[] = [];
+    const hung = createClient(
+      NumberingService,
+      createRouterTransport((router) =>
+        router.service(NumberingService, {
+          // Never answers: each call ends at its deadline.
+          issueDocuments: (_req, context) => {
+            timeouts.push(context.timeoutMs());
+            return new Promise(() => undefined);
+          },
+        }),
+      ),
+    );
+    const batcher = new IssueBatcher(hung, limits({ timeoutMs: 200 }));
+    const first = batcher.issue(request("a")).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const queued = batcher.issue(request("b")).catch((error: unknown) => error);
+    for (const error of await Promise.all([first, queued]))
+      expect((error as ConnectError).code).toBe(Code.DeadlineExceeded);
+    // The second call went when the first gave up, with what was left of the second create's 200 ms.
+    expect(timeouts).toHaveLength(2);
+    expect(timeouts[0]).toBeGreaterThan(180);
+    expect(timeouts[1]).toBeGreaterThan(60);
+    expect(timeouts[1]).toBeLessThan(140);
+  });
+
+  it("fails a create whose time ran out while it was queued, without sending it", async () => {
+    const sent: string[][] = [];
+    // A numbering slower than the caller's deadline (a call that ignores its timeout).
+    const slow = {
+      issueDocuments: async (req: { items: IssueDocumentInit[] }) => {
+        sent.push(req.items.map((item) => item.idempotencyKey ?? ""));
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        return create(IssueDocumentsResponseSchema, numberEach(req.items as IssueDocumentRequest[]));
+      },
+    } as unknown as ConstructorParameters<typeof IssueBatcher>[0];
+    const batcher = new IssueBatcher(slow, limits({ timeoutMs: 100 }));
+    const first = batcher.issue(request("a"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const queued = batcher.issue(request("b")).catch((error: unknown) => error);
+    expect((await first).id).toBe("doc_a");
+    const error = await queued;
+    expect((error as ConnectError).code).toBe(Code.DeadlineExceeded);
+    expect((error as ConnectError).rawMessage).toBe("numbering did not answer in time");
+    expect(sent).toEqual([["a"]]);
   });
 
   it("fails the call's requests when numbering answers a different number of results", async () => {

@@ -1,11 +1,25 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { activeContext, type Context, connectErrorOf, SpanKind, withSpan } from "@einvoice/platform";
+import {
+  activeContext,
+  Code,
+  ConnectError,
+  type Context,
+  connectErrorOf,
+  SpanKind,
+  withSpan,
+} from "@einvoice/platform";
 import type { Document, IssueDocumentRequestSchema, NumberingService } from "@einvoice/proto";
 
 export type IssueDocumentInit = MessageInitShape<typeof IssueDocumentRequestSchema>;
 
-export interface IssueBatchLimits {
+export interface IssueBatchSettings {
+  /**
+   * How long a create may wait for numbering's answer, in milliseconds, its time in the queue included (the
+   * gateway's RPC_TIMEOUT_MS, as for a call of its own): each call gets the time its oldest create has left, and a
+   * create still queued at its deadline fails with DEADLINE_EXCEEDED without being sent.
+   */
+  timeoutMs: number;
   /** Calls to numbering in flight at once; a request arriving when all are busy waits for the next batch. */
   maxInFlight: number;
   /** Documents per call at most (numbering takes at most 256). */
@@ -18,15 +32,14 @@ export interface IssueBatchLimits {
   maxLines: number;
 }
 
-export const DEFAULT_ISSUE_BATCH_LIMITS: IssueBatchLimits = {
-  maxInFlight: 2,
-  maxDocuments: 64,
-  maxLines: 2000,
-};
+/** Two calls in flight: one being committed while the next one travels. */
+export const DEFAULT_ISSUE_BATCH_LIMITS = { maxInFlight: 2, maxDocuments: 64, maxLines: 2000 } as const;
 
 interface Pending {
   request: IssueDocumentInit;
   lines: number;
+  /** `performance.now()` by which numbering must have answered. */
+  deadline: number;
   /** The trace of the API request that asked, so the numbering call shows in the first one's trace. */
   context: Context;
   resolve(document: Document): void;
@@ -48,21 +61,27 @@ export class IssueBatcher {
   private readonly waiting: Pending[] = [];
   private inFlight = 0;
 
+  private readonly settings: IssueBatchSettings;
+
   constructor(
     private readonly numbering: Client<typeof NumberingService>,
-    private readonly limits: IssueBatchLimits = DEFAULT_ISSUE_BATCH_LIMITS,
-  ) {}
+    settings: Pick<IssueBatchSettings, "timeoutMs"> & Partial<IssueBatchSettings>,
+  ) {
+    this.settings = { ...DEFAULT_ISSUE_BATCH_LIMITS, ...settings };
+  }
 
   issue(request: IssueDocumentInit): Promise<Document> {
     return new Promise((resolve, reject) => {
       const lines = request.computed?.lines?.length ?? 0;
-      this.waiting.push({ request, lines, context: activeContext(), resolve, reject });
+      const deadline = performance.now() + this.settings.timeoutMs;
+      this.waiting.push({ request, lines, deadline, context: activeContext(), resolve, reject });
       this.sendWhileFree();
     });
   }
 
   private sendWhileFree(): void {
-    while (this.inFlight < this.limits.maxInFlight && this.waiting.length > 0) {
+    this.failExpired();
+    while (this.inFlight < this.settings.maxInFlight && this.waiting.length > 0) {
       const batch = this.nextBatch();
       this.inFlight++;
       void this.send(batch).finally(() => {
@@ -72,13 +91,22 @@ export class IssueBatcher {
     }
   }
 
+  /** Creates whose time ran out in the queue (numbering slower than the deadline) were never sent: they fail. */
+  private failExpired(): void {
+    const now = performance.now();
+    let expired = 0;
+    while (expired < this.waiting.length && this.waiting[expired]!.deadline <= now) expired++;
+    for (const pending of this.waiting.splice(0, expired))
+      pending.reject(new ConnectError("numbering did not answer in time", Code.DeadlineExceeded));
+  }
+
   /** The oldest waiting requests that fit the limits (at least one, however long). */
   private nextBatch(): Pending[] {
     let count = 0;
     let lines = 0;
-    while (count < this.waiting.length && count < this.limits.maxDocuments) {
+    while (count < this.waiting.length && count < this.settings.maxDocuments) {
       const next = this.waiting[count]!.lines;
-      if (count > 0 && lines + next > this.limits.maxLines) break;
+      if (count > 0 && lines + next > this.settings.maxLines) break;
       lines += next;
       count++;
     }
@@ -95,7 +123,12 @@ export class IssueBatcher {
           parent: batch[0]!.context,
           attributes: { "einvoice.batch.documents": batch.length },
         },
-        () => this.numbering.issueDocuments({ items: batch.map((pending) => pending.request) }),
+        () =>
+          this.numbering.issueDocuments(
+            { items: batch.map((pending) => pending.request) },
+            // The oldest create's time left (the queue is in arrival order, and all share one timeout).
+            { timeoutMs: Math.max(1, Math.ceil(batch[0]!.deadline - performance.now())) },
+          ),
       );
       if (results.length !== batch.length)
         throw new Error(`numbering answered ${results.length} results for ${batch.length} documents`);

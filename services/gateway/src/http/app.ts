@@ -1,7 +1,6 @@
 import { renderMetrics, withIncomingSpan } from "@einvoice/platform";
 import { Router } from "@koa/router";
 import Koa from "koa";
-import { IssueBatcher } from "../adapters/issue-batcher.js";
 import { ApiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
 import { Authenticate, KEY_RECHECK_MS } from "../usecases/authenticate.js";
@@ -85,7 +84,7 @@ export function createApp(deps: GatewayDeps): Koa {
   credentialRoutes(router, deps);
   const createDocument = new CreateDocument({
     numbering: deps.numbering,
-    issues: new IssueBatcher(deps.numbering),
+    issues: deps.issues,
     readSetup,
     waiter: deps.waiter,
   });

@@ -10,6 +10,7 @@ import type {
   SubmissionService,
 } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
+import type { IssueBatcher } from "../adapters/issue-batcher.js";
 import type { RequestValidator } from "../schemas/validate.js";
 import type { ApiKeyHasher } from "../usecases/api-keys.js";
 import type { Caller } from "../usecases/authenticate.js";
@@ -23,6 +24,8 @@ export interface GatewayDeps {
   store: Store;
   objects: ObjectStore;
   numbering: Client<typeof NumberingService>;
+  /** Numbering's IssueDocument for creates, batched with those that arrive together. */
+  issues: IssueBatcher;
   notification: Client<typeof NotificationService>;
   signing: Client<typeof SigningService>;
   submission: Client<typeof SubmissionService>;

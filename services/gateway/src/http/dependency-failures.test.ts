@@ -4,6 +4,7 @@ import { createRpcClient } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
+import { IssueBatcher } from "../adapters/issue-batcher.js";
 
 /** An h2c server that accepts every call and never answers: a hung service. */
 async function startSilentService(): Promise<{ url: string; stop(): Promise<void> }> {
@@ -90,9 +91,8 @@ describe("a dependency that never answers", () => {
   });
 
   it("should say the outcome is unknown when the register goes quiet while numbering, and how to retry", async () => {
-    gateway = await startTestGateway({
-      numbering: createRpcClient(NumberingService, silent.url, { timeoutMs }),
-    });
+    const numbering = createRpcClient(NumberingService, silent.url, { timeoutMs });
+    gateway = await startTestGateway({ numbering, issues: new IssueBatcher(numbering, { timeoutMs }) });
     const res = await post("/v1/invoices", { "idempotency-key": "order-77" });
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("2");
