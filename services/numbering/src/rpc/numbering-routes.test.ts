@@ -107,7 +107,12 @@ describe("NumberingService.IssueDocuments", () => {
   it("answers an unexpected failure as UNKNOWN with its message, and logs it", async () => {
     const logger = createLogger("numbering-test", "silent");
     const logged = vi.spyOn(logger, "error");
-    const failing = { execute: () => Promise.reject(new Error("disk on fire")) } as unknown as IssueDocument;
+    class FailingIssue extends IssueDocument {
+      override execute(): never {
+        throw new Error("disk on fire");
+      }
+    }
+    const failing = new FailingIssue(new IssueQueue(store, () => undefined), "http://files");
     const { results } = await clientFor(failing, logger).issueDocuments({
       items: [{ scope, issuer, computed }],
     });
