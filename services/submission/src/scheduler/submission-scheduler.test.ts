@@ -227,6 +227,29 @@ describe("SubmissionScheduler", () => {
       expect(peak.get("20000000001")).toBe(1);
     });
 
+    it("scans after a finished attempt only when something was left waiting (the poll covers the rest)", async () => {
+      const due = vi.spyOn(SubmissionRepository.prototype, "due");
+      const { attempt, finished } = slowAttempt(40);
+      const idle = { ...settings, pollMs: 60_000, maxInFlight: 2, maxPerRuc: 1 };
+      const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, idle, logger);
+      scheduler.start(); // the boot scan
+      await expect.poll(() => due.mock.calls.length).toBe(1);
+      // Admitted as they are queued: their attempts finish without a scan.
+      await queueVia(scheduler, "doc_1", "20000000001");
+      await queueVia(scheduler, "doc_2", "20000000002");
+      await expect.poll(() => finished.length, { timeout: 2_000 }).toBe(2);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(due).toHaveBeenCalledTimes(1);
+      // One left waiting (its RUC at its cap): the attempt that frees the slot scans, and starts it, long before
+      // the poll would.
+      await queueVia(scheduler, "doc_3", "20000000001");
+      await queueVia(scheduler, "doc_4", "20000000001");
+      await expect.poll(() => finished.length, { timeout: 2_000 }).toBe(4);
+      await scheduler.stop();
+      expect(finished.slice(2)).toEqual(["doc_3", "doc_4"]);
+      due.mockRestore();
+    });
+
     it("a redelivered record is neither stored again nor started twice", async () => {
       const { attempt, finished } = slowAttempt(50);
       const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);

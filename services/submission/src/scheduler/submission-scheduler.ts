@@ -43,6 +43,14 @@ export class SubmissionScheduler {
   private ticking = false;
   private wakeAgain = false;
   private stopped = false;
+  /**
+   * Whether the store may hold due records this replica did not start: set when a record was queued without being
+   * admitted, and when a pass left due records behind (no room, a RUC at its cap, a lost claim, a full page). Only
+   * then does a finished attempt start a pass; the poll (`pollMs`) covers the rest (retries coming due, another
+   * replica's records, verdicts whose publish failed). Most documents are admitted as they are queued, so a pass
+   * after each of their attempts would scan for nothing.
+   */
+  private backlog = true;
 
   constructor(
     private readonly store: Store,
@@ -57,8 +65,13 @@ export class SubmissionScheduler {
     this.wake();
   }
 
-  /** Scan now (new work was queued, or an attempt finished and freed a slot). */
+  /** Scan now: new work was queued without being admitted. */
   wake(): void {
+    this.backlog = true;
+    this.pass();
+  }
+
+  private pass(): void {
     if (this.stopped) return;
     if (this.ticking) {
       this.wakeAgain = true;
@@ -165,14 +178,20 @@ export class SubmissionScheduler {
   private async startDue(): Promise<void> {
     const free = this.settings.maxInFlight - this.running.size - this.admitting;
     if (free <= 0) return;
+    // Cleared before the query, so a record queued while it runs sets it again.
+    this.backlog = false;
     const now = this.clock();
     const leaseUntil = new Date(now.getTime() + this.settings.leaseMs).toISOString();
     // Records claimed here or by another replica are left out by the query; the over-fetch covers records of
     // RUCs at their cap, skipped below.
     const byRuc = new Map<string, SubmissionRecord[]>();
-    for (const record of await new SubmissionRepository(this.store).due(now, free + 20)) {
+    const due = await new SubmissionRepository(this.store).due(now, free + 20);
+    let candidates = 0;
+    let started = 0;
+    for (const record of due) {
       if (this.running.has(record._id)) continue;
       byRuc.set(record.ruc, [...(byRuc.get(record.ruc) ?? []), record]);
+      candidates++;
     }
     // One chain per RUC, the chains side by side: their claims reach the store together (one group commit)
     // instead of one commit after another. Within a RUC, records go in due order until its cap.
@@ -192,10 +211,15 @@ export class SubmissionScheduler {
             return;
           }
           if (claim === "not-claimed") budget++;
-          else this.run(claim.record, claim.slot);
+          else {
+            this.run(claim.record, claim.slot);
+            started++;
+          }
         }
       }),
     );
+    // Due records left behind (no room, a RUC at its cap, a lost claim, a full page): a finished attempt looks again.
+    if (started < candidates || due.length === free + 20) this.backlog = true;
   }
 
   /**
@@ -261,7 +285,7 @@ export class SubmissionScheduler {
           .release(slot, record._id)
           .catch((err) => this.logger.warn({ err }, "slot release failed"));
         this.running.delete(record._id);
-        this.wake();
+        if (this.backlog) this.pass();
       });
     this.running.set(record._id, { record, slot, done });
   }
