@@ -60,7 +60,6 @@ interface Pending {
 export class IssueBatcher {
   private readonly waiting: Pending[] = [];
   private inFlight = 0;
-
   private readonly settings: IssueBatchSettings;
 
   constructor(
