@@ -1,8 +1,9 @@
 /**
  * Numbering alone: one hot series of one company, many concurrent callers of `IssueDocument` over Connect, sent
  * as the gateway sends them: through its IssueBatcher, which makes the requests that arrive together one
- * `IssueDocuments` call (`--unary`: one `IssueDocument` call each, as before 2026-11-27). Starts its own nats-server and the numbering service (free ports, a temporary data
- * dir), runs for `--seconds` or `--count` numbers, then reads back every committed document of the series and
+ * `IssueDocuments` call (`--unary`: one `IssueDocument` call each, as before 2026-11-27). Starts its own
+ * nats-server and the numbering service (free ports, a temporary data dir), runs for `--seconds` or `--count`
+ * numbers, then reads back every committed document of the series and
  * reports numbers/s, RPC latency p50/p99, gaps, duplicates and the numbering process's CPU per number.
  * Not part of the tests.
  *
