@@ -68,16 +68,21 @@ function serverTracing(service: string): Interceptor {
   };
 }
 
-/** Expected failures travel as ConnectError; anything else is a bug worth an error log line. */
 function serverErrorLogging(logger: Logger): Interceptor {
   return (next) => async (req) => {
     try {
       return await next(req);
     } catch (error) {
-      if (!(error instanceof ConnectError)) {
-        logger.error({ err: error, method: req.method.name }, "rpc handler failed");
-      }
+      logUnexpectedRpcError(logger, req.method.name, error);
       throw error;
     }
   };
+}
+
+/**
+ * Expected failures travel as ConnectError; anything else is a bug worth an error log line. Every call's error
+ * passes here, and so does each failed item of a batched call, which its handler answers instead of throwing.
+ */
+export function logUnexpectedRpcError(logger: Logger, method: string, error: unknown): void {
+  if (!(error instanceof ConnectError)) logger.error({ err: error, method }, "rpc handler failed");
 }

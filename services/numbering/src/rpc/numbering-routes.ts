@@ -1,6 +1,13 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { computedDocuments, despatchAdvices, documentMessage, issuers } from "@einvoice/contracts";
-import { Code, ConnectError, itemErrorOf, type Logger, requireScope } from "@einvoice/platform";
+import {
+  Code,
+  ConnectError,
+  itemErrorOf,
+  type Logger,
+  logUnexpectedRpcError,
+  requireScope,
+} from "@einvoice/platform";
 import { type IssueDocumentRequest, NumberingService } from "@einvoice/proto";
 import type { GetDocument, ListDocuments } from "../usecases/get-document.js";
 import type { IssueDespatchAdvice } from "../usecases/issue-despatch-advice.js";
@@ -46,9 +53,7 @@ export function numberingRoutes(useCases: NumberingUseCases, logger: Logger) {
             try {
               return { outcome: { case: "document" as const, value: await issueDocument(item) } };
             } catch (error) {
-              // As the server's error logging does for a single call: an error that is not a ConnectError is a bug.
-              if (!(error instanceof ConnectError))
-                logger.error({ err: error, method: "IssueDocuments" }, "rpc handler failed");
+              logUnexpectedRpcError(logger, "IssueDocuments", error);
               return { outcome: { case: "error" as const, value: itemErrorOf(error) } };
             }
           }),
