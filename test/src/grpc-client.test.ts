@@ -207,7 +207,7 @@ describe("every internal RPC from a plain @grpc/grpc-js client", () => {
     // The refusal travels as the single call's error: INVALID_ARGUMENT with its FieldViolations detail.
     expect(refused.error.code).toBe(grpc.status.INVALID_ARGUMENT);
     const [detail] = refused.error.details;
-    expect(detail.type).toBe("einvoice.common.v1.FieldViolations");
+    expect(detail.type_url).toBe("type.googleapis.com/einvoice.common.v1.FieldViolations");
     expect(Buffer.from(detail.value).toString("latin1")).toContain("computed");
   });
 

@@ -1,6 +1,10 @@
-import { create, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { anyPack } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { ItemError, ItemErrorSchema } from "@einvoice/proto";
+
+/** The prefix of a packed detail's type URL, as gRPC and `anyPack` write it. */
+const TYPE_URL_PREFIX = "type.googleapis.com/";
 
 /**
  * One item of a batched call failed: its error travels as the code, message and details of the ConnectError the
@@ -13,8 +17,8 @@ export function itemErrorOf(error: unknown): MessageInitShape<typeof ItemErrorSc
     message: connectError.rawMessage,
     details: connectError.details.map((detail) =>
       "desc" in detail
-        ? { type: detail.desc.typeName, value: toBinary(detail.desc, create(detail.desc, detail.value)) }
-        : { type: detail.type, value: detail.value },
+        ? anyPack(detail.desc, create(detail.desc, detail.value))
+        : { typeUrl: `${TYPE_URL_PREFIX}${detail.type}`, value: detail.value },
     ),
   };
 }
@@ -23,6 +27,7 @@ export function itemErrorOf(error: unknown): MessageInitShape<typeof ItemErrorSc
 export function connectErrorOf(item: ItemError): ConnectError {
   const code = item.code in Code && item.code > 0 ? (item.code as Code) : Code.Unknown;
   const error = new ConnectError(item.message, code);
-  for (const { type, value } of item.details) error.details.push({ type, value });
+  for (const { typeUrl, value } of item.details)
+    error.details.push({ type: typeUrl.slice(typeUrl.lastIndexOf("/") + 1), value });
   return error;
 }

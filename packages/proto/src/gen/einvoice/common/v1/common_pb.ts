@@ -4,13 +4,15 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Any } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_any } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file einvoice/common/v1/common.proto.
  */
 export const file_einvoice_common_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("Ch9laW52b2ljZS9jb21tb24vdjEvY29tbW9uLnByb3RvEhJlaW52b2ljZS5jb21tb24udjEiLQoFU2NvcGUSEgoKY29tcGFueV9pZBgBIAEoCRIQCghsaXZlbW9kZRgCIAEoCCI+Cg5GaWVsZFZpb2xhdGlvbhINCgVwYXJhbRgBIAEoCRIMCgRjb2RlGAIgASgJEg8KB21lc3NhZ2UYAyABKAkiSQoPRmllbGRWaW9sYXRpb25zEjYKCnZpb2xhdGlvbnMYASADKAsyIi5laW52b2ljZS5jb21tb24udjEuRmllbGRWaW9sYXRpb24iKgoLRXJyb3JSZWFzb24SDAoEY29kZRgBIAEoCRINCgVwYXJhbRgCIAEoCSJgCglJdGVtRXJyb3ISDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEjQKB2RldGFpbHMYAyADKAsyIy5laW52b2ljZS5jb21tb24udjEuSXRlbUVycm9yRGV0YWlsIi4KD0l0ZW1FcnJvckRldGFpbBIMCgR0eXBlGAEgASgJEg0KBXZhbHVlGAIgASgMYgZwcm90bzM");
+  fileDesc("Ch9laW52b2ljZS9jb21tb24vdjEvY29tbW9uLnByb3RvEhJlaW52b2ljZS5jb21tb24udjEiLQoFU2NvcGUSEgoKY29tcGFueV9pZBgBIAEoCRIQCghsaXZlbW9kZRgCIAEoCCI+Cg5GaWVsZFZpb2xhdGlvbhINCgVwYXJhbRgBIAEoCRIMCgRjb2RlGAIgASgJEg8KB21lc3NhZ2UYAyABKAkiSQoPRmllbGRWaW9sYXRpb25zEjYKCnZpb2xhdGlvbnMYASADKAsyIi5laW52b2ljZS5jb21tb24udjEuRmllbGRWaW9sYXRpb24iKgoLRXJyb3JSZWFzb24SDAoEY29kZRgBIAEoCRINCgVwYXJhbRgCIAEoCSJRCglJdGVtRXJyb3ISDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEiUKB2RldGFpbHMYAyADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
 
 /**
  * Who a call acts for: every query is scoped by company and mode, so a test key never sees live data.
@@ -109,7 +111,8 @@ export const ErrorReasonSchema: GenMessage<ErrorReason> = /*@__PURE__*/
 
 /**
  * One item of a batched call that failed, as the ConnectError the single call would have answered: the caller
- * rebuilds that error, so the gateway's one table of public errors applies to batched items unchanged.
+ * rebuilds that error, so the gateway's one table of public errors applies to batched items unchanged. The same
+ * shape as the google.rpc.Status a gRPC error carries in its grpc-status-details-bin trailer.
  *
  * @generated from message einvoice.common.v1.ItemError
  */
@@ -129,11 +132,12 @@ export type ItemError = Message<"einvoice.common.v1.ItemError"> & {
   message: string;
 
   /**
-   * The error's details (FieldViolations, ErrorReason), each as its full message type name and binary encoding.
+   * The error's details (FieldViolations, ErrorReason), packed as in a gRPC status
+   * (type.googleapis.com/einvoice.common.v1.FieldViolations, …).
    *
-   * @generated from field: repeated einvoice.common.v1.ItemErrorDetail details = 3;
+   * @generated from field: repeated google.protobuf.Any details = 3;
    */
-  details: ItemErrorDetail[];
+  details: Any[];
 };
 
 /**
@@ -142,30 +146,4 @@ export type ItemError = Message<"einvoice.common.v1.ItemError"> & {
  */
 export const ItemErrorSchema: GenMessage<ItemError> = /*@__PURE__*/
   messageDesc(file_einvoice_common_v1_common, 4);
-
-/**
- * @generated from message einvoice.common.v1.ItemErrorDetail
- */
-export type ItemErrorDetail = Message<"einvoice.common.v1.ItemErrorDetail"> & {
-  /**
-   * The detail's message type, e.g. "einvoice.common.v1.FieldViolations".
-   *
-   * @generated from field: string type = 1;
-   */
-  type: string;
-
-  /**
-   * The detail message in protobuf binary.
-   *
-   * @generated from field: bytes value = 2;
-   */
-  value: Uint8Array;
-};
-
-/**
- * Describes the message einvoice.common.v1.ItemErrorDetail.
- * Use `create(ItemErrorDetailSchema)` to create a new message.
- */
-export const ItemErrorDetailSchema: GenMessage<ItemErrorDetail> = /*@__PURE__*/
-  messageDesc(file_einvoice_common_v1_common, 5);
 
