@@ -185,7 +185,8 @@ export class SubmissionScheduler {
     // Records claimed here or by another replica are left out by the query; the over-fetch covers records of
     // RUCs at their cap, skipped below.
     const byRuc = new Map<string, SubmissionRecord[]>();
-    const due = await new SubmissionRepository(this.store).due(now, free + 20);
+    const page = free + 20;
+    const due = await new SubmissionRepository(this.store).due(now, page);
     let candidates = 0;
     let started = 0;
     for (const record of due) {
@@ -219,7 +220,7 @@ export class SubmissionScheduler {
       }),
     );
     // Due records left behind (no room, a RUC at its cap, a lost claim, a full page): a finished attempt looks again.
-    if (started < candidates || due.length === free + 20) this.backlog = true;
+    if (started < candidates || due.length === page) this.backlog = true;
   }
 
   /**
