@@ -1,4 +1,5 @@
-import { type DescMessage, fromJson, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import type { DescMessage, JsonValue, MessageShape } from "@bufbuild/protobuf";
+import { messageFromValue } from "./json-codec.js";
 import { ContractViolation, MessageContract } from "./message-contract.js";
 
 /**
@@ -46,17 +47,7 @@ export class DomainContract<Desc extends DescMessage, T extends object> {
  * refused: a field the contract lacks is a bug to see, not data to lose.
  */
 export function messageOf<Desc extends DescMessage>(desc: Desc, value: object): MessageShape<Desc> {
-  return fromJson(desc, withoutUndefined(value));
-}
-
-function withoutUndefined(value: unknown): JsonValue {
-  if (Array.isArray(value)) return value.map(withoutUndefined);
-  if (value === null || typeof value !== "object") return value as JsonValue;
-  const out: { [key: string]: JsonValue } = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (item !== undefined) out[key] = withoutUndefined(item);
-  }
-  return out;
+  return messageFromValue(desc, value);
 }
 
 /**

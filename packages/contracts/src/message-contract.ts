@@ -1,9 +1,10 @@
-import { type DescMessage, fromJson, type JsonValue, type MessageShape, toJson } from "@bufbuild/protobuf";
+import type { DescMessage, JsonValue, MessageShape } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { FieldError } from "@einvoice/domain";
 import { FieldViolationsSchema } from "@einvoice/proto";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { messageFromJson, messageToJson } from "./json-codec.js";
 import { type JsonSchema, messageJsonSchema } from "./json-schema.js";
 
 /**
@@ -40,7 +41,7 @@ export class MessageContract<Desc extends DescMessage> {
 
   /** Canonical proto3 JSON: proto field names, non-optional fields always present, unset optional fields absent. */
   toJson(message: MessageShape<Desc>): JsonValue {
-    return toJson(this.desc, message, { useProtoFieldName: true, alwaysEmitImplicit: true });
+    return messageToJson(this.desc, message);
   }
 
   /** The field errors of `json` against the contract; empty when it conforms. */
@@ -58,7 +59,9 @@ export class MessageContract<Desc extends DescMessage> {
 
   /** Checks `json` and decodes it; throws ContractViolation naming every offending field. */
   fromJson(json: unknown, mode: "strict" | "tolerant"): MessageShape<Desc> {
-    return fromJson(this.desc, this.conforming(json, mode), { ignoreUnknownFields: mode === "tolerant" });
+    return messageFromJson(this.desc, this.conforming(json, mode), {
+      ignoreUnknownFields: mode === "tolerant",
+    });
   }
 }
 
