@@ -1,6 +1,5 @@
-import { fromJson } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { issuers } from "@einvoice/contracts";
+import { issuers, messageFromJson } from "@einvoice/contracts";
 import type { FieldError } from "@einvoice/domain";
 import { Code, ConnectError, reasonError, todayInLima } from "@einvoice/platform";
 import type { Document, NumberingService, SubmissionService } from "@einvoice/proto";
@@ -64,7 +63,7 @@ export class CreateDespatchAdvice {
       .issueDespatchAdvice({
         scope,
         issuer: issuers.toMessage(issuerOf(caller.company)),
-        despatch: fromJson(DespatchAdviceSchema, JSON.parse(JSON.stringify(checked.advice))),
+        despatch: messageFromJson(DespatchAdviceSchema, JSON.parse(JSON.stringify(checked.advice))),
         idempotencyKey: idempotencyKey ?? "",
       })
       .catch((error: unknown) => {

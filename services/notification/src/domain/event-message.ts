@@ -1,6 +1,6 @@
-import { create, fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
+import { create, type JsonValue } from "@bufbuild/protobuf";
 import { subjects } from "@einvoice/broker";
-import { documentContract, messageOf } from "@einvoice/contracts";
+import { documentContract, messageFromJson, messageOf, messageToJson } from "@einvoice/contracts";
 import {
   type Document,
   DocumentSchema,
@@ -54,11 +54,13 @@ export function eventJsonOf(record: EventRecord): JsonValue {
 
 /** What an email event keeps: the Email as it stood. */
 export function storedEmailOf(email: Email): EventRecord["object"] {
-  return toJson(EmailSchema, email, { useProtoFieldName: true, alwaysEmitImplicit: true });
+  return messageToJson(EmailSchema, email);
 }
 
 function emailOf(object: JsonValue): Email {
-  return typeof object === "object" && object !== null ? fromJson(EmailSchema, object) : create(EmailSchema);
+  return typeof object === "object" && object !== null
+    ? messageFromJson(EmailSchema, object)
+    : create(EmailSchema);
 }
 
 function documentOf(object: JsonValue): Document {
