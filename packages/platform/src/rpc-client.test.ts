@@ -49,6 +49,20 @@ describe("createRpcClient", () => {
     expect(error.rawMessage).toContain("closed the call");
   });
 
+  it("never asks the called service for a compressed answer", async () => {
+    let headers: Record<string, unknown> | undefined;
+    const url = await listen((stream, received) => {
+      headers = received as Record<string, unknown>;
+      stream.respond({ ":status": 200, "content-type": "application/proto" });
+      stream.end();
+    });
+    const client = createRpcClient(TaxService, url, { timeoutMs: 5_000 });
+    await client.computeDocument({});
+    expect(headers?.["content-type"]).toBe("application/proto");
+    expect(headers?.["accept-encoding"]).toBeUndefined();
+    expect(headers?.["connect-accept-encoding"]).toBeUndefined();
+  });
+
   it("reports a connection the called service reset (ECONNRESET) as UNAVAILABLE, not ABORTED", async () => {
     const url = await listen((stream) => stream.session?.socket.resetAndDestroy());
     const client = createRpcClient(TaxService, url, { timeoutMs: 5_000 });
