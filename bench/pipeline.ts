@@ -4,7 +4,7 @@
  * from the `document.accepted` events on NATS. Prints, per step, invoices/s, create latency p50/p99, and the CPU
  * each process spent per invoice (from /proc), so the next bottleneck is visible. Not part of the tests.
  *
- *   node --import tsx bench/pipeline.ts [--count 600] [--clients 32] [--companies 8] [--no-pdf]
+ *   node --import tsx bench/pipeline.ts [--count 600] [--clients 32] [--companies 8] [--warmup 3000] [--no-pdf]
  *     [--cpu-prof folder]   (then `bench/profile-budget.ts folder` tells where each service's time went)
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -23,6 +23,12 @@ const { values: args } = parseArgs({
     count: { type: "string", default: "600" },
     clients: { type: "string", default: "32" },
     companies: { type: "string", default: "8" },
+    /**
+     * Invoices sent (and accepted) before the measured run. 64, the count before 2026-11-27 (fourth session), warmed
+     * up connections and series counters but not V8, which was still compiling (12–20 % of a service's CPU) 25 s
+     * into a run and had stopped 90 s in: CPU per invoice measured 14–20 % lower after 3,000.
+     */
+    warmup: { type: "string", default: "3000" },
     "no-pdf": { type: "boolean", default: false },
     wait: { type: "boolean", default: false },
     /** `dist` runs the compiled services (`npm run build` first); `source` runs TypeScript through tsx. */
@@ -109,8 +115,8 @@ async function main() {
     })();
     if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGSTOP");
 
-    // Warm-up: JIT, connections, series counters.
-    await run(system.baseUrl, keys, Math.min(64, COUNT), CLIENTS, accepted, signal);
+    // Warm-up: connections, series counters, and (with a long enough one) the JIT.
+    await run(system.baseUrl, keys, Number(args.warmup), CLIENTS, accepted, signal);
     const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
     const fromUs = monotonicUs();
     const result = await run(system.baseUrl, keys, COUNT, CLIENTS, accepted, signal);
