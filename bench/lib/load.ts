@@ -153,14 +153,18 @@ export async function measureIdle(pids: ReadonlyMap<string, number>): Promise<nu
 
 /**
  * Work a document causes after its acceptance (the PDFs, the events, the webhooks) belongs to its cost: wait
- * until the processes are back to their idle load (plus 5 % of a core), at most 30 s.
+ * until the processes are back to their idle load (plus 5 % of a core), at most `maxMs`. Before the idle load is
+ * measured, `idle` says what counts as idle (the warm-up's backlog of PDFs must be drained before `measureIdle`).
  */
-export async function settle(pids: ReadonlyMap<string, number>) {
+export async function settle(
+  pids: ReadonlyMap<string, number>,
+  { maxMs = 30_000, idle = idleCores }: { maxMs?: number; idle?: number } = {},
+) {
   if (pids.size === 0) return;
-  const until = performance.now() + 30_000;
+  const until = performance.now() + maxMs;
   while (performance.now() < until) {
     const busy = await busyCores(pids, 500);
-    if (busy <= idleCores + 0.05) return;
+    if (busy <= idle + 0.05) return;
     progress(`settling (${(busy * 100).toFixed(0)} % of a core busy)`);
   }
 }
