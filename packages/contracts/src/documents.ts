@@ -14,7 +14,7 @@ import {
   InvoiceRequestSchema,
   IssuerSchema,
 } from "@einvoice/proto";
-import { DomainContract, messageOf, withoutUnset } from "./domain-contract.js";
+import { DomainContract, withoutUnset } from "./domain-contract.js";
 import { MessageContract } from "./message-contract.js";
 
 /** The caller's invoice/receipt content: gateway → tax. */
@@ -40,7 +40,7 @@ export const documentContract = new MessageContract(DocumentSchema);
 
 /** The public Document as the register builds it (null where unknown) → its message; the register's one mapping. */
 export function documentMessage(resource: DocumentResource): Document {
-  return messageOf(DocumentSchema, resource);
+  return documentContract.codec.fromValue(resource);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { DescMessage, JsonValue, MessageShape } from "@bufbuild/protobuf";
-import { messageFromValue } from "./json-codec.js";
 import { ContractViolation, MessageContract } from "./message-contract.js";
 
 /**
@@ -15,8 +14,13 @@ export class DomainContract<Desc extends DescMessage, T extends object> {
     this.contract = new MessageContract(desc);
   }
 
+  /**
+   * The message of a domain value (its keys are the message's proto field names): `undefined` properties are
+   * dropped and `null` means unset, as in proto3 JSON. Unknown keys are refused: a field the contract lacks is a
+   * bug to see, not data to lose.
+   */
   toMessage(value: T): MessageShape<Desc> {
-    return messageOf(this.contract.desc, value);
+    return this.contract.codec.fromValue(value);
   }
 
   /** Throws ContractViolation (each field named) when the message lacks what the domain type requires. */
@@ -39,15 +43,6 @@ export class DomainContract<Desc extends DescMessage, T extends object> {
   private conforms(json: JsonValue): json is JsonValue & T {
     return this.contract.check(json, "strict").length === 0;
   }
-}
-
-/**
- * The message of a plain data value whose keys are the message's proto field names (a domain object, or a
- * stored record). `undefined` properties are dropped and `null` means unset, as in proto3 JSON. Unknown keys are
- * refused: a field the contract lacks is a bug to see, not data to lose.
- */
-export function messageOf<Desc extends DescMessage>(desc: Desc, value: object): MessageShape<Desc> {
-  return messageFromValue(desc, value);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from "@bufbuild/protobuf";
 import * as proto from "@einvoice/proto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { messageFromJson, messageFromValue, messageToJson } from "./json-codec.js";
+import { JsonCodec } from "./json-codec.js";
 
 /** Counts the calls that reach protobuf-es's own conversions, to see which path a conversion took. */
 const library = vi.hoisted(() => ({ toJson: 0, fromJson: 0 }));
@@ -189,7 +189,7 @@ describe("json-codec", () => {
     for (const desc of messages) {
       for (let seed = 1; seed <= 25; seed++) {
         const message = sample(desc, random(seed * 7919 + desc.typeName.length));
-        const ours = outcome(() => messageToJson(desc, message as never));
+        const ours = outcome(() => new JsonCodec(desc).toJson(message as never));
         const theirs = outcome(() => toJson(desc, message as never, CANONICAL));
         expect(ours, `${desc.typeName} seed ${seed}`).toStrictEqual(theirs);
       }
@@ -205,7 +205,7 @@ describe("json-codec", () => {
         const camel = toJson(desc, message as never, { alwaysEmitImplicit: true });
         for (const json of [canonical, camel, ...variants(canonical, desc, rng)]) {
           for (const ignoreUnknownFields of [false, true]) {
-            const ours = outcome(() => messageFromJson(desc, json, { ignoreUnknownFields }));
+            const ours = outcome(() => new JsonCodec(desc).fromJson(json, { ignoreUnknownFields }));
             const theirs = outcome(() => fromJson(desc, json, { ignoreUnknownFields }));
             expect(ours, `${desc.typeName} seed ${seed} ${JSON.stringify(json)}`).toStrictEqual(theirs);
           }
@@ -230,7 +230,7 @@ describe("json-codec", () => {
         const rng = random(seed * 15485863 + desc.typeName.length);
         const value = withUndefined(toJson(desc, sample(desc, rng) as never, CANONICAL), rng) as object;
         for (const input of [value, ...variants(value as JsonObject, desc, rng)]) {
-          const ours = outcome(() => messageFromValue(desc, input as object));
+          const ours = outcome(() => new JsonCodec(desc).fromValue(input as object));
           const theirs = outcome(() => fromJson(desc, withoutUndefined(input)));
           expect(ours, `${desc.typeName} seed ${seed}`).toStrictEqual(theirs);
         }
@@ -242,18 +242,20 @@ describe("json-codec", () => {
     const rng = random(3);
     for (const desc of [proto.ComputedDocumentSchema, proto.DocumentIssuedSchema, proto.DocumentSchema]) {
       const message = sample(desc, rng);
-      const json = messageToJson(desc, message as never);
-      expect(messageFromJson(desc, json)).toStrictEqual(message);
-      expect(messageFromValue(desc, { ...(json as JsonObject), absent: undefined })).toStrictEqual(message);
+      const json = new JsonCodec(desc).toJson(message as never);
+      expect(new JsonCodec(desc).fromJson(json)).toStrictEqual(message);
+      expect(new JsonCodec(desc).fromValue({ ...(json as JsonObject), absent: undefined })).toStrictEqual(
+        message,
+      );
     }
     expect(library).toEqual({ toJson: 0, fromJson: 0 });
   });
 
   it("should leave a value it does not handle to protobuf-es, error included", () => {
     const json = toJson(proto.ScopeSchema, create(proto.ScopeSchema, { companyId: "cmp_1" }), CANONICAL);
-    expect(() => messageFromJson(proto.ScopeSchema, { ...(json as JsonObject), livemode: "yes" })).toThrow(
-      /cannot decode .*livemode/,
-    );
+    expect(() =>
+      new JsonCodec(proto.ScopeSchema).fromJson({ ...(json as JsonObject), livemode: "yes" }),
+    ).toThrow(/cannot decode .*livemode/);
     expect(library.fromJson).toBe(1);
   });
 });

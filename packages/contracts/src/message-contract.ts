@@ -4,7 +4,7 @@ import type { FieldError } from "@einvoice/domain";
 import { FieldViolationsSchema } from "@einvoice/proto";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { messageFromJson, messageToJson } from "./json-codec.js";
+import { JsonCodec } from "./json-codec.js";
 import { type JsonSchema, messageJsonSchema } from "./json-schema.js";
 
 /**
@@ -17,10 +17,13 @@ export class MessageContract<Desc extends DescMessage> {
   readonly tolerantSchema: JsonSchema;
   private strict: ValidateFunction | undefined;
   private tolerant: ValidateFunction | undefined;
+  /** The message ⇄ canonical JSON conversions (built on first use). */
+  readonly codec: JsonCodec<Desc>;
 
   constructor(readonly desc: Desc) {
     this.strictSchema = messageJsonSchema(desc, { mode: "strict" });
     this.tolerantSchema = messageJsonSchema(desc, { mode: "tolerant" });
+    this.codec = new JsonCodec(desc);
   }
 
   /**
@@ -41,7 +44,7 @@ export class MessageContract<Desc extends DescMessage> {
 
   /** Canonical proto3 JSON: proto field names, non-optional fields always present, unset optional fields absent. */
   toJson(message: MessageShape<Desc>): JsonValue {
-    return messageToJson(this.desc, message);
+    return this.codec.toJson(message);
   }
 
   /** The field errors of `json` against the contract; empty when it conforms. */
@@ -59,7 +62,7 @@ export class MessageContract<Desc extends DescMessage> {
 
   /** Checks `json` and decodes it; throws ContractViolation naming every offending field. */
   fromJson(json: unknown, mode: "strict" | "tolerant"): MessageShape<Desc> {
-    return messageFromJson(this.desc, this.conforming(json, mode), {
+    return this.codec.fromJson(this.conforming(json, mode), {
       ignoreUnknownFields: mode === "tolerant",
     });
   }

@@ -1,9 +1,8 @@
 import type { Client } from "@connectrpc/connect";
-import { issuers, messageFromJson } from "@einvoice/contracts";
+import { despatchAdvices, issuers } from "@einvoice/contracts";
 import type { FieldError } from "@einvoice/domain";
 import { Code, ConnectError, reasonError, todayInLima } from "@einvoice/platform";
 import type { Document, NumberingService, SubmissionService } from "@einvoice/proto";
-import { DespatchAdviceSchema } from "@einvoice/proto";
 import { validateDespatchAdvice } from "@einvoice/tax-engine";
 import { validationFailed } from "../errors/public-errors.js";
 import type { Caller } from "./authenticate.js";
@@ -63,7 +62,7 @@ export class CreateDespatchAdvice {
       .issueDespatchAdvice({
         scope,
         issuer: issuers.toMessage(issuerOf(caller.company)),
-        despatch: messageFromJson(DespatchAdviceSchema, JSON.parse(JSON.stringify(checked.advice))),
+        despatch: despatchAdvices.contract.codec.fromJson(JSON.parse(JSON.stringify(checked.advice))),
         idempotencyKey: idempotencyKey ?? "",
       })
       .catch((error: unknown) => {

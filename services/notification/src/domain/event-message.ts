@@ -1,6 +1,6 @@
 import { create, type JsonValue } from "@bufbuild/protobuf";
 import { subjects } from "@einvoice/broker";
-import { documentContract, messageFromJson, messageOf, messageToJson } from "@einvoice/contracts";
+import { documentContract, JsonCodec } from "@einvoice/contracts";
 import {
   type Document,
   DocumentSchema,
@@ -10,6 +10,9 @@ import {
   EventSchema,
 } from "@einvoice/proto";
 import type { EventRecord } from "../adapters/event-repository.js";
+
+/** The Email message ⇄ its canonical JSON. */
+const emails = new JsonCodec(EmailSchema);
 
 /** What an event record keeps of its resource: the Document's canonical JSON as it stood. */
 export function storedObjectOf(document: Document): EventRecord["object"] {
@@ -54,17 +57,15 @@ export function eventJsonOf(record: EventRecord): JsonValue {
 
 /** What an email event keeps: the Email as it stood. */
 export function storedEmailOf(email: Email): EventRecord["object"] {
-  return messageToJson(EmailSchema, email);
+  return emails.toJson(email);
 }
 
 function emailOf(object: JsonValue): Email {
-  return typeof object === "object" && object !== null
-    ? messageFromJson(EmailSchema, object)
-    : create(EmailSchema);
+  return typeof object === "object" && object !== null ? emails.fromJson(object) : create(EmailSchema);
 }
 
 function documentOf(object: JsonValue): Document {
   return typeof object === "object" && object !== null
-    ? messageOf(DocumentSchema, object)
+    ? documentContract.codec.fromValue(object)
     : create(DocumentSchema);
 }

@@ -1,0 +1,172 @@
+/** Canonical JSON (or a plain value of the same shape) → message, built once per message type (see `JsonCodec`). */
+import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import { GIVE_UP, IMPLICIT, type Lookup, type Message } from "./json-codec-shapes.js";
+
+export type Reader = (json: unknown, options: ReadOptions) => Message;
+
+export interface ReadOptions {
+  /** As protobuf-es's option: keys that are no field of the message are skipped instead of refused. */
+  ignoreUnknownFields: boolean;
+  /** A key whose value is `undefined` is skipped (`JsonCodec.fromValue`; JSON has no such values). */
+  skipUndefined: boolean;
+}
+
+const INT32_MIN = -0x80000000;
+const INT32_MAX = 0x7fffffff;
+
+/** The reader of `desc` (which `handles` accepts); nested types' readers come from `lookup`. */
+export function buildReader(desc: DescMessage, lookup: Lookup<Reader>): Reader {
+  const byKey = new Map<string, { index: number; read: ReadStep }>();
+  desc.fields.forEach((field, index) => {
+    const step = { index, read: readStep(field, lookup) };
+    byKey.set(field.name, step).set(field.jsonName, step);
+  });
+  const oneofs = desc.oneofs.length > 0;
+  const zero = zeroMessage(desc);
+  return (json, options) => {
+    if (typeof json !== "object" || json === null || Array.isArray(json)) throw GIVE_UP;
+    const message = zero();
+    // Which fields were set (a field set by both its proto and its JSON name is an error for protobuf-es).
+    const seen: boolean[] = [];
+    const groups = oneofs ? new Set<string>() : undefined;
+    for (const key of Object.keys(json)) {
+      const value = (json as Record<string, unknown>)[key];
+      if (value === undefined && options.skipUndefined) continue;
+      const step = byKey.get(key);
+      if (step === undefined) {
+        if (options.ignoreUnknownFields) continue;
+        throw GIVE_UP;
+      }
+      if (seen[step.index]) throw GIVE_UP;
+      seen[step.index] = true;
+      step.read(message, value, options, groups);
+    }
+    return message;
+  };
+}
+
+/**
+ * What `create(desc)` makes for a proto3 message, without its walk over the descriptor: the type name, every
+ * oneof unset, and every field with implicit presence at its zero value (fields with explicit presence absent).
+ */
+function zeroMessage(desc: DescMessage): () => Message {
+  const members = desc.members
+    .filter((member) => member.kind === "oneof" || member.presence === IMPLICIT)
+    .map((member): [string, () => unknown] => {
+      if (member.kind === "oneof") return [member.localName, () => ({ case: undefined })];
+      if (member.fieldKind === "list") return [member.localName, () => []];
+      const zero = SCALAR_ZERO.get(member.scalar!);
+      return [member.localName, () => zero];
+    });
+  const typeName = desc.typeName;
+  return () => {
+    const message: Message = { $typeName: typeName };
+    for (const [name, zero] of members) message[name] = zero();
+    return message;
+  };
+}
+
+const SCALAR_ZERO = new Map<ScalarType, unknown>([
+  [ScalarType.STRING, ""],
+  [ScalarType.BOOL, false],
+  [ScalarType.INT32, 0],
+  [ScalarType.DOUBLE, 0],
+]);
+
+type ReadStep = (message: Message, value: unknown, options: ReadOptions, groups?: Set<string>) => void;
+
+/**
+ * A `null` leaves the field unset (the message starts at zero, and a field set twice was refused before), as
+ * protobuf-es clears it; in a oneof, a null message member still counts as the group's choice, a null scalar not.
+ */
+function readStep(field: DescField, lookup: Lookup<Reader>): ReadStep {
+  const local = field.localName;
+  const value = valueReader(field, lookup);
+  if (field.oneof) {
+    const group = field.oneof.localName;
+    const nullChooses = field.fieldKind !== "scalar";
+    return (message, json, options, groups) => {
+      if (groups === undefined) throw GIVE_UP;
+      if (json === null && !nullChooses) return;
+      if (groups.has(group)) throw GIVE_UP; // two members of one oneof
+      groups.add(group);
+      if (json !== null) message[group] = { case: local, value: value(json, options) };
+    };
+  }
+  return (message, json, options) => {
+    if (json !== null) message[local] = value(json, options);
+  };
+}
+
+function valueReader(
+  field: DescField,
+  lookup: Lookup<Reader>,
+): (json: unknown, options: ReadOptions) => unknown {
+  switch (field.fieldKind) {
+    case "scalar":
+      return scalarReader(field.scalar);
+    case "message":
+      return messageReader(field.message, lookup);
+    case "list": {
+      const item =
+        field.listKind === "message" ? messageReader(field.message, lookup) : scalarReader(field.scalar!);
+      return (json, options) => {
+        if (!Array.isArray(json)) throw GIVE_UP;
+        const list: unknown[] = new Array(json.length);
+        for (let i = 0; i < json.length; i++) {
+          const entry: unknown = json[i];
+          if (entry === null) throw GIVE_UP;
+          list[i] = item(entry, options);
+        }
+        return list;
+      };
+    }
+    default:
+      throw new Error(`${field.fieldKind} field ${field.name} is not built here`);
+  }
+}
+
+function messageReader(
+  desc: DescMessage,
+  lookup: Lookup<Reader>,
+): (json: unknown, options: ReadOptions) => unknown {
+  // Looked up on first use: a type may contain itself.
+  let reader: Reader | null | undefined;
+  return (json, options) => {
+    reader ??= lookup(desc);
+    if (!reader) throw GIVE_UP;
+    return reader(json, options);
+  };
+}
+
+function scalarReader(scalar: ScalarType): (json: unknown) => unknown {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return (json) => {
+        // protobuf-es refuses text that is not valid UTF-16 (a lone surrogate cannot be encoded as UTF-8).
+        if (typeof json !== "string" || !isWellFormed(json)) throw GIVE_UP;
+        return json;
+      };
+    case ScalarType.BOOL:
+      return (json) => {
+        if (typeof json !== "boolean") throw GIVE_UP;
+        return json;
+      };
+    case ScalarType.DOUBLE:
+      return (json) => {
+        // "NaN", "1e3" and other strings are protobuf-es's, and so is its refusal of a non-finite number.
+        if (typeof json !== "number" || !Number.isFinite(json)) throw GIVE_UP;
+        return json;
+      };
+    default: // int32 (a string of digits, or a value out of range, is protobuf-es's)
+      return (json) => {
+        if (typeof json !== "number" || !Number.isInteger(json) || json < INT32_MIN || json > INT32_MAX)
+          throw GIVE_UP;
+        return json;
+      };
+  }
+}
+
+/** `String.prototype.isWellFormed` (Node 20); not in the ES2023 typings. */
+const isWellFormed = (text: string): boolean =>
+  (text as unknown as { isWellFormed(): boolean }).isWellFormed();
