@@ -11,24 +11,14 @@ import { fromJson, toJson } from "@bufbuild/protobuf";
 import { computedDocuments, JsonCodec } from "@einvoice/contracts";
 import { ComputedDocumentSchema } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
+import { benchInvoice } from "./lib/invoice.js";
 
 const { values: args } = parseArgs({
   options: { rounds: { type: "string", default: "3" }, count: { type: "string", default: "20000" } },
 });
 const COUNT = Number(args.count);
 
-const computed = computeDocument(
-  {
-    series: "F001",
-    customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE BENCH SAC" },
-    items: Array.from({ length: 5 }, (_, line) => ({
-      description: `Artículo ${line + 1}`,
-      quantity: String(1 + line),
-      unit_price: `${10 + line}.50`,
-    })),
-  },
-  { type: "01", today: "2026-11-27" },
-);
+const computed = computeDocument(benchInvoice(0), { type: "01", today: "2026-11-27" });
 if (!computed.ok) throw new Error("the bench invoice was refused by the tax engine");
 const message = computedDocuments.toMessage(computed.document);
 const CANONICAL = { useProtoFieldName: true, alwaysEmitImplicit: true } as const;
