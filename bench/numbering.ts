@@ -7,8 +7,8 @@
  * reports numbers/s, RPC latency p50/p99, gaps, duplicates and the numbering process's CPU per number.
  * Not part of the tests.
  *
- *   node --import tsx bench/numbering.ts [--clients 64] [--seconds 10 | --count 20000] [--warmup 30000] [--runtime dist]
- *     [--no-keys] [--unary] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
+ *   node --import tsx bench/numbering.ts [--clients 64] [--seconds 10 | --count 20000] [--warmup 30000]
+ *     [--runtime dist] [--no-keys] [--unary] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
  */
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";

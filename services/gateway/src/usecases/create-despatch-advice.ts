@@ -62,7 +62,7 @@ export class CreateDespatchAdvice {
       .issueDespatchAdvice({
         scope,
         issuer: issuers.toMessage(issuerOf(caller.company)),
-        despatch: despatchAdvices.contract.codec.fromJson(JSON.parse(JSON.stringify(checked.advice))),
+        despatch: despatchAdvices.toMessage(checked.advice),
         idempotencyKey: idempotencyKey ?? "",
       })
       .catch((error: unknown) => {
