@@ -14,7 +14,8 @@ import {
   InvoiceRequestSchema,
   IssuerSchema,
 } from "@einvoice/proto";
-import { DomainContract, withoutUnset } from "./domain-contract.js";
+import { DomainContract } from "./domain-contract.js";
+import { withoutUnset } from "./json-codec.js";
 import { MessageContract } from "./message-contract.js";
 
 /** The caller's invoice/receipt content: gateway → tax. */

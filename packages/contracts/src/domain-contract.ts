@@ -44,18 +44,3 @@ export class DomainContract<Desc extends DescMessage, T extends object> {
     return this.contract.check(json, "strict").length === 0;
   }
 }
-
-/**
- * A plain data value as the JSON its message encodes to, when its fields are all set as their JSON types: `null`
- * and `undefined` properties (unset, as in proto3 JSON) dropped, arrays kept as they are. Callers check the
- * result against the strict schema before trusting it as canonical.
- */
-export function withoutUnset(value: unknown): JsonValue {
-  if (Array.isArray(value)) return value.map(withoutUnset);
-  if (value === null || typeof value !== "object") return value as JsonValue;
-  const out: { [key: string]: JsonValue } = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (item !== undefined && item !== null) out[key] = withoutUnset(item);
-  }
-  return out;
-}

@@ -1,6 +1,6 @@
 export * from "./documents.js";
 export * from "./domain-contract.js";
-export { JsonCodec } from "./json-codec.js";
+export { JsonCodec, withoutUnset } from "./json-codec.js";
 export * from "./json-schema.js";
 export * from "./message-contract.js";
 export * from "./public-json.js";

@@ -1,6 +1,14 @@
 /** Canonical JSON (or a plain value of the same shape) → message, built once per message type (see `JsonCodec`). */
-import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
-import { GIVE_UP, IMPLICIT, type Lookup, type Message } from "./json-codec-shapes.js";
+import type { DescField, DescMessage } from "@bufbuild/protobuf";
+import {
+  GIVE_UP,
+  IMPLICIT,
+  type Lookup,
+  lazily,
+  type Message,
+  SCALAR_ZEROS,
+  scalarValue,
+} from "./json-codec-shapes.js";
 
 export type Reader = (json: unknown, options: ReadOptions) => Message;
 
@@ -10,9 +18,6 @@ export interface ReadOptions {
   /** A key whose value is `undefined` is skipped (`JsonCodec.fromValue`; JSON has no such values). */
   skipUndefined: boolean;
 }
-
-const INT32_MIN = -0x80000000;
-const INT32_MAX = 0x7fffffff;
 
 /** The reader of `desc` (which `handles` accepts); nested types' readers come from `lookup`. */
 export function buildReader(desc: DescMessage, lookup: Lookup<Reader>): Reader {
@@ -55,7 +60,7 @@ function zeroMessage(desc: DescMessage): () => Message {
     .map((member): [string, () => unknown] => {
       if (member.kind === "oneof") return [member.localName, () => ({ case: undefined })];
       if (member.fieldKind === "list") return [member.localName, () => []];
-      const zero = SCALAR_ZERO.get(member.scalar!);
+      const zero = SCALAR_ZEROS.get(member.scalar!);
       return [member.localName, () => zero];
     });
   const typeName = desc.typeName;
@@ -65,13 +70,6 @@ function zeroMessage(desc: DescMessage): () => Message {
     return message;
   };
 }
-
-const SCALAR_ZERO = new Map<ScalarType, unknown>([
-  [ScalarType.STRING, ""],
-  [ScalarType.BOOL, false],
-  [ScalarType.INT32, 0],
-  [ScalarType.DOUBLE, 0],
-]);
 
 type ReadStep = (message: Message, value: unknown, options: ReadOptions, groups?: Set<string>) => void;
 
@@ -104,20 +102,17 @@ function valueReader(
 ): (json: unknown, options: ReadOptions) => unknown {
   switch (field.fieldKind) {
     case "scalar":
-      return scalarReader(field.scalar);
+      return scalarValue(field.scalar);
     case "message":
       return messageReader(field.message, lookup);
     case "list": {
       const item =
-        field.listKind === "message" ? messageReader(field.message, lookup) : scalarReader(field.scalar!);
+        field.listKind === "message" ? messageReader(field.message, lookup) : scalarValue(field.scalar!);
       return (json, options) => {
         if (!Array.isArray(json)) throw GIVE_UP;
         const list: unknown[] = new Array(json.length);
-        for (let i = 0; i < json.length; i++) {
-          const entry: unknown = json[i];
-          if (entry === null) throw GIVE_UP;
-          list[i] = item(entry, options);
-        }
+        // A null item gives up too (protobuf-es refuses it): neither a scalar nor a message reads null.
+        for (let i = 0; i < json.length; i++) list[i] = item(json[i], options);
         return list;
       };
     }
@@ -130,43 +125,6 @@ function messageReader(
   desc: DescMessage,
   lookup: Lookup<Reader>,
 ): (json: unknown, options: ReadOptions) => unknown {
-  // Looked up on first use: a type may contain itself.
-  let reader: Reader | null | undefined;
-  return (json, options) => {
-    reader ??= lookup(desc);
-    if (!reader) throw GIVE_UP;
-    return reader(json, options);
-  };
+  const reader = lazily(lookup, desc);
+  return (json, options) => reader()(json, options);
 }
-
-function scalarReader(scalar: ScalarType): (json: unknown) => unknown {
-  switch (scalar) {
-    case ScalarType.STRING:
-      return (json) => {
-        // protobuf-es refuses text that is not valid UTF-16 (a lone surrogate cannot be encoded as UTF-8).
-        if (typeof json !== "string" || !isWellFormed(json)) throw GIVE_UP;
-        return json;
-      };
-    case ScalarType.BOOL:
-      return (json) => {
-        if (typeof json !== "boolean") throw GIVE_UP;
-        return json;
-      };
-    case ScalarType.DOUBLE:
-      return (json) => {
-        // "NaN", "1e3" and other strings are protobuf-es's, and so is its refusal of a non-finite number.
-        if (typeof json !== "number" || !Number.isFinite(json)) throw GIVE_UP;
-        return json;
-      };
-    default: // int32 (a string of digits, or a value out of range, is protobuf-es's)
-      return (json) => {
-        if (typeof json !== "number" || !Number.isInteger(json) || json < INT32_MIN || json > INT32_MAX)
-          throw GIVE_UP;
-        return json;
-      };
-  }
-}
-
-/** `String.prototype.isWellFormed` (Node 20); not in the ES2023 typings. */
-const isWellFormed = (text: string): boolean =>
-  (text as unknown as { isWellFormed(): boolean }).isWellFormed();

@@ -16,6 +16,60 @@ export const IMPLICIT = 2;
 export type Lookup<F> = (desc: DescMessage) => F | null;
 
 /**
+ * The built functions of a nested type, looked up on first use (a type may contain itself); GIVE_UP when
+ * protobuf-es converts that type.
+ */
+export function lazily<F>(lookup: Lookup<F>, desc: DescMessage): () => F {
+  let built: F | null | undefined;
+  return () => {
+    built ??= lookup(desc);
+    if (built === null) throw GIVE_UP;
+    return built;
+  };
+}
+
+const INT32_MIN = -0x80000000;
+const INT32_MAX = 0x7fffffff;
+
+/**
+ * A scalar as it stands both in a message and in its JSON (our handled types are the same value on both sides);
+ * GIVE_UP for anything else. It takes the stricter of protobuf-es's two directions: reading refuses a lone
+ * surrogate and an int32 out of range, writing passes them on as they are, and giving up on them there only
+ * leaves the same answer to protobuf-es.
+ */
+export function scalarValue(scalar: ScalarType): (value: unknown) => string | boolean | number {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return (value) => {
+        // A lone surrogate cannot be encoded as UTF-8.
+        if (typeof value !== "string" || !isWellFormed(value)) throw GIVE_UP;
+        return value;
+      };
+    case ScalarType.BOOL:
+      return (value) => {
+        if (typeof value !== "boolean") throw GIVE_UP;
+        return value;
+      };
+    case ScalarType.DOUBLE:
+      return (value) => {
+        // NaN and ±Infinity are strings in JSON ("NaN"), and "1e3" is a number written as a string.
+        if (typeof value !== "number" || !Number.isFinite(value)) throw GIVE_UP;
+        return value;
+      };
+    default: // int32
+      return (value) => {
+        if (typeof value !== "number" || !Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX)
+          throw GIVE_UP;
+        return value;
+      };
+  }
+}
+
+/** `String.prototype.isWellFormed` (Node 20); not in the ES2023 typings. */
+const isWellFormed = (text: string): boolean =>
+  (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/**
  * Whether every field of the type is of a kind built here. Nested message types are checked when their own
  * functions are built: one left to protobuf-es makes its parent give up only when such a value is present.
  */
@@ -27,12 +81,12 @@ export function handles(desc: DescMessage): boolean {
     if (field.presence !== IMPLICIT && field.presence !== EXPLICIT) return false; // proto2's required
     switch (field.fieldKind) {
       case "scalar":
-        return HANDLED_SCALARS.has(field.scalar);
+        return SCALAR_ZEROS.has(field.scalar);
       case "message":
         return true;
       case "list":
         return (
-          field.listKind === "message" || (field.listKind === "scalar" && HANDLED_SCALARS.has(field.scalar))
+          field.listKind === "message" || (field.listKind === "scalar" && SCALAR_ZEROS.has(field.scalar))
         );
       default: // enums and maps: not in our contracts
         return false;
@@ -40,10 +94,13 @@ export function handles(desc: DescMessage): boolean {
   });
 }
 
-/** The scalar types our contracts use; the others are left to protobuf-es. */
-const HANDLED_SCALARS: ReadonlySet<ScalarType> = new Set([
-  ScalarType.STRING,
-  ScalarType.BOOL,
-  ScalarType.INT32,
-  ScalarType.DOUBLE,
+/** The scalar types our contracts use, with their zero values (proto3); the others are left to protobuf-es. */
+export const SCALAR_ZEROS: ReadonlyMap<ScalarType, string | boolean | number> = new Map<
+  ScalarType,
+  string | boolean | number
+>([
+  [ScalarType.STRING, ""],
+  [ScalarType.BOOL, false],
+  [ScalarType.INT32, 0],
+  [ScalarType.DOUBLE, 0],
 ]);

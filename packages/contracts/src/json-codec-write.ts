@@ -1,12 +1,6 @@
 /** Message → canonical JSON, built once per message type (see `JsonCodec`). */
-import {
-  type DescField,
-  type DescMessage,
-  type JsonObject,
-  type JsonValue,
-  ScalarType,
-} from "@bufbuild/protobuf";
-import { GIVE_UP, IMPLICIT, type Lookup, type Message } from "./json-codec-shapes.js";
+import type { DescField, DescMessage, JsonObject, JsonValue } from "@bufbuild/protobuf";
+import { GIVE_UP, IMPLICIT, type Lookup, lazily, type Message, scalarValue } from "./json-codec-shapes.js";
 
 export type Writer = (message: Message) => JsonObject;
 
@@ -51,12 +45,12 @@ function writeStep(field: DescField, lookup: Lookup<Writer>): WriteStep {
 function valueWriter(field: DescField, lookup: Lookup<Writer>): (value: unknown) => JsonValue {
   switch (field.fieldKind) {
     case "scalar":
-      return scalarWriter(field.scalar);
+      return scalarValue(field.scalar);
     case "message":
       return messageWriter(field.message, lookup);
     case "list": {
       const item =
-        field.listKind === "message" ? messageWriter(field.message, lookup) : scalarWriter(field.scalar!);
+        field.listKind === "message" ? messageWriter(field.message, lookup) : scalarValue(field.scalar!);
       return (list) => {
         if (!Array.isArray(list)) throw GIVE_UP;
         const json: JsonValue[] = new Array(list.length);
@@ -70,37 +64,9 @@ function valueWriter(field: DescField, lookup: Lookup<Writer>): (value: unknown)
 }
 
 function messageWriter(desc: DescMessage, lookup: Lookup<Writer>): (value: unknown) => JsonValue {
-  // Looked up on first use: a type may contain itself.
-  let writer: Writer | null | undefined;
+  const writer = lazily(lookup, desc);
   return (value) => {
     if (typeof value !== "object" || value === null) throw GIVE_UP;
-    writer ??= lookup(desc);
-    if (!writer) throw GIVE_UP;
-    return writer(value as Message);
+    return writer()(value as Message);
   };
-}
-
-function scalarWriter(scalar: ScalarType): (value: unknown) => JsonValue {
-  switch (scalar) {
-    case ScalarType.STRING:
-      return (value) => {
-        if (typeof value !== "string") throw GIVE_UP;
-        return value;
-      };
-    case ScalarType.BOOL:
-      return (value) => {
-        if (typeof value !== "boolean") throw GIVE_UP;
-        return value;
-      };
-    case ScalarType.DOUBLE:
-      return (value) => {
-        if (typeof value !== "number" || !Number.isFinite(value)) throw GIVE_UP; // NaN and ±Infinity are strings
-        return value;
-      };
-    default: // int32
-      return (value) => {
-        if (typeof value !== "number") throw GIVE_UP;
-        return value;
-      };
-  }
 }

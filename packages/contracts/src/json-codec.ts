@@ -87,12 +87,24 @@ export class JsonCodec<Desc extends DescMessage> {
   }
 }
 
-function withoutUndefined(value: unknown): JsonValue {
-  if (Array.isArray(value)) return value.map(withoutUndefined);
+/**
+ * A plain data value as the JSON its message encodes to, when its fields are all set as their JSON types: `null`
+ * and `undefined` properties (unset, as in proto3 JSON) dropped, arrays kept as they are. Callers check the
+ * result against the strict schema before trusting it as canonical.
+ */
+export const withoutUnset = (value: unknown): JsonValue =>
+  withoutProperties(value, (item) => item === undefined || item === null);
+
+const withoutUndefined = (value: unknown): JsonValue =>
+  withoutProperties(value, (item) => item === undefined);
+
+/** The value with the object properties `drop` picks removed, at every depth (array items are kept). */
+function withoutProperties(value: unknown, drop: (item: unknown) => boolean): JsonValue {
+  if (Array.isArray(value)) return value.map((item) => withoutProperties(item, drop));
   if (value === null || typeof value !== "object") return value as JsonValue;
   const out: { [key: string]: JsonValue } = {};
   for (const [key, item] of Object.entries(value)) {
-    if (item !== undefined) out[key] = withoutUndefined(item);
+    if (!drop(item)) out[key] = withoutProperties(item, drop);
   }
   return out;
 }
