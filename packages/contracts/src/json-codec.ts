@@ -19,6 +19,9 @@ import { buildWriter, type Writer } from "./json-codec-write.js";
 /** The canonical JSON of our contracts: proto field names, fields with implicit presence always present. */
 const WRITE_OPTIONS = { useProtoFieldName: true, alwaysEmitImplicit: true } as const;
 
+/** How the reader reads JSON (`fromJson`, refusing or skipping unknown keys) and plain values (`fromValue`). */
+const FROM_JSON: ReadOptions = { ignoreUnknownFields: false, skipUndefined: false };
+const FROM_JSON_IGNORING_UNKNOWN: ReadOptions = { ignoreUnknownFields: true, skipUndefined: false };
 const FROM_VALUE: ReadOptions = { ignoreUnknownFields: false, skipUndefined: true };
 
 /**
@@ -48,9 +51,8 @@ export class JsonCodec<Desc extends DescMessage> {
 
   /** The message of a JSON value (as `fromJson`). */
   fromJson(json: JsonValue, options: { ignoreUnknownFields?: boolean } = {}): MessageShape<Desc> {
-    const ignoreUnknownFields = options.ignoreUnknownFields === true;
-    const message = this.#read(json, { ignoreUnknownFields, skipUndefined: false });
-    return message ?? fromJson(this.desc, json, options);
+    const read = options.ignoreUnknownFields === true ? FROM_JSON_IGNORING_UNKNOWN : FROM_JSON;
+    return this.#read(json, read) ?? fromJson(this.desc, json, options);
   }
 
   /**
