@@ -56,7 +56,15 @@ export type { SyncDirectory } from "./directory-syncs.js";
 export interface FilesystemObjectStoreOptions {
   /** Replaces the directory fsync; for tests that check which directories a put makes durable. */
   syncDirectory?: SyncDirectory;
+  /**
+   * Replaces `mkdir -p` (resolves to the outermost directory it made, or undefined); for tests that make concurrent
+   * puts' directory making interleave as a race between them would.
+   */
+  makeDirectories?: MakeDirectories;
 }
+
+/** `mkdir -p`: resolves to the outermost directory it made, undefined when all existed. */
+export type MakeDirectories = (path: string) => Promise<string | undefined>;
 
 interface Header {
   contentType: string;
@@ -73,6 +81,7 @@ export class FilesystemObjectStore implements ObjectStore {
   private constructor(
     private readonly root: string,
     syncDirectory: SyncDirectory,
+    private readonly makeDirectories: MakeDirectories,
   ) {
     this.syncs = new DirectorySyncs(syncDirectory);
   }
@@ -83,7 +92,11 @@ export class FilesystemObjectStore implements ObjectStore {
   ): Promise<FilesystemObjectStore> {
     const absolute = resolve(root);
     await mkdir(absolute, { recursive: true });
-    return new FilesystemObjectStore(absolute, options.syncDirectory ?? fsyncDirectory);
+    return new FilesystemObjectStore(
+      absolute,
+      options.syncDirectory ?? fsyncDirectory,
+      options.makeDirectories ?? makeDirectoriesOnDisk,
+    );
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
@@ -118,7 +131,7 @@ export class FilesystemObjectStore implements ObjectStore {
         await unlink(temp).catch(() => undefined);
         throw conflictOr(key, error, ["EISDIR", "ENOTEMPTY", "EEXIST"]);
       }
-      await this.makeDurable(directory, this.syncs.tick(), made, madeAt, durable);
+      await this.makeDurable(directory, this.syncs.tick(), made, madeAt, { promise: durable, settle });
     } finally {
       settle();
       // Only puts in flight are in the map, so this stays a short walk.
@@ -152,7 +165,7 @@ export class FilesystemObjectStore implements ObjectStore {
     }
     let first: string | undefined;
     try {
-      first = await mkdir(directory, { recursive: true });
+      first = await this.makeDirectories(directory);
     } catch (error) {
       throw conflictOr(key, error, ["EEXIST", "ENOTDIR"]);
     }
@@ -175,23 +188,29 @@ export class FilesystemObjectStore implements ObjectStore {
    * that put too, so no put is acknowledged while an entry on its path may still be lost. (Across processes, the
    * flows write a new directory's first object before anyone else writes there: signing makes a document's
    * directory with its XML; submission and rendering write there after documents.signed.)
+   *
+   * The directories this put made are declared durable (`own.settle`) as soon as its own syncs are done, before it
+   * waits for anyone else's. Two puts racing down one new path can each have made a directory on the other's path
+   * (`mkdir -p` of `a/b/x` makes `a`, while `mkdir -p` of `a/b/y` makes `b`); had each declared its directories
+   * durable only after waiting for the other, both would wait forever (the pipeline's signing stalled on it).
    */
   private async makeDurable(
     directory: string,
     renamedAt: number,
     made: string[],
     madeAt: number,
-    own: Promise<void>,
+    own: { promise: Promise<void>; settle: () => void },
   ): Promise<void> {
     const others = new Set<Promise<void>>();
     for (let dir = directory; dir.length > this.root.length; dir = dirname(dir)) {
       const making = this.making.get(dir);
-      if (making && making !== own) others.add(making);
+      if (making && making !== own.promise) others.add(making);
     }
     await Promise.all([
       this.syncs.sync(directory, renamedAt),
       ...made.map((dir) => this.syncs.sync(dirname(dir), madeAt)),
     ]);
+    own.settle();
     await Promise.all(others);
   }
 
@@ -313,6 +332,8 @@ const fsyncDirectory: SyncDirectory = async (path) => {
     closeSync(fd);
   }
 };
+
+const makeDirectoriesOnDisk: MakeDirectories = (path) => mkdir(path, { recursive: true });
 
 function createFile(path: string): Promise<number> {
   return callback<number>((done) => openFile(path, CREATE_NEW, 0o666, done));

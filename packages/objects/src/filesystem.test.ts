@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runObjectStoreContract } from "./contract.js";
@@ -153,6 +154,34 @@ describe("filesystem object store", () => {
     await Promise.all([first, ...puts]);
     expect(done.sort()).toEqual(["doc1", "doc2", "doc3"]);
     expect(held).toHaveLength(2);
+  });
+
+  it("finishes two puts that race down one new path, each having made a directory on the other's path", async () => {
+    const root = nextRoot();
+    const co = join(resolve(root), "co");
+    // As a race of `mkdir -p` goes: the first call made co (then found co/test made), the second made co/test,
+    // and the second's answer arrives last.
+    let firstMade: () => void = () => {};
+    const firstDone = new Promise<void>((resolve) => {
+      firstMade = resolve;
+    });
+    let calls = 0;
+    const store = await FilesystemObjectStore.open(root, {
+      makeDirectories: async (path) => {
+        const call = ++calls;
+        if (call === 2) await firstDone;
+        await mkdir(path, { recursive: true });
+        if (call === 1) firstMade();
+        return call === 1 ? co : join(co, "test");
+      },
+    });
+    const puts = Promise.all([
+      store.put("co/test/doc1/a.xml", Buffer.from("1"), "text/plain"),
+      store.put("co/test/doc2/a.xml", Buffer.from("2"), "text/plain"),
+    ]).then(() => "done");
+    const hung = new Promise((resolve) => setTimeout(() => resolve("hung"), 2_000));
+    expect(await Promise.race([puts, hung])).toBe("done");
+    expect(calls).toBe(2);
   });
 
   it("writes into a directory another store (another process) made, syncing only that directory", async () => {
