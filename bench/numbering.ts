@@ -8,7 +8,7 @@
  * Not part of the tests.
  *
  *   node --import tsx bench/numbering.ts [--clients 64] [--seconds 10 | --count 20000] [--warmup 30000]
- *     [--runtime dist] [--no-keys] [--unary] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
+ *     [--runtime dist] [--no-keys] [--unary] [--in-flight 2] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
  */
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -48,6 +48,8 @@ const { values: args } = parseArgs({
     "no-keys": { type: "boolean", default: false },
     /** One IssueDocument call per number instead of the gateway's batching. */
     unary: { type: "boolean", default: false },
+    /** IssueDocuments calls the batcher keeps in flight (the gateway's default unless given). */
+    "in-flight": { type: "string" },
     /** Another build of the service to run instead (e.g. an older commit's `dist/main.js`), for a before/after. */
     entry: { type: "string" },
     json: { type: "string" },
@@ -198,7 +200,10 @@ async function main() {
   try {
     await waitUntilReady(service, `http://127.0.0.1:${opsPort}/readyz`, 60_000);
     const client = createRpcClient(NumberingService, `http://127.0.0.1:${rpcPort}`, { timeoutMs: 30_000 });
-    const batcher = new IssueBatcher(client, { timeoutMs: 30_000 });
+    const batcher = new IssueBatcher(client, {
+      timeoutMs: 30_000,
+      ...(args["in-flight"] ? { maxInFlight: Number(args["in-flight"]) } : {}),
+    });
     const issue: Issue = args.unary
       ? async (request) => (await client.issueDocument(request)).document
       : (request) => batcher.issue(request);
