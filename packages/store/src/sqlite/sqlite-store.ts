@@ -114,7 +114,7 @@ export class SqliteStore implements Store {
         }) as Promise<ReturnType<typeof work>>;
       },
       statement: (sql) => this.statement(sql),
-      atomically: (work) => this.db.transaction(work).immediate(),
+      atomically: (work) => this.atomically(work),
     };
     this.counters = new SqliteCounters(this.outer);
   }
@@ -165,7 +165,7 @@ export class SqliteStore implements Store {
             return op();
           }),
         statement: (sql) => this.statement(sql),
-        atomically: (op) => this.db.transaction(op).immediate(),
+        atomically: (op) => this.atomically(op),
       };
       const scope: TransactionScope = {
         collection: <T extends Entity>(spec: CollectionSpec) => {
@@ -180,6 +180,28 @@ export class SqliteStore implements Store {
         tx.open = false;
       }
     }) as Promise<R>;
+  }
+
+  /**
+   * Runs `work` atomically: in a savepoint of the transaction open on the connection (every write runs inside a
+   * group commit's), else in an IMMEDIATE transaction of its own. The savepoint goes through cached statements:
+   * better-sqlite3's `db.transaction(work)` builds four wrapper functions on every call, a tenth of an update's time.
+   */
+  private atomically<T>(work: () => T): T {
+    if (!this.db.inTransaction) return this.db.transaction(work).immediate();
+    this.statement("SAVEPOINT atomically").run();
+    try {
+      const value = work();
+      this.statement("RELEASE atomically").run();
+      return value;
+    } catch (error) {
+      // SQLite may have ended the whole transaction (an I/O error): then there is no savepoint left to undo.
+      if (this.db.inTransaction) {
+        this.statement("ROLLBACK TO atomically").run();
+        this.statement("RELEASE atomically").run();
+      }
+      throw error;
+    }
   }
 
   /** Queues a member for the next group commit; settles after that COMMIT (or with the member's own error). */
@@ -213,14 +235,14 @@ export class SqliteStore implements Store {
       for (; next < group.length; next++) {
         const member = group[next]!;
         if (!this.db.inTransaction) this.db.exec("BEGIN IMMEDIATE");
-        this.db.exec("SAVEPOINT member");
+        this.statement("SAVEPOINT member").run();
         let value: unknown;
         try {
           value = await member.run();
         } catch (error) {
           if (this.db.inTransaction) {
-            this.db.exec("ROLLBACK TO member");
-            this.db.exec("RELEASE member");
+            this.statement("ROLLBACK TO member").run();
+            this.statement("RELEASE member").run();
           } else {
             // SQLite ended the whole transaction (an I/O error, a full disk): earlier members' writes are gone.
             for (const lost of done.splice(0)) lost.member.reject(error);
@@ -228,7 +250,7 @@ export class SqliteStore implements Store {
           member.reject(error);
           continue;
         }
-        this.db.exec("RELEASE member");
+        this.statement("RELEASE member").run();
         done.push({ member, value });
       }
       if (this.db.inTransaction) {
