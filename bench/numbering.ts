@@ -8,7 +8,7 @@
  * Not part of the tests.
  *
  *   node --import tsx bench/numbering.ts [--clients 64] [--seconds 10 | --count 20000] [--warmup 30000]
- *     [--runtime dist] [--no-keys] [--unary] [--in-flight 2] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
+ *     [--runtime dist] [--no-keys] [--unary] [--in-flight 2] [--max-documents 64] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
  */
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -50,6 +50,8 @@ const { values: args } = parseArgs({
     unary: { type: "boolean", default: false },
     /** IssueDocuments calls the batcher keeps in flight (the gateway's default unless given). */
     "in-flight": { type: "string" },
+    /** Documents per IssueDocuments call at most (the gateway's default unless given). */
+    "max-documents": { type: "string" },
     /** Another build of the service to run instead (e.g. an older commit's `dist/main.js`), for a before/after. */
     entry: { type: "string" },
     json: { type: "string" },
@@ -203,6 +205,7 @@ async function main() {
     const batcher = new IssueBatcher(client, {
       timeoutMs: 30_000,
       ...(args["in-flight"] ? { maxInFlight: Number(args["in-flight"]) } : {}),
+      ...(args["max-documents"] ? { maxDocuments: Number(args["max-documents"]) } : {}),
     });
     const issue: Issue = args.unary
       ? async (request) => (await client.issueDocument(request)).document

@@ -32,8 +32,12 @@ export interface IssueBatchSettings {
   maxLines: number;
 }
 
-/** Two calls in flight: one being committed while the next one travels. */
-export const DEFAULT_ISSUE_BATCH_LIMITS = { maxInFlight: 2, maxDocuments: 64, maxLines: 2000 } as const;
+/**
+ * Four calls of at most 16 documents in flight: numbering answers the first creates while it commits the next, so
+ * their callers send their next creates meanwhile. With two calls of up to 64, 64 busy callers all went in one
+ * batch and the gateway and numbering took turns (numbering alone: 1,925 → 2,318 numbers/s, 64 callers).
+ */
+export const DEFAULT_ISSUE_BATCH_LIMITS = { maxInFlight: 4, maxDocuments: 16, maxLines: 2000 } as const;
 
 interface Pending {
   request: IssueDocumentInit;
