@@ -8,7 +8,8 @@
  * Not part of the tests.
  *
  *   node --import tsx bench/numbering.ts [--clients 64] [--seconds 10 | --count 20000] [--warmup 30000]
- *     [--runtime dist] [--no-keys] [--unary] [--in-flight 2] [--max-documents 64] [--json out.json] [--cpu-prof dir] [--entry other/build/main.js]
+ *     [--runtime dist] [--no-keys] [--unary] [--in-flight 4] [--max-documents 16] [--json out.json]
+ *     [--cpu-prof dir] [--entry other/build/main.js]
  */
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
