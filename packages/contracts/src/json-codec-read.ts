@@ -7,7 +7,7 @@ import {
   lazily,
   type Message,
   SCALAR_ZEROS,
-  scalarValue,
+  valueConversion,
 } from "./json-codec-shapes.js";
 
 export type Reader = (json: unknown, options: ReadOptions) => Message;
@@ -96,35 +96,14 @@ function readStep(field: DescField, lookup: Lookup<Reader>): ReadStep {
   };
 }
 
-function valueReader(
-  field: DescField,
-  lookup: Lookup<Reader>,
-): (json: unknown, options: ReadOptions) => unknown {
-  switch (field.fieldKind) {
-    case "scalar":
-      return scalarValue(field.scalar);
-    case "message":
-      return messageReader(field.message, lookup);
-    case "list": {
-      const item =
-        field.listKind === "message" ? messageReader(field.message, lookup) : scalarValue(field.scalar!);
-      return (json, options) => {
-        if (!Array.isArray(json)) throw GIVE_UP;
-        const list: unknown[] = new Array(json.length);
-        // A null item gives up too (protobuf-es refuses it): neither a scalar nor a message reads null.
-        for (let i = 0; i < json.length; i++) list[i] = item(json[i], options);
-        return list;
-      };
-    }
-    default:
-      throw new Error(`${field.fieldKind} field ${field.name} is not built here`);
-  }
+type ValueReader = (json: unknown, options: ReadOptions) => unknown;
+
+/** A field's value from its JSON (a list whole, for list fields). */
+function valueReader(field: DescField, lookup: Lookup<Reader>): ValueReader {
+  return valueConversion<ReadOptions>(field, (desc) => messageReader(desc, lookup));
 }
 
-function messageReader(
-  desc: DescMessage,
-  lookup: Lookup<Reader>,
-): (json: unknown, options: ReadOptions) => unknown {
+function messageReader(desc: DescMessage, lookup: Lookup<Reader>): ValueReader {
   const reader = lazily(lookup, desc);
   return (json, options) => reader()(json, options);
 }

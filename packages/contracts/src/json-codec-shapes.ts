@@ -1,5 +1,5 @@
 /** What the built conversions of `JsonCodec` share: which message types they handle, and how they give up. */
-import { type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { Edition } from "@bufbuild/protobuf/wkt";
 
 /** A message as the built functions see it: its fields by local name. */
@@ -62,6 +62,35 @@ export function scalarValue(scalar: ScalarType): (value: unknown) => string | bo
           throw GIVE_UP;
         return value;
       };
+  }
+}
+
+/**
+ * The conversion of one field's value, either way (a list whole, for list fields): scalars pass as they are
+ * (`scalarValue`), messages go through `message` (the reader's or the writer's of that type), lists item by item.
+ * `O` is what the direction passes along (the reader's options; nothing for the writer).
+ */
+export function valueConversion<O>(
+  field: DescField,
+  message: (desc: DescMessage) => (value: unknown, options: O) => unknown,
+): (value: unknown, options: O) => unknown {
+  switch (field.fieldKind) {
+    case "scalar":
+      return scalarValue(field.scalar);
+    case "message":
+      return message(field.message);
+    case "list": {
+      const item = field.listKind === "message" ? message(field.message) : scalarValue(field.scalar!);
+      return (list, options) => {
+        if (!Array.isArray(list)) throw GIVE_UP;
+        const converted: unknown[] = new Array(list.length);
+        // A null item gives up too (protobuf-es refuses it): neither a scalar nor a message takes null.
+        for (let i = 0; i < list.length; i++) converted[i] = item(list[i], options);
+        return converted;
+      };
+    }
+    default:
+      throw new Error(`${field.fieldKind} field ${field.name} is not built here`);
   }
 }
 

@@ -1,6 +1,13 @@
 /** Message → canonical JSON, built once per message type (see `JsonCodec`). */
 import type { DescField, DescMessage, JsonObject, JsonValue } from "@bufbuild/protobuf";
-import { GIVE_UP, IMPLICIT, type Lookup, lazily, type Message, scalarValue } from "./json-codec-shapes.js";
+import {
+  GIVE_UP,
+  IMPLICIT,
+  type Lookup,
+  lazily,
+  type Message,
+  valueConversion,
+} from "./json-codec-shapes.js";
 
 export type Writer = (message: Message) => JsonObject;
 
@@ -43,24 +50,7 @@ function writeStep(field: DescField, lookup: Lookup<Writer>): WriteStep {
 
 /** The JSON of one field's value (a list whole, for list fields). */
 function valueWriter(field: DescField, lookup: Lookup<Writer>): (value: unknown) => JsonValue {
-  switch (field.fieldKind) {
-    case "scalar":
-      return scalarValue(field.scalar);
-    case "message":
-      return messageWriter(field.message, lookup);
-    case "list": {
-      const item =
-        field.listKind === "message" ? messageWriter(field.message, lookup) : scalarValue(field.scalar!);
-      return (list) => {
-        if (!Array.isArray(list)) throw GIVE_UP;
-        const json: JsonValue[] = new Array(list.length);
-        for (let i = 0; i < list.length; i++) json[i] = item(list[i]);
-        return json;
-      };
-    }
-    default:
-      throw new Error(`${field.fieldKind} field ${field.name} is not built here`);
-  }
+  return valueConversion<void>(field, (desc) => messageWriter(desc, lookup)) as (value: unknown) => JsonValue;
 }
 
 function messageWriter(desc: DescMessage, lookup: Lookup<Writer>): (value: unknown) => JsonValue {
