@@ -19,7 +19,7 @@ export interface SqliteAccess {
   /** As `run`, for work that writes: outside a transaction it joins the next group commit. */
   write<T>(collection: string | null, work: () => T): Promise<T>;
   statement(sql: string): Database.Statement;
-  /** Runs `work` atomically: its own IMMEDIATE transaction, or a savepoint inside an open one. */
+  /** Runs `work` atomically, in a savepoint of the open transaction (called from within `write`). */
   atomically<T>(work: () => T): T;
 }
 

@@ -183,12 +183,12 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Runs `work` atomically: in a savepoint of the transaction open on the connection (every write runs inside a
-   * group commit's), else in an IMMEDIATE transaction of its own. The savepoint goes through cached statements:
-   * better-sqlite3's `db.transaction(work)` builds four wrapper functions on every call, a tenth of an update's time.
+   * Runs `work` atomically, in a savepoint of the transaction open on the connection: collections call it only from
+   * their writes, which run inside a group commit's transaction. (Outside one, SQLite's SAVEPOINT would begin a
+   * transaction and RELEASE commit it.) Through cached statements: better-sqlite3's `db.transaction(work)` builds
+   * four wrapper functions on every call, a tenth of an update's time.
    */
   private atomically<T>(work: () => T): T {
-    if (!this.db.inTransaction) return this.db.transaction(work).immediate();
     this.statement("SAVEPOINT atomically").run();
     try {
       const value = work();
