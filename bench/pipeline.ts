@@ -6,6 +6,7 @@
  *
  *   node --import tsx bench/pipeline.ts [--count 600] [--clients 32] [--companies 8] [--warmup 3000] [--no-pdf]
  *     [--cpu-prof folder]   (then `bench/profile-budget.ts folder` tells where each service's time went)
+ *     [--keep-data]         (leaves the data folder: deleting it slows the next run's file creation)
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -37,6 +38,13 @@ const { values: args } = parseArgs({
     "cpu-prof": { type: "string" },
     /** Extra Node flags for every service, space-separated (e.g. `--node-args=--max-semi-space-size=32`). */
     "node-args": { type: "string", default: "" },
+    /**
+     * Leaves the run's data folder in place (its path is printed). Deleting it frees thousands of inodes, and on this
+     * machine's ext4 (no journal) every file created in the next minutes then costs several times the system CPU:
+     * the allocator skips recently deleted inodes one by one. Alternating A/B runs keep their data, and it is
+     * deleted once they are done (see docs/performance.md, "Measuring").
+     */
+    "keep-data": { type: "boolean", default: false },
   },
 });
 const COUNT = Number(args.count);
@@ -140,7 +148,8 @@ async function main() {
   } finally {
     await nc.close();
     await system.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (args["keep-data"]) console.log(`data kept in ${dataDir}`);
+    else await rm(dataDir, { recursive: true, force: true });
   }
 }
 
