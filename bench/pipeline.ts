@@ -40,9 +40,9 @@ const { values: args } = parseArgs({
     "node-args": { type: "string", default: "" },
     /**
      * Leaves the run's data folder in place (its path is printed). Deleting it frees thousands of inodes, and on this
-     * machine's ext4 (no journal) every file created in the next minutes then costs several times the system CPU:
-     * the allocator skips recently deleted inodes one by one. Alternating A/B runs keep their data, and it is
-     * deleted once they are done (see docs/performance.md, "Measuring").
+     * machine's ext4 (no journal) every file created in the next two minutes or so then costs several times the
+     * system CPU: the allocator skips recently deleted inodes one by one. Alternating A/B runs keep their data, and
+     * it is deleted once they are done (docs/performance.md, sixth session).
      */
     "keep-data": { type: "boolean", default: false },
   },
