@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { getPriority } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "@einvoice/launcher";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,6 +64,25 @@ describe("the production build (npm run build → node dist/main.js), its metric
     for (const service of SERVICES) {
       const res = await fetch(`http://127.0.0.1:${healthPort(sys, service)}/healthz`);
       expect(res.status, service).toBe(200);
+    }
+  });
+
+  it("should run the work nobody waits on at a lower priority: the renderer at nice 10, signing, submission and notification at 5", () => {
+    // The nice value is field 19 of /proc/<pid>/task/<tid>/stat, the 17th after the command name's ") ".
+    const nicesOf = (pid: number) =>
+      new Set(
+        readdirSync(`/proc/${pid}/task`).map((tid) =>
+          Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]),
+        ),
+      );
+    const lowered: Record<string, number> = { rendering: 10, signing: 5, submission: 5, notification: 5 };
+    // A runner that is itself niced starts every service there; a service only ever lowers its priority.
+    const base = getPriority();
+    for (const service of SERVICES) {
+      const pid = sys.system.pid(service);
+      expect(pid, service).toBeDefined();
+      // Every thread, libuv's pool and V8's helpers included: on Linux a nice value is per thread.
+      expect(nicesOf(pid!), service).toEqual(new Set([Math.max(base, lowered[service] ?? 0)]));
     }
   });
 

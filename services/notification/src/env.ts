@@ -9,6 +9,12 @@ export const notificationEnvSchema = z.object({
   /** HTTP/1.1 health port. Default 7051. */
   OPS_PORT: envFields.port(7051),
   LOG_LEVEL: envFields.logLevel(),
+  /**
+   * Scheduling priority (Unix nice value, 0 to 19) this service gives every one of its threads at boot. Default 5:
+   * no call waits on this work, so when the CPU is full the create path (gateway, numbering) gets it first. The renderer, at 10, yields
+   * to this service in turn. 0 keeps the default priority.
+   */
+  NICENESS: envFields.niceness(5),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
   NATS_STREAM_REPLICAS: envFields.natsStreamReplicas(),
   /**

@@ -4,6 +4,7 @@ import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
   createRpcClient,
+  lowerPriority,
   objectStoreConfig,
   resolveMasterKeys,
   runService,
@@ -38,6 +39,7 @@ import {
 
 const env = loadNotificationEnv();
 const logger = createLogger("notification", env.LOG_LEVEL);
+lowerPriority(env.NICENESS);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());

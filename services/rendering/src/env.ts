@@ -18,7 +18,7 @@ export const renderingEnvSchema = z.object({
    * 10: printing is off the verdict path, so on a shared host the issuing services (numbering, signing,
    * submission) get the CPU first and PDFs catch up when they are idle. 0 keeps the default priority.
    */
-  NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  NICENESS: envFields.niceness(10),
   /**
    * Printed after "Consulte su documento en": where a reader checks the document. Default SUNAT's public
    * validity check of electronic receipts.

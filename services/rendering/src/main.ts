@@ -4,13 +4,13 @@ import { loadPdfFonts } from "@einvoice/pdf";
 import {
   createLogger,
   createRpcClient,
+  lowerPriority,
   objectStoreConfig,
   runService,
   startOpsServer,
 } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { loadRenderingEnv } from "./env.js";
-import { lowerPriority } from "./lower-priority.js";
 import { RenderAcceptedGuide } from "./usecases/render-accepted-guide.js";
 import { RenderDocument } from "./usecases/render-document.js";
 import { RenderGuide } from "./usecases/render-guide.js";

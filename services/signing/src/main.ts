@@ -2,6 +2,7 @@ import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoi
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
+  lowerPriority,
   objectStoreConfig,
   resolveMasterKeys,
   runService,
@@ -22,6 +23,7 @@ import { UploadCertificate } from "./usecases/upload-certificate.js";
 
 const env = loadSigningEnv();
 const logger = createLogger("signing", env.LOG_LEVEL);
+lowerPriority(env.NICENESS);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "signing")), (s) => s.close());

@@ -3,6 +3,7 @@ import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
   createRpcClient,
+  lowerPriority,
   objectStoreConfig,
   resolveMasterKeys,
   runService,
@@ -40,6 +41,7 @@ import { GetSubmissionSetup, SetSolCredentials } from "./usecases/sol-credential
 
 const env = loadSubmissionEnv();
 const logger = createLogger("submission", env.LOG_LEVEL);
+lowerPriority(env.NICENESS);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());

@@ -1,0 +1,71 @@
+/**
+ * Create latency against the priority of the services a create call does not wait on: boots the system as
+ * `npm start` does from the compiled services (32 test companies), warms it up, then sends paced creates (PDFs on,
+ * no `Prefer`) in alternating rounds with signing, submission and notification reniced to 0 and to `--nice` (every
+ * thread of each), and prints create p50/p99 and create → accepted p50/p99 per round. Renicing back to 0 needs
+ * root (or CAP_SYS_NICE). Not part of the tests.
+ *
+ *   node --import tsx bench/priority.ts [--rate 60] [--nice 5] [--rounds 3] [--seconds 20]
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { watchAcceptances } from "./lib/acceptance.js";
+import { measureIdle, runLoad, settle } from "./lib/load.js";
+import { fmt } from "./lib/stats.js";
+import { buildServices, startOwnSystem } from "./lib/system-under-test.js";
+
+const { values: args } = parseArgs({
+  options: {
+    /** Creates per second, paced (open loop). */
+    rate: { type: "string", default: "60" },
+    /** The nice value compared with 0. */
+    nice: { type: "string", default: "5" },
+    rounds: { type: "string", default: "3" },
+    /** Length of each round, in seconds. */
+    seconds: { type: "string", default: "20" },
+  },
+});
+const RATE = Number(args.rate);
+const NICE = Number(args.nice);
+const ASYNCHRONOUS = ["signing", "submission", "notification"];
+
+buildServices();
+const sut = await startOwnSystem(32);
+const watcher = await watchAcceptances(sut);
+/** Sets every thread of the asynchronous services to nice `value` (on Linux a nice value is per thread). */
+const renice = (value: number) => {
+  for (const name of ASYNCHRONOUS) {
+    const pid = sut.pids.get(name)!;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      execFileSync("renice", ["-n", String(value), "-p", tid], { stdio: "ignore" });
+    }
+  }
+};
+try {
+  // Long enough for V8 to compile the services; the renderer's PDFs are drained before measuring.
+  await runLoad(
+    { baseUrl: sut.baseUrl, keys: sut.keys, pids: new Map(), watcher },
+    { count: 2000, clients: 32 },
+  );
+  await settle(sut.pids, { maxMs: 240_000, idle: 0.1 });
+  await measureIdle(sut.pids);
+  for (let round = 1; round <= Number(args.rounds); round++) {
+    // Alternating which goes first, so a drift of the host does not favour one.
+    for (const value of round % 2 === 1 ? [0, NICE] : [NICE, 0]) {
+      renice(value);
+      const result = await runLoad(
+        { baseUrl: sut.baseUrl, keys: sut.keys, pids: sut.pids, watcher },
+        { count: RATE * Number(args.seconds), ratePerSecond: RATE },
+      );
+      console.log(
+        `round ${round}, nice ${value}: create p50 / p99 ${fmt(result.createP50, 0)} / ${fmt(result.createP99, 0)} ms, ` +
+          `create → accepted p50 / p99 ${fmt(result.acceptP50, 0)} / ${fmt(result.acceptP99, 0)} ms`,
+      );
+      await settle(sut.pids, { maxMs: 120_000 });
+    }
+  }
+} finally {
+  await watcher.close();
+  await sut.dispose();
+}
