@@ -9,8 +9,8 @@ import { getPriority, setPriority } from "node:os";
  *
  * On Linux a nice value belongs to each thread, and `setPriority()` changes only the calling one: V8's garbage
  * collector helpers and libuv's pool threads, started before this runs, would stay at the default priority. So
- * every thread of the process is lowered; threads started later inherit
- * the value from the thread that starts them.
+ * every thread of the process is lowered; threads started later inherit the value from the thread that starts
+ * them.
  */
 export function lowerPriority(niceness: number): number {
   for (const thread of threadIds()) {

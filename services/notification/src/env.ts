@@ -11,8 +11,8 @@ export const notificationEnvSchema = z.object({
   LOG_LEVEL: envFields.logLevel(),
   /**
    * Scheduling priority (Unix nice value, 0 to 19) this service gives every one of its threads at boot. Default 5:
-   * no call waits on this work, so when the CPU is full the create path (gateway, numbering) gets it first. The renderer, at 10, yields
-   * to this service in turn. 0 keeps the default priority.
+   * no call waits on this work, so when the CPU is full the create path (gateway, numbering) gets it first. The
+   * renderer, at 10, yields to this service in turn. 0 keeps the default priority.
    */
   NICENESS: envFields.niceness(5),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
