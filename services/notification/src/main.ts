@@ -39,7 +39,6 @@ import {
 
 const env = loadNotificationEnv();
 const logger = createLogger("notification", env.LOG_LEVEL);
-lowerPriority(env.NICENESS);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());
@@ -170,3 +169,6 @@ await runService(logger, async (lifecycle) => {
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });
 });
+
+// Lowered once the service is up: starting (the store, the broker's topology, the ports) is not work to put off.
+lowerPriority(env.NICENESS);

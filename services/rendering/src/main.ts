@@ -17,7 +17,6 @@ import { RenderGuide } from "./usecases/render-guide.js";
 
 const env = loadRenderingEnv();
 const logger = createLogger("rendering", env.LOG_LEVEL);
-lowerPriority(env.NICENESS);
 
 /**
  * The rendering service prints every signed invoice and receipt (A4 and 80 mm ticket PDFs with SUNAT's QR), and
@@ -63,3 +62,6 @@ await runService(logger, async (lifecycle) => {
   lifecycle.onShutdown("drain", () => ops.markDraining());
   logger.info({ opsPort: ops.port }, "rendering ready");
 });
+
+// Lowered once the service is up: starting (the store, the broker's topology, the ports) is not work to put off.
+lowerPriority(env.NICENESS);

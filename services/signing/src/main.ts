@@ -23,7 +23,6 @@ import { UploadCertificate } from "./usecases/upload-certificate.js";
 
 const env = loadSigningEnv();
 const logger = createLogger("signing", env.LOG_LEVEL);
-lowerPriority(env.NICENESS);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "signing")), (s) => s.close());
@@ -72,3 +71,6 @@ await runService(logger, async (lifecycle) => {
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });
 });
+
+// Lowered once the service is up: starting (the store, the broker's topology, the ports) is not work to put off.
+lowerPriority(env.NICENESS);

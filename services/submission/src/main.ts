@@ -41,7 +41,6 @@ import { GetSubmissionSetup, SetSolCredentials } from "./usecases/sol-credential
 
 const env = loadSubmissionEnv();
 const logger = createLogger("submission", env.LOG_LEVEL);
-lowerPriority(env.NICENESS);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
@@ -223,3 +222,6 @@ await runService(logger, async (lifecycle) => {
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });
 });
+
+// Lowered once the service is up: starting (the store, the broker's topology, the ports) is not work to put off.
+lowerPriority(env.NICENESS);
