@@ -61,7 +61,7 @@ export const envFields = {
       }),
   /**
    * `NICENESS`: the scheduling priority (Unix nice value, 0 to 19, higher yields more) a service gives every one of
-   * its threads at boot (`lowerPriority`). 0 keeps the default priority.
+   * its threads once it is up (`lowerPriority`). 0 keeps the default priority.
    */
   niceness: (fallback: number) => z.coerce.number().int().min(0).max(19).default(fallback),
   bool: (fallback: boolean) =>

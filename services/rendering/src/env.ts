@@ -14,7 +14,7 @@ export const renderingEnvSchema = z.object({
   /** Deadline of each call to numbering, in milliseconds. Default 10000. */
   RPC_TIMEOUT_MS: envFields.rpcTimeoutMs(),
   /**
-   * Scheduling priority (Unix nice value, 0 to 19) the renderer gives every one of its threads at boot. Default
+   * Scheduling priority (Unix nice value, 0 to 19) the renderer gives every one of its threads once up. Default
    * 10: printing is off the verdict path, so on a shared host the issuing services (numbering, signing,
    * submission) get the CPU first and PDFs catch up when they are idle. 0 keeps the default priority.
    */

@@ -10,7 +10,7 @@ export const signingEnvSchema = z.object({
   OPS_PORT: envFields.port(7031),
   LOG_LEVEL: envFields.logLevel(),
   /**
-   * Scheduling priority (Unix nice value, 0 to 19) this service gives every one of its threads at boot. Default 5:
+   * Scheduling priority (Unix nice value, 0 to 19) this service gives every one of its threads once up. Default 5:
    * a create call does not wait on this work (only `Prefer: wait` does, for the verdict), so when the CPU is full
    * the create path (gateway, numbering) gets it first. The renderer, at 10, yields to this service in turn. 0 keeps
    * the default priority.
