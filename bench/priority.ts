@@ -7,8 +7,8 @@
  *
  *   node --import tsx bench/priority.ts [--rate 60] [--nice 5] [--rounds 3] [--seconds 20]
  */
-import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
 import { measureIdle, runLoad, settle } from "./lib/load.js";
@@ -37,9 +37,7 @@ const watcher = await watchAcceptances(sut);
 const renice = (value: number) => {
   for (const name of ASYNCHRONOUS) {
     const pid = sut.pids.get(name)!;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      execFileSync("renice", ["-n", String(value), "-p", tid], { stdio: "ignore" });
-    }
+    for (const tid of readdirSync(`/proc/${pid}/task`)) setPriority(Number(tid), value);
   }
 };
 try {

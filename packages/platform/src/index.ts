@@ -3,7 +3,6 @@ export * from "./ids.js";
 export * from "./item-errors.js";
 export * from "./lifecycle.js";
 export * from "./logger.js";
-export * from "./lower-priority.js";
 export * from "./master-key.js";
 export * from "./metrics.js";
 export * from "./ops-server.js";

@@ -1,4 +1,5 @@
 import type { Logger } from "./logger.js";
+import { lowerPriority } from "./lower-priority.js";
 import { useNodeTextEncoding } from "./protobuf-text.js";
 import { startTelemetry } from "./telemetry.js";
 
@@ -63,11 +64,24 @@ export class Lifecycle {
   }
 }
 
-/** Boots a service: runs `start`, logs and exits 1 when start fails. */
+export interface RunServiceOptions {
+  /**
+   * The nice value (`NICENESS`) every thread of the service takes once `start` has finished: starting (the store,
+   * the broker's topology, the ports) is not work to put off. Unset keeps the default priority.
+   */
+  niceness?: number;
+}
+
+type Start = (lifecycle: Lifecycle) => Promise<void>;
+
+/** Boots a service: runs `start`, logs and exits 1 when start fails, then lowers its priority if asked. */
+export async function runService(logger: Logger, start: Start): Promise<void>;
+export async function runService(logger: Logger, options: RunServiceOptions, start: Start): Promise<void>;
 export async function runService(
   logger: Logger,
-  start: (lifecycle: Lifecycle) => Promise<void>,
+  ...args: [Start] | [RunServiceOptions, Start]
 ): Promise<void> {
+  const [options, start] = args.length === 1 ? [{} as RunServiceOptions, args[0]] : args;
   const lifecycle = new Lifecycle(logger);
   lifecycle.installSignalHandlers();
   useNodeTextEncoding();
@@ -81,4 +95,5 @@ export async function runService(
     await lifecycle.shutdown("start failed");
     process.exit(1);
   }
+  if (options.niceness !== undefined) lowerPriority(options.niceness);
 }

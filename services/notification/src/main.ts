@@ -4,7 +4,6 @@ import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
   createRpcClient,
-  lowerPriority,
   objectStoreConfig,
   resolveMasterKeys,
   runService,
@@ -40,7 +39,7 @@ import {
 const env = loadNotificationEnv();
 const logger = createLogger("notification", env.LOG_LEVEL);
 
-await runService(logger, async (lifecycle) => {
+await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());
   await store.ensure([
     eventsCollection,
@@ -169,6 +168,3 @@ await runService(logger, async (lifecycle) => {
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });
 });
-
-// Lowered once the service is up: starting (the store, the broker's topology, the ports) is not work to put off.
-lowerPriority(env.NICENESS);

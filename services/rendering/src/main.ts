@@ -4,7 +4,6 @@ import { loadPdfFonts } from "@einvoice/pdf";
 import {
   createLogger,
   createRpcClient,
-  lowerPriority,
   objectStoreConfig,
   runService,
   startOpsServer,
@@ -22,7 +21,7 @@ const logger = createLogger("rendering", env.LOG_LEVEL);
  * The rendering service prints every signed invoice and receipt (A4 and 80 mm ticket PDFs with SUNAT's QR), and
  * every guide on A4 (again with SUNAT's QR once SUNAT accepts it), off the verdict path: a failed render is retried and dead-lettered by its consumer, never holding a document back.
  */
-await runService(logger, async (lifecycle) => {
+await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "rendering" }), (b) =>
     b.close(),
@@ -62,6 +61,3 @@ await runService(logger, async (lifecycle) => {
   lifecycle.onShutdown("drain", () => ops.markDraining());
   logger.info({ opsPort: ops.port }, "rendering ready");
 });
-
-// Lowered once the service is up: starting (the store, the broker's topology, the ports) is not work to put off.
-lowerPriority(env.NICENESS);

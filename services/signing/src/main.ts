@@ -2,7 +2,6 @@ import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoi
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
-  lowerPriority,
   objectStoreConfig,
   resolveMasterKeys,
   runService,
@@ -24,7 +23,7 @@ import { UploadCertificate } from "./usecases/upload-certificate.js";
 const env = loadSigningEnv();
 const logger = createLogger("signing", env.LOG_LEVEL);
 
-await runService(logger, async (lifecycle) => {
+await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "signing")), (s) => s.close());
   await store.ensure([credentialsCollection, signaturesCollection]);
   const objects = await openObjectStore(objectStoreConfig(env));
@@ -71,6 +70,3 @@ await runService(logger, async (lifecycle) => {
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });
 });
-
-// Lowered once the service is up: starting (the store, the broker's topology, the ports) is not work to put off.
-lowerPriority(env.NICENESS);

@@ -3,7 +3,6 @@ import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
   createRpcClient,
-  lowerPriority,
   objectStoreConfig,
   resolveMasterKeys,
   runService,
@@ -42,7 +41,7 @@ import { GetSubmissionSetup, SetSolCredentials } from "./usecases/sol-credential
 const env = loadSubmissionEnv();
 const logger = createLogger("submission", env.LOG_LEVEL);
 
-await runService(logger, async (lifecycle) => {
+await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
   await store.ensure([
     submissionsCollection,
@@ -222,6 +221,3 @@ await runService(logger, async (lifecycle) => {
     checks: { store: () => store.ping(), broker: () => broker.ping(), objects: () => objects.ping() },
   });
 });
-
-// Lowered once the service is up: starting (the store, the broker's topology, the ports) is not work to put off.
-lowerPriority(env.NICENESS);
