@@ -1,3 +1,4 @@
+import { subjects } from "@einvoice/broker";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 
 /**
@@ -5,11 +6,18 @@ import { connect, type NatsConnection } from "@nats-io/transport-node";
  * NATS URL (a system this process started) it listens on `events.test.document.accepted` directly; attached to
  * a system with only its public API, it opens one event stream (`GET /v1/events/stream`) per API key, which
  * adds that stream's work to the figures (said in the report).
+ *
+ * On NATS it also sees when each document's PDFs are made (`documents.rendered`, the renderer's message to
+ * numbering): what a run with PDFs sustains is the rate at which documents are finished, PDFs included. Through the
+ * public API that moment is not visible, and `rendered` stays empty.
  */
 export interface AcceptanceWatcher {
   readonly via: "nats" | "sse";
   /** performance.now() of the acceptance of each document id seen so far. */
   readonly accepted: Map<string, number>;
+  /** performance.now() at which each document's PDFs (A4 and ticket) were stored; only when `seesPdfs`. */
+  readonly rendered: Map<string, number>;
+  readonly seesPdfs: boolean;
   /** Resolves at the next acceptance or after `ms`. */
   next(ms: number): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +47,7 @@ export async function watchAcceptances(source: {
   keys: string[];
 }): Promise<AcceptanceWatcher> {
   const accepted = new Map<string, number>();
+  const rendered = new Map<string, number>();
   const waiters = new Waiters();
   const seen = (id: string | undefined) => {
     if (id && !accepted.has(id)) accepted.set(id, performance.now());
@@ -50,13 +59,31 @@ export async function watchAcceptances(source: {
     void (async () => {
       for await (const message of sub) seen(documentIdOf(message.json()));
     })();
+    const pdfs = nc.subscribe(subjects.documentRendered.subject);
+    void (async () => {
+      for await (const message of pdfs) {
+        // Protobuf JSON with the proto's field names, as every message on the broker.
+        const documentId = message.json<{ document_id?: string }>().document_id;
+        if (documentId && !rendered.has(documentId)) rendered.set(documentId, performance.now());
+        waiters.wake();
+      }
+    })();
     await nc.flush();
-    return { via: "nats", accepted, next: (ms) => waiters.next(ms), close: () => nc.close() };
+    return {
+      via: "nats",
+      accepted,
+      rendered,
+      seesPdfs: true,
+      next: (ms) => waiters.next(ms),
+      close: () => nc.close(),
+    };
   }
   const controllers = await Promise.all(source.keys.map((key) => openStream(source.baseUrl, key, seen)));
   return {
     via: "sse",
     accepted,
+    rendered,
+    seesPdfs: false,
     next: (ms) => waiters.next(ms),
     close: async () => {
       for (const controller of controllers) controller.abort();

@@ -1,6 +1,6 @@
 import type { AcceptanceWatcher } from "./acceptance.js";
 import { createInvoice } from "./invoice.js";
-import { perUnitMs, snapshot } from "./proc-cpu.js";
+import { machineShares, machineTicks, perUnitMs, snapshot } from "./proc-cpu.js";
 import { progress } from "./progress.js";
 import { percentile, sleep } from "./stats.js";
 
@@ -11,6 +11,17 @@ export interface LoadResult {
   accepted: number;
   /** create → accepted documents per second, from the first create call to the last acceptance. */
   perSecond: number;
+  /**
+   * With `shape.pdfs`: documents per second from the first create call until the last of them has its PDFs, the
+   * rate the system sustains with PDFs (the renderer, niced and off the verdict path, finishes after acceptance).
+   * Undefined when not asked for, or when the PDFs cannot be seen (attached through the API) or were not all made.
+   */
+  withPdfsPerSecond?: number;
+  /**
+   * Shares of the machine's CPU from the first create call to the last acceptance (/proc/stat, all cores):
+   * `busy` counts every process (the load generator too), `steal` the time the host gave this VM's cores to others.
+   */
+  machine?: { busy: number; steal: number };
   createP50: number;
   createP99: number;
   acceptP50: number;
@@ -35,6 +46,8 @@ export interface LoadShape {
   /** Open loop: creates sent at this fixed rate (per second), whatever the answers; latency from the schedule. */
   ratePerSecond?: number;
   wait?: boolean;
+  /** Also wait for every created document's PDFs and report `withPdfsPerSecond` (the renderer must be running). */
+  pdfs?: boolean;
 }
 
 let sequence = 0;
@@ -46,6 +59,7 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
   const before = snapshot(target.pids);
+  const ticksBefore = machineTicks();
   const start = performance.now();
   let sent = 0;
   const one = async (scheduledAt: number, client: number) => {
@@ -93,12 +107,15 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
       `created ${latencies.length}/${shape.count}, accepted ${countAccepted(created, target.watcher)}`,
     );
   }
+  const machine = machineShares(ticksBefore, machineTicks());
   const ends = [...created.keys()]
     .map((id) => target.watcher.accepted.get(id))
     .filter((t) => t !== undefined);
   const missing = created.size - ends.length;
   if (missing) failures["not accepted within 180 s"] = missing;
   const last = ends.length ? Math.max(...ends) : Number.NaN;
+  const withPdfsPerSecond =
+    shape.pdfs && target.watcher.seesPdfs ? await pdfRate(created, target.watcher, start) : undefined;
   await settle(target.pids);
   const cpuMs = perUnitMs(before, snapshot(target.pids), Math.max(1, created.size));
   return {
@@ -106,6 +123,8 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
     created: created.size,
     accepted: ends.length,
     perSecond: (ends.length * 1000) / (last - start),
+    withPdfsPerSecond,
+    machine,
     createP50: percentile(latencies, 50),
     createP99: percentile(latencies, 99),
     acceptP50: percentile(endToEnd(created, target.watcher), 50),
@@ -116,10 +135,33 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
   };
 }
 
-function countAccepted(created: Map<string, number>, watcher: AcceptanceWatcher): number {
+/** Waits (at most 4 minutes: the renderer is niced) for every document's PDFs; undefined if some never came. */
+async function pdfRate(
+  created: Map<string, number>,
+  watcher: AcceptanceWatcher,
+  start: number,
+): Promise<number | undefined> {
+  const deadline = performance.now() + 240_000;
+  let made = countIn(created, watcher.rendered);
+  while (made < created.size && performance.now() < deadline) {
+    await watcher.next(500);
+    made = countIn(created, watcher.rendered);
+    progress(`PDFs made for ${made}/${created.size}`);
+  }
+  if (made < created.size || made === 0) return undefined;
+  let last = start;
+  for (const id of created.keys()) last = Math.max(last, watcher.rendered.get(id)!);
+  return (made * 1000) / (last - start);
+}
+
+function countIn(created: Map<string, number>, seen: ReadonlyMap<string, number>): number {
   let n = 0;
-  for (const id of created.keys()) if (watcher.accepted.has(id)) n++;
+  for (const id of created.keys()) if (seen.has(id)) n++;
   return n;
+}
+
+function countAccepted(created: Map<string, number>, watcher: AcceptanceWatcher): number {
+  return countIn(created, watcher.accepted);
 }
 
 function endToEnd(created: Map<string, number>, watcher: AcceptanceWatcher): number[] {

@@ -51,3 +51,37 @@ export function perUnitMs(
     }),
   );
 }
+
+/** The machine's CPU ticks so far, all cores together (/proc/stat); undefined off Linux. */
+export interface MachineTicks {
+  /** Running anything: user, nice, system, interrupts. */
+  busy: number;
+  /** The hypervisor ran another guest while this one had work: the host's load, invisible to `top`. */
+  steal: number;
+  total: number;
+}
+
+export function machineTicks(): MachineTicks | undefined {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+      .split("\n", 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq!;
+    return { busy, steal: steal!, total: busy + idle! + iowait! + steal! };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Shares of the machine's CPU time between two readings: how busy it was, and how much the host took. */
+export function machineShares(
+  before: MachineTicks | undefined,
+  after: MachineTicks | undefined,
+): { busy: number; steal: number } | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  const total = after.total - before.total;
+  return { busy: (after.busy - before.busy) / total, steal: (after.steal - before.steal) / total };
+}
