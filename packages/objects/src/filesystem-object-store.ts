@@ -63,6 +63,40 @@ export interface FilesystemObjectStoreOptions {
   makeDirectories?: MakeDirectories;
 }
 
+/**
+ * Whether a put made the directories it created durable: `promise` resolves when it did, rejects when it stopped
+ * first (always handled, so a rejection nobody awaits is not reported).
+ */
+interface MadeDurably {
+  promise: Promise<void>;
+  settled: boolean;
+  succeed(): void;
+  fail(): void;
+}
+
+function madeDurably(): MadeDurably {
+  let resolve = () => {};
+  let reject = (_: Error) => {};
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  promise.catch(() => undefined);
+  const state: MadeDurably = {
+    promise,
+    settled: false,
+    succeed() {
+      state.settled = true;
+      resolve();
+    },
+    fail() {
+      state.settled = true;
+      reject(new Error("the put that made this directory stopped before syncing its entry"));
+    },
+  };
+  return state;
+}
+
 /** `mkdir -p`: resolves to the outermost directory it made, undefined when all existed. */
 export type MakeDirectories = (path: string) => Promise<string | undefined>;
 
@@ -76,6 +110,8 @@ export class FilesystemObjectStore implements ObjectStore {
   private readonly knownDirectories = new Set<string>();
   /** Directories puts of this store made and have not yet made durable (their parents' fsync in flight). */
   private readonly making = new Map<string, Promise<void>>();
+  /** Directories a put made whose entry in their parent was never synced (that put failed first). */
+  private readonly undurable = new Set<string>();
   private readonly syncs: DirectorySyncs;
 
   private constructor(
@@ -106,13 +142,11 @@ export class FilesystemObjectStore implements ObjectStore {
     const header = Buffer.from(`${JSON.stringify({ contentType, sha256 } satisfies Header)}\n`);
     const directory = dirname(path);
     const temp = join(directory, `.${basename(path)}.${randomUUID()}.tmp`);
-    // Puts of this store that find a directory this put made wait until it is durable (see makeDurable).
-    let settle = () => {};
-    const durable = new Promise<void>((resolve) => {
-      settle = resolve;
-    });
+    // Puts of this store that find a directory this put made wait until it is durable (see makeDurable); it rejects
+    // when this put stopped before that, and they then sync its parent themselves.
+    const own = madeDurably();
     try {
-      const { fd, made, madeAt } = await this.createIn(key, directory, temp, durable);
+      const { fd, made, madeAt } = await this.createIn(key, directory, temp, own.promise);
       let written = false;
       try {
         await writeAll(fd, [header, body]);
@@ -131,11 +165,17 @@ export class FilesystemObjectStore implements ObjectStore {
         await unlink(temp).catch(() => undefined);
         throw conflictOr(key, error, ["EISDIR", "ENOTEMPTY", "EEXIST"]);
       }
-      await this.makeDurable(directory, this.syncs.tick(), made, madeAt, { promise: durable, settle });
+      await this.makeDurable(directory, this.syncs.tick(), made, madeAt, own);
     } finally {
-      settle();
-      // Only puts in flight are in the map, so this stays a short walk.
-      for (const [dir, making] of this.making) if (making === durable) this.making.delete(dir);
+      // Only puts in flight are in the map, so this stays a short walk. The directories this put made are there.
+      for (const [dir, making] of this.making) {
+        if (making !== own.promise) continue;
+        this.making.delete(dir);
+        // Stopped before their entries were synced (a failed write, rename or fsync): they exist but may not
+        // survive a power cut, so the next put on their path syncs their parents (see makeDurable).
+        if (!own.settled) this.undurable.add(dir);
+      }
+      if (!own.settled) own.fail();
     }
   }
 
@@ -189,17 +229,20 @@ export class FilesystemObjectStore implements ObjectStore {
    * flows write a new directory's first object before anyone else writes there: signing makes a document's
    * directory with its XML; submission and rendering write there after documents.signed.)
    *
-   * The directories this put made are declared durable (`own.settle`) as soon as its own syncs are done, before it
+   * The directories this put made are declared durable (`own.succeed`) as soon as its own syncs are done, before it
    * waits for anyone else's. Two puts racing down one new path can each have made a directory on the other's path
    * (`mkdir -p` of `a/b/x` makes `a`, while `mkdir -p` of `a/b/y` makes `b`); had each declared its directories
    * durable only after waiting for the other, both would wait forever (the pipeline's signing stalled on it).
+   *
+   * A put that failed before its syncs leaves the directories it made in `undurable`; whoever puts on their path
+   * next (a waiting put, or a later one) syncs their parents before acknowledging.
    */
   private async makeDurable(
     directory: string,
     renamedAt: number,
     made: string[],
     madeAt: number,
-    own: { promise: Promise<void>; settle: () => void },
+    own: MadeDurably,
   ): Promise<void> {
     const others = new Set<Promise<void>>();
     for (let dir = directory; dir.length > this.root.length; dir = dirname(dir)) {
@@ -210,8 +253,26 @@ export class FilesystemObjectStore implements ObjectStore {
       this.syncs.sync(directory, renamedAt),
       ...made.map((dir) => this.syncs.sync(dirname(dir), madeAt)),
     ]);
-    own.settle();
-    await Promise.all(others);
+    own.succeed();
+    // A put that failed has marked its directories undurable before rejecting.
+    await Promise.allSettled(others);
+    await this.syncUndurable(directory);
+  }
+
+  /** Syncs the parent of each directory on the path whose entry a failed put left unsynced. */
+  private async syncUndurable(directory: string): Promise<void> {
+    if (this.undurable.size === 0) return;
+    const pending: string[] = [];
+    for (let dir = directory; dir.length > this.root.length; dir = dirname(dir))
+      if (this.undurable.has(dir)) pending.push(dir);
+    // The directories exist now: a sync that starts after this tick covers their entries.
+    const now = this.syncs.tick();
+    await Promise.all(
+      pending.map(async (dir) => {
+        await this.syncs.sync(dirname(dir), now);
+        this.undurable.delete(dir);
+      }),
+    );
   }
 
   async get(key: string): Promise<StoredObject | null> {
