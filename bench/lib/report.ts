@@ -126,13 +126,23 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
       ]),
     ),
     "",
-    "Documents/s count a document once it is accepted; the renderer (niced, off the verdict path) makes its PDFs " +
-      'after that, so with PDFs on a short run\'s rate is a burst. "With their PDFs" counts it once its PDFs are ' +
-      'stored too: what the system sustains. "Machine busy / steal" is the share of both cores\' time, from the ' +
-      "first create to the last acceptance, spent running anything (the load generator included) and taken by the " +
-      "host for other guests (/proc/stat): a run on a busy host shows it there.",
+    "Documents/s count a document once it is accepted. The renderer (niced, off the verdict path) makes its PDFs " +
+      "after that, so with PDFs on a run's rate is a burst's. \"With their PDFs\" counts a document once its PDFs " +
+      "are stored too; after a burst the renderer, one thread, finishes them alone on one core, so that rate is below " +
+      'what the system sustains. "Machine busy / steal" is the share of both cores\' time, from the first create ' +
+      "to the last acceptance, spent running anything (the load generator included) and taken by the host for other " +
+      "guests (/proc/stat).",
     "",
   );
+  if (s.sustainable) {
+    out.push(
+      `Sustainable with PDFs: **${fmt(s.sustainable.perSecond, 1)} documents/s**, bound by ` +
+        `${s.sustainable.boundBy === "the cores" ? "the two cores" : `${s.sustainable.boundBy}'s one thread`}: the ` +
+        "lower of cores × 1000 / (CPU ms per document over every process) and, for each Node process, 1000 / its " +
+        "CPU ms per document, from the long run until its PDFs are made (`bench/lib/capacity.ts`).",
+      "",
+    );
+  }
   if (s.cpuReadable) {
     out.push(
       "CPU ms per document per process (from `/proc/<pid>/stat`, work after the acceptance included):",
@@ -182,9 +192,9 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
         )
       : "Not measured (no peak throughput was measured).",
     "",
-    "Half the peak is half the rate of the sustained run above (documents with their PDFs made). The last row keeps " +
-      "the basis of the runs before the seventh session (2026-11-27): half the best acceptance rate with PDFs, a burst whose PDFs come " +
-      "later, which asked for 80–98 % of what the system sustains.",
+    "Half the peak is half the sustainable rate with PDFs (above). The last row keeps the basis of the runs before " +
+      "the seventh session (2026-11-27): half the best acceptance rate with PDFs, a burst whose PDFs come later, " +
+      "which asked for 80–98 % of what the system sustains.",
     "",
   );
 

@@ -1,3 +1,4 @@
+import type { Capacity } from "./capacity.js";
 import type { EventListResult } from "./event-list.js";
 import type { LoadResult } from "./load.js";
 import type { MachineInfo } from "./machine.js";
@@ -68,6 +69,8 @@ export interface SuiteResults {
   floor?: Floor;
   floorError?: string;
   e2e: E2eRun[];
+  /** What the system sustains with PDFs (from the long run's CPU per document): twice the paced rate. */
+  sustainable?: Capacity;
   paced: PacedRun[];
   numbering?: NumberingFigures;
   numberingError?: string;
