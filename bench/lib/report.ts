@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { LoadResult } from "./load.js";
 import type { Floor, SuiteResults } from "./results.js";
-import { fmt } from "./stats.js";
+import { fmt, percentile } from "./stats.js";
 import { NOT_OURS, PROCESSES } from "./system-under-test.js";
 
 export const START_MARK = "<!-- bench:start -->";
@@ -14,6 +14,7 @@ const table = (head: string[], rows: string[][]) =>
     ...rows.map((r) => `| ${r.join(" | ")} |`),
   ].join("\n");
 
+const median = (values: number[]) => percentile(values, 50);
 const pair = (a: number, b: number, digits = 0) => `${fmt(a, digits)} / ${fmt(b, digits)}`;
 const ratio = (value: number | undefined, floor: number | undefined) =>
   value === undefined || floor === undefined || !Number.isFinite(value) || floor <= 0
@@ -134,6 +135,16 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
       "guests (/proc/stat).",
     "",
   );
+  const withoutPdfs = new Map<number, number[]>();
+  for (const run of s.e2e.filter((r) => !r.pdf))
+    withoutPdfs.set(run.clients, [...(withoutPdfs.get(run.clients) ?? []), run.result.perSecond]);
+  if (withoutPdfs.size)
+    out.push(
+      `Without PDFs, the median of each concurrency's runs: ${[...withoutPdfs]
+        .map(([clients, rates]) => `${clients} clients **${fmt(median(rates), 1)} documents/s**`)
+        .join(", ")}.`,
+      "",
+    );
   if (s.sustainable) {
     out.push(
       `Sustainable with PDFs: **${fmt(s.sustainable.perSecond, 1)} documents/s**, bound by ` +
