@@ -195,8 +195,11 @@ export async function measureIdle(pids: ReadonlyMap<string, number>): Promise<nu
 
 /**
  * Work a document causes after its acceptance (the PDFs, the events, the webhooks) belongs to its cost: wait
- * until the processes are back to their idle load (plus 5 % of a core), at most `maxMs`. Before the idle load is
- * measured, `idle` says what counts as idle (the warm-up's backlog of PDFs must be drained before `measureIdle`).
+ * until the processes are back to their idle load (plus 5 % of a core) for three windows of 500 ms in a row, at
+ * most `maxMs`. One quiet window was not enough: in one run the renderer, with a backlog of 1,000 PDFs, dipped to
+ * 32 % of a core and below for half a second, and the idle load measured right after was 80 % of a core, so every
+ * later settle left backlogs (docs/performance.md, seventh session). Before the idle load is measured, `idle`
+ * says what counts as idle (the warm-up's backlog of PDFs must be drained before `measureIdle`).
  */
 export async function settle(
   pids: ReadonlyMap<string, number>,
@@ -204,9 +207,14 @@ export async function settle(
 ) {
   if (pids.size === 0) return;
   const until = performance.now() + maxMs;
+  let quiet = 0;
   while (performance.now() < until) {
     const busy = await busyCores(pids, 500);
-    if (busy <= idle + 0.05) return;
+    quiet = busy <= idle + 0.05 ? quiet + 1 : 0;
+    if (quiet >= QUIET_WINDOWS) return;
     progress(`settling (${(busy * 100).toFixed(0)} % of a core busy)`);
   }
 }
+
+/** Windows of 500 ms at the idle load, in a row, that make a settled system. */
+const QUIET_WINDOWS = 3;
