@@ -49,10 +49,19 @@ export async function watchAcceptances(source: {
   const accepted = new Map<string, number>();
   const rendered = new Map<string, number>();
   const waiters = new Waiters();
-  const seen = (id: string | undefined) => {
-    if (id && !accepted.has(id)) accepted.set(id, performance.now());
+  const record = (times: Map<string, number>, id: string | undefined) => {
+    if (id && !times.has(id)) times.set(id, performance.now());
     waiters.wake();
   };
+  const seen = (id: string | undefined) => record(accepted, id);
+  const watcher = (via: AcceptanceWatcher["via"], close: () => Promise<void>): AcceptanceWatcher => ({
+    via,
+    accepted,
+    rendered,
+    seesPdfs: via === "nats",
+    next: (ms) => waiters.next(ms),
+    close,
+  });
   if (source.natsUrl) {
     const nc: NatsConnection = await connect({ servers: source.natsUrl });
     const sub = nc.subscribe("events.test.document.accepted");
@@ -61,34 +70,17 @@ export async function watchAcceptances(source: {
     })();
     const pdfs = nc.subscribe(subjects.documentRendered.subject);
     void (async () => {
-      for await (const message of pdfs) {
-        // Protobuf JSON with the proto's field names, as every message on the broker.
-        const documentId = message.json<{ document_id?: string }>().document_id;
-        if (documentId && !rendered.has(documentId)) rendered.set(documentId, performance.now());
-        waiters.wake();
-      }
+      // Protobuf JSON with the proto's field names, as every message on the broker.
+      for await (const message of pdfs)
+        record(rendered, message.json<{ document_id?: string }>().document_id);
     })();
     await nc.flush();
-    return {
-      via: "nats",
-      accepted,
-      rendered,
-      seesPdfs: true,
-      next: (ms) => waiters.next(ms),
-      close: () => nc.close(),
-    };
+    return watcher("nats", () => nc.close());
   }
   const controllers = await Promise.all(source.keys.map((key) => openStream(source.baseUrl, key, seen)));
-  return {
-    via: "sse",
-    accepted,
-    rendered,
-    seesPdfs: false,
-    next: (ms) => waiters.next(ms),
-    close: async () => {
-      for (const controller of controllers) controller.abort();
-    },
-  };
+  return watcher("sse", async () => {
+    for (const controller of controllers) controller.abort();
+  });
 }
 
 async function openStream(baseUrl: string, key: string, seen: (id: string | undefined) => void) {
