@@ -4,8 +4,9 @@
  * then measures, showing progress on stderr:
  *   the in-process floor per document · end to end create → accepted at rising concurrency, with and without
  *   PDFs, over many companies and for one · CPU per document per process · create latency without `Prefer` and
- *   with `Prefer: wait=10` at half the peak (half of what it sustains with PDFs, from CPU per document) · numbering alone · growth after 10 k (and 100 k) stored documents ·
- *   webhook deliveries/s · SSE delivery lag with 1,000 clients.
+ *   with `Prefer: wait=10` at half the peak (half of what it sustains with PDFs, from CPU per document) ·
+ *   numbering alone · growth after 10 k (and 100 k) stored documents · webhook deliveries/s · SSE delivery lag
+ *   with 1,000 clients.
  * Prints the table and writes it into docs/performance.md between `<!-- bench:start -->` and `<!-- bench:end -->`.
  * Not part of `npm test`; nothing here asserts a timing.
  *
