@@ -368,11 +368,13 @@ async function main() {
         results.growth.push({
           stored: seed.documents + 16 + result.created,
           seeded:
-            `${seed.copies} clones of each of the ${seed.templates} documents above in ${fmt(seed.seconds, 0)} s: ` +
-            Object.entries(seed.tables)
-              .map(([table, n]) => `${table} ${n.toLocaleString("en-US")}`)
-              .join(", ") +
-            (refused.length ? `; refused: ${refused.map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""),
+            seed.copies === 0
+              ? `none cloned: the ${seed.templates} documents of this run were already past ${target.toLocaleString("en-US")}`
+              : `${seed.copies} clones of each of the ${seed.templates} documents above in ${fmt(seed.seconds, 0)} s: ` +
+                Object.entries(seed.tables)
+                  .map(([table, n]) => `${table} ${n.toLocaleString("en-US")}`)
+                  .join(", ") +
+                (refused.length ? `; refused: ${refused.map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""),
           e2e: result,
           events,
         });
