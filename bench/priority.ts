@@ -11,7 +11,7 @@ import { readdirSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
-import { measureIdle, runLoad, settle } from "./lib/load.js";
+import { runLoad, settle, warmUp } from "./lib/load.js";
 import { fmt } from "./lib/stats.js";
 import { buildServices, startOwnSystem } from "./lib/system-under-test.js";
 
@@ -41,13 +41,11 @@ const renice = (value: number) => {
   }
 };
 try {
-  // Long enough for V8 to compile the services; the renderer's PDFs are drained before measuring.
-  await runLoad(
-    { baseUrl: sut.baseUrl, keys: sut.keys, pids: new Map(), watcher },
+  // Long enough for V8 to compile the services.
+  await warmUp(
+    { baseUrl: sut.baseUrl, keys: sut.keys, pids: sut.pids, watcher },
     { count: 2000, clients: 32 },
   );
-  await settle(sut.pids, { maxMs: 240_000, idle: 0.1 });
-  await measureIdle(sut.pids);
   for (let round = 1; round <= Number(args.rounds); round++) {
     // Alternating which goes first, so a drift of the host does not favour one.
     for (const value of round % 2 === 1 ? [0, NICE] : [NICE, 0]) {

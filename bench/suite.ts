@@ -22,7 +22,7 @@ import { sustainableRate } from "./lib/capacity.js";
 import { runChildBench } from "./lib/child-bench.js";
 import { measureEventList } from "./lib/event-list.js";
 import { seedByCloning } from "./lib/growth-seed.js";
-import { type LoadResult, type LoadShape, measureIdle, runLoad, settle } from "./lib/load.js";
+import { type LoadResult, type LoadShape, runLoad, settle, warmUp } from "./lib/load.js";
 import { describeMachine } from "./lib/machine.js";
 import { note, progress, step } from "./lib/progress.js";
 import { renderMarkdown, writeSection } from "./lib/report.js";
@@ -227,17 +227,11 @@ async function main() {
     progress("warm-up");
     // One client per company at least: a company's first test-mode document pays the generation of its test
     // certificate in signing (an RSA key pair), which must not land in a measured run. Long enough for the JIT.
-    keep(
-      await runLoad(
-        { baseUrl: sut.baseUrl, keys: all, pids: new Map(), watcher },
-        { count: Math.max(WARMUP_COUNT, all.length * 2), clients: Math.max(32, all.length) },
-      ),
+    const { result: warm, idle } = await warmUp(
+      { baseUrl: sut.baseUrl, keys: all, pids: sut.pids, watcher },
+      { count: Math.max(WARMUP_COUNT, all.length * 2), clients: Math.max(32, all.length) },
     );
-    // The renderer (niced, and slower than the rest) is left with a backlog of PDFs: drained before the idle load is
-    // measured, or every later settle would take its work for idle.
-    progress("the renderer catches up");
-    await settle(sut.pids, { maxMs: 240_000, idle: 0.1 });
-    const idle = await measureIdle(sut.pids);
+    keep(warm);
     if (sut.pids.size) note(`idle load of the system: ${fmt(idle * 100, 0)} % of a core`);
 
     next("end to end at rising concurrency, PDF on, many companies");

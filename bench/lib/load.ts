@@ -76,7 +76,7 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
     }
     if (latencies.length % 20 === 0)
       progress(
-        `created ${latencies.length}/${shape.count}, accepted ${countAccepted(created, target.watcher)}`,
+        `created ${latencies.length}/${shape.count}, accepted ${countIn(created, target.watcher.accepted)}`,
       );
   };
   if (shape.ratePerSecond) {
@@ -101,10 +101,10 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
     );
   }
   const deadline = performance.now() + 180_000;
-  while (countAccepted(created, target.watcher) < created.size && performance.now() < deadline) {
+  while (countIn(created, target.watcher.accepted) < created.size && performance.now() < deadline) {
     await target.watcher.next(500);
     progress(
-      `created ${latencies.length}/${shape.count}, accepted ${countAccepted(created, target.watcher)}`,
+      `created ${latencies.length}/${shape.count}, accepted ${countIn(created, target.watcher.accepted)}`,
     );
   }
   const machine = machineShares(ticksBefore, machineTicks());
@@ -160,10 +160,6 @@ function countIn(created: Map<string, number>, seen: ReadonlyMap<string, number>
   return n;
 }
 
-function countAccepted(created: Map<string, number>, watcher: AcceptanceWatcher): number {
-  return countIn(created, watcher.accepted);
-}
-
 function endToEnd(created: Map<string, number>, watcher: AcceptanceWatcher): number[] {
   const out: number[] = [];
   for (const [id, t0] of created) {
@@ -171,6 +167,22 @@ function endToEnd(created: Map<string, number>, watcher: AcceptanceWatcher): num
     if (t !== undefined) out.push(t - t0);
   }
   return out;
+}
+
+/**
+ * Warms the system up (V8's compilation, connections, each company's test certificate) with `shape`, then drains
+ * what that leaves behind before the idle load is measured: the renderer (niced, and slower than the rest) is left
+ * with a backlog of PDFs, and `settle` would otherwise take its work for idle. Returns the warm-up's result and the
+ * idle load, in cores.
+ */
+export async function warmUp(
+  target: LoadTarget,
+  shape: LoadShape,
+): Promise<{ result: LoadResult; idle: number }> {
+  const result = await runLoad({ ...target, pids: new Map() }, shape);
+  progress("the renderer catches up");
+  await settle(target.pids, { maxMs: 240_000, idle: 0.1 });
+  return { result, idle: await measureIdle(target.pids) };
 }
 
 /** Cores the processes use together when nothing is sent (pollers, heartbeats), measured by `measureIdle`. */
