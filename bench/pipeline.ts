@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { openAdminStore } from "@einvoice/gateway/admin";
 import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { connect } from "@nats-io/transport-node";
+import { createInvoice } from "./lib/invoice.js";
 import { treeCpuSeconds } from "./lib/proc-cpu.js";
 import type { ProfileWindow } from "./lib/profile-budget.js";
 import { PROCESSES } from "./lib/system-under-test.js";
@@ -50,15 +51,6 @@ const { values: args } = parseArgs({
 const COUNT = Number(args.count);
 const CLIENTS = Number(args.clients);
 const COMPANIES = Number(args.companies);
-const invoice = (i: number) => ({
-  series: "F001",
-  customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE BENCH SAC" },
-  items: Array.from({ length: 5 }, (_, line) => ({
-    description: `Artículo ${line + 1} del pedido ${i}`,
-    quantity: String(1 + line),
-    unit_price: `${10 + line}.50`,
-  })),
-});
 
 /** CPU seconds of a process tree, 0 once it is gone. */
 const treeCpu = (pid: number | undefined) => treeCpuSeconds(pid) ?? 0;
@@ -126,9 +118,12 @@ async function main() {
     // Warm-up: connections, series counters, and (with a long enough one) the JIT.
     await run(system.baseUrl, keys, Number(args.warmup), CLIENTS, accepted, signal);
     const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
+    const generatorBefore = process.cpuUsage();
     const fromUs = monotonicUs();
     const result = await run(system.baseUrl, keys, COUNT, CLIENTS, accepted, signal);
     const toUs = monotonicUs();
+    const generator = process.cpuUsage(generatorBefore);
+    const generatorMs = (generator.user + generator.system) / 1000 / COUNT;
     const cpu = PROCESSES.map((name) => ({
       name,
       ms: ((treeCpu(system.pid(name)) - before.get(name)!) * 1000) / COUNT,
@@ -144,7 +139,7 @@ async function main() {
       await writeFile(join(args["cpu-prof"], "window.json"), JSON.stringify(window));
     }
     if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGCONT");
-    report(result, cpu);
+    report(result, cpu, generatorMs);
   } finally {
     await nc.close();
     await system.stop();
@@ -184,21 +179,13 @@ async function run(
       while (next < count) {
         const i = next++;
         const t0 = performance.now();
-        const res = await fetch(`${baseUrl}/v1/invoices`, {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${key}`,
-            "content-type": "application/json",
-            ...(args.wait ? { prefer: "wait=10" } : {}),
-          },
-          body: JSON.stringify(invoice(i)),
-        });
-        const body = (await res.json()) as { id?: string; error?: { code: string } };
+        const outcome = await createInvoice(baseUrl, key, i, args.wait);
         latencies.push(performance.now() - t0);
-        if (body.id) created.set(body.id, t0);
-        else
-          failures[`${res.status} ${body.error?.code}`] =
-            (failures[`${res.status} ${body.error?.code}`] ?? 0) + 1;
+        if (outcome.id) created.set(outcome.id, t0);
+        else {
+          const reason = `${outcome.status} ${outcome.error ?? ""}`.trim();
+          failures[reason] = (failures[reason] ?? 0) + 1;
+        }
         if (i % 100 === 0) process.stderr.write(`\r  created ${i}/${count}   `);
       }
     }),
@@ -230,7 +217,7 @@ async function run(
   };
 }
 
-function report(result: RunResult, cpu: { name: string; ms: number }[]) {
+function report(result: RunResult, cpu: { name: string; ms: number }[], generatorMs: number) {
   const ours = cpu.filter((c) => !["nats-server", "sunat-simulator"].includes(c.name));
   const rows = [
     ["invoices", String(COUNT)],
@@ -248,6 +235,7 @@ function report(result: RunResult, cpu: { name: string; ms: number }[]) {
     ["failures", JSON.stringify(result.failures)],
     ["CPU per invoice, our services", `${ours.reduce((s, c) => s + c.ms, 0).toFixed(1)} ms`],
     ...cpu.map((c) => [`  CPU ${c.name}`, `${c.ms.toFixed(1)} ms`]),
+    ["CPU of this load generator", `${generatorMs.toFixed(2)} ms`],
   ];
   for (const [name, value] of rows) console.log(`${name!.padEnd(32)} ${value}`);
 }
