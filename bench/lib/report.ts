@@ -156,17 +156,19 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
   }
   if (s.cpuReadable) {
     out.push(
-      "CPU ms per document per process (from `/proc/<pid>/stat`, work after the acceptance included):",
+      "CPU ms per document per process (from `/proc/<pid>/stat`, work after the acceptance included), and the " +
+        "benchmark's own process (it sends the creates and watches the acceptances, on the same two cores):",
       "",
     );
     const names = PROCESSES.filter((name) => s.e2e.some((run) => run.result.cpuMs.get(name) !== undefined));
     out.push(
       table(
-        ["run", ...names, "our services"],
+        ["run", ...names, "our services", "load generator"],
         s.e2e.map((run) => [
           run.label,
           ...names.map((name) => fmt(run.result.cpuMs.get(name), 1)),
           fmt(oursMs(run.result), 1),
+          fmt(run.result.generatorMs, 1),
         ]),
       ),
       "",
