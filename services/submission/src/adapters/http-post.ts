@@ -18,8 +18,19 @@ export interface PostAnswer {
  * can have been sent.
  */
 export class HttpPoster {
-  private readonly http = new HttpAgent({ keepAlive: true });
-  private readonly https = new HttpsAgent({ keepAlive: true });
+  private readonly http: HttpAgent;
+  private readonly https: HttpsAgent;
+
+  /**
+   * @param idleSocketMs How long an idle kept-alive socket is kept, in ms (default 4,000). Below the 5 s a Node or
+   *   nginx server keeps an idle connection: a socket reused just as the server closes it fails the call with
+   *   ECONNRESET, which for sendBill means "may have been sent" and costs the document a retry and a status query.
+   *   A call in progress is not limited by it.
+   */
+  constructor({ idleSocketMs = 4_000 }: { idleSocketMs?: number } = {}) {
+    this.http = new HttpAgent({ keepAlive: true, timeout: idleSocketMs });
+    this.https = new HttpsAgent({ keepAlive: true, timeout: idleSocketMs });
+  }
 
   post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<PostAnswer> {
     const target = new URL(url);
