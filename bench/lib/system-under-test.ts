@@ -44,7 +44,10 @@ export interface SystemUnderTest {
   /** The data directory, only when this process started the system (growth seeding needs it). */
   dataDir?: string;
   started: boolean;
-  /** Stops the processes (kept data) so the stores can be seeded; `start` boots them again on the same ports. */
+  /**
+   * Stops the processes (kept data) so the stores can be seeded; `restart` boots them again on the same ports, or
+   * on fresh ones if one was taken meanwhile (`baseUrl` and `natsUrl` then follow).
+   */
   stop(): Promise<void>;
   restart(): Promise<void>;
   /** Stops everything this process started and removes its data. */
@@ -93,22 +96,27 @@ export async function startOwnSystem(companies: number, logLevel = "warn"): Prom
         notification: { WEBHOOK_ALLOW_INSECURE_TEST_MODE: "true" },
       },
     });
-  let system: RunningSystem | undefined;
-  // A free port can be taken by another process between the pick and the listen (a shared machine): once more
-  // on fresh ports before giving up.
-  for (let attempt = 1; !system; attempt++) {
-    try {
-      system = await boot();
-    } catch (error) {
-      showLogTails(dataDir);
-      if (attempt < 2 && /EADDRINUSE|exited with code/.test(String(error))) {
+  // A free port can be taken by another process between the pick and the listen (a shared machine, or an outgoing
+  // connection's ephemeral port while the system is stopped for seeding): once more on fresh ports before giving up.
+  const bootOnFreePorts = async (): Promise<RunningSystem> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await boot();
+      } catch (error) {
+        showLogTails(dataDir);
+        if (attempt >= 2 || !/EADDRINUSE|exited with code/.test(String(error))) throw error;
         ports = await freePorts();
-        continue;
       }
-      await rm(dataDir, { recursive: true, force: true });
-      throw error;
     }
+  };
+  let system: RunningSystem | undefined;
+  try {
+    system = await bootOnFreePorts();
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   }
+  let baseUrl = system.baseUrl;
   const pids = new Map<string, number>();
   const readPids = () => {
     pids.clear();
@@ -119,10 +127,15 @@ export async function startOwnSystem(companies: number, logLevel = "warn"): Prom
   };
   readPids();
   return {
-    baseUrl: system.baseUrl,
+    // Getters: a restart may have moved the system to fresh ports.
+    get baseUrl() {
+      return baseUrl;
+    },
     keys,
     pids,
-    natsUrl: `nats://127.0.0.1:${ports.nats}`,
+    get natsUrl() {
+      return `nats://127.0.0.1:${ports.nats}`;
+    },
     dataDir,
     started: true,
     async stop() {
@@ -131,12 +144,8 @@ export async function startOwnSystem(companies: number, logLevel = "warn"): Prom
       pids.clear();
     },
     async restart() {
-      try {
-        system = await boot();
-      } catch (error) {
-        showLogTails(dataDir);
-        throw error;
-      }
+      system = await bootOnFreePorts();
+      baseUrl = system.baseUrl;
       readPids();
     },
     async dispose() {
