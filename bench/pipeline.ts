@@ -7,6 +7,7 @@
  *   node --import tsx bench/pipeline.ts [--count 600] [--clients 32] [--companies 8] [--warmup 3000] [--no-pdf]
  *     [--cpu-prof folder]   (then `bench/profile-budget.ts folder` tells where each service's time went)
  *     [--keep-data]         (leaves the data folder: deleting it slows the next run's file creation)
+ *     [--repeat 1]          (measured runs in a row on the same system, each reported)
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -46,8 +47,11 @@ const { values: args } = parseArgs({
      * it is deleted once they are done (docs/performance.md, sixth session).
      */
     "keep-data": { type: "boolean", default: false },
+    /** Measured runs in a row on the same system, each reported (does a warm system keep getting cheaper?). */
+    repeat: { type: "string", default: "1" },
   },
 });
+const REPEAT = Number(args.repeat);
 const COUNT = Number(args.count);
 const CLIENTS = Number(args.clients);
 const COMPANIES = Number(args.companies);
@@ -117,29 +121,32 @@ async function main() {
 
     // Warm-up: connections, series counters, and (with a long enough one) the JIT.
     await run(system.baseUrl, keys, Number(args.warmup), CLIENTS, accepted, signal);
-    const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
-    const generatorBefore = process.cpuUsage();
-    const fromUs = monotonicUs();
-    const result = await run(system.baseUrl, keys, COUNT, CLIENTS, accepted, signal);
-    const toUs = monotonicUs();
-    const generator = process.cpuUsage(generatorBefore);
-    const generatorMs = (generator.user + generator.system) / 1000 / COUNT;
-    const cpu = PROCESSES.map((name) => ({
-      name,
-      ms: ((treeCpu(system.pid(name)) - before.get(name)!) * 1000) / COUNT,
-    }));
-    if (args["cpu-prof"]) {
-      const window: ProfileWindow = {
-        fromUs,
-        toUs,
-        documents: COUNT,
-        cpuMs: Object.fromEntries(cpu.map((c) => [c.name, c.ms])),
-      };
-      await mkdir(args["cpu-prof"], { recursive: true });
-      await writeFile(join(args["cpu-prof"], "window.json"), JSON.stringify(window));
+    for (let repeat = 1; repeat <= REPEAT; repeat++) {
+      const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
+      const generatorBefore = process.cpuUsage();
+      const fromUs = monotonicUs();
+      const result = await run(system.baseUrl, keys, COUNT, CLIENTS, accepted, signal);
+      const toUs = monotonicUs();
+      const generator = process.cpuUsage(generatorBefore);
+      const generatorMs = (generator.user + generator.system) / 1000 / COUNT;
+      const cpu = PROCESSES.map((name) => ({
+        name,
+        ms: ((treeCpu(system.pid(name)) - before.get(name)!) * 1000) / COUNT,
+      }));
+      if (args["cpu-prof"] && repeat === REPEAT) {
+        const window: ProfileWindow = {
+          fromUs,
+          toUs,
+          documents: COUNT,
+          cpuMs: Object.fromEntries(cpu.map((c) => [c.name, c.ms])),
+        };
+        await mkdir(args["cpu-prof"], { recursive: true });
+        await writeFile(join(args["cpu-prof"], "window.json"), JSON.stringify(window));
+      }
+      if (REPEAT > 1) console.log(`\nmeasured run ${repeat} of ${REPEAT}`);
+      report(result, cpu, generatorMs);
     }
     if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGCONT");
-    report(result, cpu, generatorMs);
   } finally {
     await nc.close();
     await system.stop();
