@@ -69,6 +69,13 @@ export const gatewayEnvSchema = z.object({
    * Default 30000 (30 s; Node's own default is 300 s).
    */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /**
+   * Milliseconds an idle kept-alive connection stays open between two requests. Default 65000 (65 s; Node's own
+   * default is 5 s): longer than the 60 s an nginx ingress keeps its idle connections to the gateway, so the proxy,
+   * not the gateway, closes them. A connection closed by the gateway just as a proxy or client reuses it fails that
+   * request (ECONNRESET, or a 502 from the proxy for a create, which it does not retry).
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(65_000),
   /** Largest JSON body accepted, in bytes. Default 1 MiB. */
   MAX_BODY_BYTES: z.coerce
     .number()

@@ -91,6 +91,7 @@ await runService(logger, async (lifecycle) => {
   const server = createHttpServer(app, {
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: Math.max(env.REQUEST_TIMEOUT_MS, env.HEADERS_TIMEOUT_MS),
+    keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
   }).listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

@@ -28,7 +28,7 @@ describe("the gateway's receive timeouts", () => {
     server = undefined;
   });
 
-  const start = async (headersTimeoutMs: number, requestTimeoutMs: number) => {
+  const start = async (headersTimeoutMs: number, requestTimeoutMs: number, keepAliveTimeoutMs = 5_000) => {
     const app = new Koa();
     app.silent = true;
     // Reads the whole body first, as the gateway's JSON body parser does.
@@ -38,7 +38,7 @@ describe("the gateway's receive timeouts", () => {
       }
       ctx.body = { ok: true };
     });
-    server = createHttpServer(app, { headersTimeoutMs, requestTimeoutMs }).listen(0, "127.0.0.1");
+    server = createHttpServer(app, { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs }).listen(0, "127.0.0.1");
     await new Promise<void>((resolve) => server!.once("listening", resolve));
     return server;
   };
@@ -66,5 +66,37 @@ describe("the gateway's receive timeouts", () => {
     const s = await start(1_000, 2_000);
     const res = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/`);
     expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it("should keep an idle connection for the keep-alive timeout, past the headers timeout, then close it", async () => {
+    const s = await start(1_000, 2_000, 2_500);
+    const socket = connect((s.address() as AddressInfo).port, "127.0.0.1");
+    let received = "";
+    let closedAt: number | undefined;
+    socket.on("data", (chunk) => {
+      received += chunk.toString("utf8");
+    });
+    socket.on("close", () => {
+      closedAt = Date.now();
+    });
+    const answers = async (n: number) => {
+      while ((received.match(/HTTP\/1\.1 200/g) ?? []).length < n && closedAt === undefined)
+        await new Promise((r) => setTimeout(r, 20));
+      return (received.match(/HTTP\/1\.1 200/g) ?? []).length;
+    };
+    const request = "GET / HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n";
+    socket.write(request);
+    expect(await answers(1)).toBe(1);
+    // Idle for longer than the headers timeout (1 s), which must not cut a connection between requests.
+    await new Promise((r) => setTimeout(r, 1_800));
+    expect(closedAt).toBeUndefined();
+    socket.write(request);
+    expect(await answers(2)).toBe(2);
+    const idleFrom = Date.now();
+    while (closedAt === undefined && Date.now() - idleFrom < 6_000) await new Promise((r) => setTimeout(r, 50));
+    expect(closedAt).toBeDefined();
+    expect(closedAt! - idleFrom).toBeGreaterThanOrEqual(2_300);
+    // Node's own default would close it at 5 s.
+    expect(closedAt! - idleFrom).toBeLessThan(4_000);
   });
 });

@@ -1,12 +1,17 @@
 import { createServer, type Server } from "node:http";
 import type Koa from "koa";
 
-/** How long the gateway waits for what a caller sends, in milliseconds (env `HEADERS_TIMEOUT_MS`, `REQUEST_TIMEOUT_MS`). */
+/**
+ * How long the gateway waits for what a caller sends, in milliseconds (env `HEADERS_TIMEOUT_MS`,
+ * `REQUEST_TIMEOUT_MS`, `KEEP_ALIVE_TIMEOUT_MS`).
+ */
 export interface ReceiveTimeouts {
   /** The request line and every header must arrive within this. */
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this (answering may take longer: `Prefer: wait`). */
   requestTimeoutMs: number;
+  /** An idle kept-alive connection, between two requests, is closed after this. */
+  keepAliveTimeoutMs: number;
 }
 
 /**
@@ -23,5 +28,6 @@ export function createHttpServer(app: Koa, timeouts: ReceiveTimeouts): Server {
     },
     app.callback(),
   );
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
   return server;
 }
