@@ -38,7 +38,10 @@ describe("the gateway's receive timeouts", () => {
       }
       ctx.body = { ok: true };
     });
-    server = createHttpServer(app, { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs }).listen(0, "127.0.0.1");
+    server = createHttpServer(app, { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs }).listen(
+      0,
+      "127.0.0.1",
+    );
     await new Promise<void>((resolve) => server!.once("listening", resolve));
     return server;
   };
@@ -93,7 +96,8 @@ describe("the gateway's receive timeouts", () => {
     socket.write(request);
     expect(await answers(2)).toBe(2);
     const idleFrom = Date.now();
-    while (closedAt === undefined && Date.now() - idleFrom < 6_000) await new Promise((r) => setTimeout(r, 50));
+    while (closedAt === undefined && Date.now() - idleFrom < 6_000)
+      await new Promise((r) => setTimeout(r, 50));
     expect(closedAt).toBeDefined();
     expect(closedAt! - idleFrom).toBeGreaterThanOrEqual(2_300);
     // Node's own default would close it at 5 s.

@@ -33,7 +33,8 @@ describe("HttpPoster keep-alive", () => {
   it("reuses a connection while it is busy, and closes it itself once idle for idleSocketMs", async () => {
     const { url, opened, closed } = await serve();
     poster = new HttpPoster({ idleSocketMs: 150 });
-    for (let i = 0; i < 3; i++) expect(await poster.post(url, {}, "x", 5_000)).toEqual({ status: 200, body: "ok" });
+    for (let i = 0; i < 3; i++)
+      expect(await poster.post(url, {}, "x", 5_000)).toEqual({ status: 200, body: "ok" });
     expect(opened).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 600));
     // Closed by the poster: the server would have kept it for a minute.
