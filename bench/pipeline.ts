@@ -17,9 +17,9 @@ import { openAdminStore } from "@einvoice/gateway/admin";
 import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { connect } from "@nats-io/transport-node";
 import { createInvoice } from "./lib/invoice.js";
-import { treeCpuSeconds } from "./lib/proc-cpu.js";
+import { ownCpuMsSince, treeCpuSeconds } from "./lib/proc-cpu.js";
 import type { ProfileWindow } from "./lib/profile-budget.js";
-import { PROCESSES } from "./lib/system-under-test.js";
+import { NOT_OURS, PROCESSES } from "./lib/system-under-test.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -127,8 +127,7 @@ async function main() {
       const fromUs = monotonicUs();
       const result = await run(system.baseUrl, keys, COUNT, CLIENTS, accepted, signal);
       const toUs = monotonicUs();
-      const generator = process.cpuUsage(generatorBefore);
-      const generatorMs = (generator.user + generator.system) / 1000 / COUNT;
+      const generatorMs = ownCpuMsSince(generatorBefore) / COUNT;
       const cpu = PROCESSES.map((name) => ({
         name,
         ms: ((treeCpu(system.pid(name)) - before.get(name)!) * 1000) / COUNT,
@@ -225,7 +224,7 @@ async function run(
 }
 
 function report(result: RunResult, cpu: { name: string; ms: number }[], generatorMs: number) {
-  const ours = cpu.filter((c) => !["nats-server", "sunat-simulator"].includes(c.name));
+  const ours = cpu.filter((c) => !NOT_OURS.has(c.name));
   const rows = [
     ["invoices", String(COUNT)],
     ["clients / companies", `${CLIENTS} / ${COMPANIES}`],

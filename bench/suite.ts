@@ -350,23 +350,23 @@ async function main() {
         await sut.stop();
         const seed = seedByCloning(sut.dataDir, templates, target, progress);
         const refused = Object.entries(seed.refused);
+        const refusedText = refused.length
+          ? `; refused: ${refused.map(([k, v]) => `${v}× ${k}`).join("; ")}`
+          : "";
         note(
           `seeded ${seed.rows.toLocaleString("en-US")} rows (${seed.copies} copies of ${seed.templates} documents) in ${fmt(seed.seconds, 0)} s` +
-            (refused.length ? `; refused: ${refused.map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""),
+            refusedText,
         );
         progress("restarting");
         await sut.restart();
         watcher = await watchAcceptances(sut);
         // The restarted system is cold: warmed by 16 creates, this row cost 1.4× the first row's CPU per document
         // (eighth session), which a warm system with 16 k documents did not.
-        const warm = keep(
-          (
-            await warmUp(
-              { baseUrl: sut.baseUrl, keys: all, pids: sut.pids, watcher },
-              { count: GROWTH_WARMUP_COUNT, clients: 32 },
-            )
-          ).result,
+        const { result: warm } = await warmUp(
+          { baseUrl: sut.baseUrl, keys: all, pids: sut.pids, watcher },
+          { count: GROWTH_WARMUP_COUNT, clients: 32 },
         );
+        keep(warm);
         const events = await measureEventList(sut.baseUrl, all[0]!, firstCompanyIds(), QUICK ? 20 : 200);
         const result = keep(await e2e(sut, watcher, all, growthShape));
         results.growth.push({
@@ -378,7 +378,7 @@ async function main() {
                 Object.entries(seed.tables)
                   .map(([table, n]) => `${table} ${n.toLocaleString("en-US")}`)
                   .join(", ") +
-                (refused.length ? `; refused: ${refused.map(([k, v]) => `${v}× ${k}`).join("; ")}` : ""),
+                refusedText,
           e2e: result,
           events,
         });

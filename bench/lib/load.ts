@@ -1,6 +1,6 @@
 import type { AcceptanceWatcher } from "./acceptance.js";
 import { createInvoice } from "./invoice.js";
-import { machineShares, machineTicks, perUnitMs, snapshot } from "./proc-cpu.js";
+import { machineShares, machineTicks, ownCpuMsSince, perUnitMs, snapshot } from "./proc-cpu.js";
 import { progress } from "./progress.js";
 import { percentile, sleep } from "./stats.js";
 
@@ -114,7 +114,7 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
     );
   }
   const machine = machineShares(ticksBefore, machineTicks());
-  const generator = process.cpuUsage(generatorBefore);
+  const generatorMs = ownCpuMsSince(generatorBefore);
   const ends = [...created.keys()]
     .map((id) => target.watcher.accepted.get(id))
     .filter((t) => t !== undefined);
@@ -138,7 +138,7 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
     acceptP99: percentile(endToEnd(created, target.watcher), 99),
     failures,
     cpuMs,
-    generatorMs: (generator.user + generator.system) / 1000 / Math.max(1, created.size),
+    generatorMs: generatorMs / Math.max(1, created.size),
     ids: owners,
   };
 }

@@ -16,6 +16,15 @@ function ownSeconds(pid: number): number | undefined {
   }
 }
 
+/**
+ * CPU ms this process (the benchmark itself: load generator and watcher) spent since `since`, a
+ * `process.cpuUsage()` taken before.
+ */
+export function ownCpuMsSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
 /** CPU seconds of `pid` and every descendant still running. */
 export function treeCpuSeconds(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
