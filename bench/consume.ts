@@ -1,6 +1,6 @@
 /**
  * The broker's cost per delivered message, alone: starts nats-server, publishes a backlog of `documents.issued`
- * payloads (five-line invoices, as numbering's outbox does), then runs the numbering-signed style consumer
+ * payloads (five-line invoices, as numbering's outbox does), then runs a consumer of the catalog's shape
  * (`startConsumer`, a handler that does nothing) in this process and reads this process's CPU from
  * `process.cpuUsage()` while it drains the backlog. The figure is the per-message price of pulling, decoding and
  * checking the payload, the span and the ack: what every service pays on each message before its own work.

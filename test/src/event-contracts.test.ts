@@ -88,7 +88,7 @@ describe("subjects as a published contract", () => {
       "documents.state",
       "events.test.document.accepted",
       "dead.submission-signed",
-      "dead.numbering-signed",
+      "dead.rendering-signed",
     ];
     await eventually(
       async () => captured.map((m) => m.subject),

@@ -14,6 +14,7 @@ import {
   consumers as allConsumers,
   streams as allStreams,
   type ConsumerDef,
+  retiredConsumers,
   type StreamDef,
 } from "./catalog.js";
 
@@ -112,7 +113,10 @@ export async function ensureConsumer(jsm: JetStreamManager, def: ConsumerDef<unk
   }
 }
 
-/** Declares every stream and the given consumers (a service declares the consumers it reads). */
+/**
+ * Declares every stream and the given consumers (a service declares the consumers it reads), and deletes the
+ * catalog's retired consumers.
+ */
 export async function ensureTopology(
   jsm: JetStreamManager,
   consumers: ConsumerDef<unknown>[] = Object.values(allConsumers),
@@ -120,4 +124,10 @@ export async function ensureTopology(
 ): Promise<void> {
   for (const stream of Object.values(allStreams)) await ensureStream(jsm, stream, options);
   for (const consumer of consumers) await ensureConsumer(jsm, consumer);
+  for (const { stream, durable } of retiredConsumers) {
+    // Another service may have deleted it first.
+    await jsm.consumers.delete(stream, durable).catch((error: unknown) => {
+      if (!isNotFound(error)) throw error;
+    });
+  }
 }

@@ -178,14 +178,6 @@ export const consumers = {
     retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
     concurrency: 8,
   }),
-  numberingSigned: consumer({
-    durable: "numbering-signed",
-    subject: subjects.documentSigned,
-    ackWaitMs: 30_000,
-    maxDeliver: 10,
-    retryDelaysMs: [1_000, 5_000, 30_000],
-    concurrency: 8,
-  }),
   renderingSigned: consumer({
     durable: "rendering-signed",
     subject: subjects.documentSigned,
@@ -250,3 +242,15 @@ export const consumers = {
 /** The payload type of a subject or consumer: `Payload<typeof subjects.documentSigned>`. */
 export type Payload<S extends { payload: PayloadCodec<unknown> }> =
   S["payload"] extends PayloadCodec<infer T> ? T : never;
+
+/**
+ * Durable consumers no service reads any more, deleted by `ensureTopology`: left on the stream, one would count
+ * every new message as pending for ever. Each names its stream, its durable and what replaced it.
+ */
+export const retiredConsumers: readonly { stream: string; durable: string; replacedBy: string }[] = [
+  {
+    stream: streams.documents.name,
+    durable: "numbering-signed",
+    replacedBy: "numbering-rendered and numbering-verdict: both messages carry the signature",
+  },
+];

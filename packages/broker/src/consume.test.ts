@@ -3,7 +3,7 @@ import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Probe, probePayload } from "../test-support/probe-payload.js";
 import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
-import { type ConsumerDef, streams, subjects } from "./catalog.js";
+import { type ConsumerDef, retiredConsumers, streams, subjects } from "./catalog.js";
 import { PermanentError, startConsumer } from "./consume.js";
 import { publish } from "./publish.js";
 
@@ -56,6 +56,16 @@ describe("JetStream seams", () => {
     expect(first.duplicate).toBe(false);
     expect(second.duplicate).toBe(true);
     expect(second.seq).toBe(first.seq);
+  });
+
+  it("should delete a retired durable consumer at the next ensureTopology, and not mind one already gone", async () => {
+    const [retired] = retiredConsumers;
+    if (!retired) throw new Error("the catalog retires no consumer; this test needs one");
+    await ensureConsumer(broker.jsm, { ...probeConsumer(retired.durable, 1), stream: streams.documents });
+    expect((await broker.jsm.consumers.info(retired.stream, retired.durable)).name).toBe(retired.durable);
+    await ensureTopology(broker.jsm, []);
+    await expect(broker.jsm.consumers.info(retired.stream, retired.durable)).rejects.toThrow();
+    await ensureTopology(broker.jsm, []);
   });
 
   it("should refuse to publish a payload that breaks the subject's schema", async () => {

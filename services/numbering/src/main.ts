@@ -12,7 +12,6 @@ import { IssueDespatchAdvice } from "./usecases/issue-despatch-advice.js";
 import { IssueDocument } from "./usecases/issue-document.js";
 import { IssueQueue } from "./usecases/issue-queue.js";
 import { RecordRendering } from "./usecases/record-rendering.js";
-import { RecordSignature } from "./usecases/record-signature.js";
 import { VoidDocument } from "./usecases/void-document.js";
 
 const env = loadNumberingEnv();
@@ -26,12 +25,7 @@ await runService(logger, async (lifecycle) => {
   );
   await ensureTopology(
     broker.jsm,
-    [
-      consumers.numberingSigned,
-      consumers.numberingRendered,
-      consumers.numberingVerdict,
-      consumers.numberingVoidOutcome,
-    ],
+    [consumers.numberingRendered, consumers.numberingVerdict, consumers.numberingVoidOutcome],
     { replicas: env.NATS_STREAM_REPLICAS },
   );
 
@@ -43,14 +37,8 @@ await runService(logger, async (lifecycle) => {
   relay.start();
   const handOver = (entries: readonly OutboxEntry[]) => relay.committed(entries);
 
-  const recordSignature = new RecordSignature(store);
   const recordRendering = new RecordRendering(store);
   const applyVerdict = new ApplyVerdict(store, env.FILES_BASE_URL, logger, handOver);
-  lifecycle.add(
-    "signed-consumer",
-    await startConsumer(broker.js, consumers.numberingSigned, (p) => recordSignature.execute(p), logger),
-    (c) => c.stop(),
-  );
   lifecycle.add(
     "rendered-consumer",
     await startConsumer(broker.js, consumers.numberingRendered, (p) => recordRendering.execute(p), logger),

@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { type Broker, connectBroker, consumers, ensureTopology, subjects } from "@einvoice/broker";
+import { type Broker, connectBroker, ensureTopology, subjects } from "@einvoice/broker";
 import { computedDocuments, issuers } from "@einvoice/contracts";
 import { createLogger } from "@einvoice/platform";
 import { DocumentIssuedSchema } from "@einvoice/proto";
@@ -59,7 +59,7 @@ describe("OutboxRelay against nats-server", () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     broker = await connectBroker({ url: nats.url, name: "numbering-outbox-test" });
-    await ensureTopology(broker.jsm, [consumers.numberingSigned]);
+    await ensureTopology(broker.jsm, []);
     const sub = broker.nc.subscribe(subjects.documentIssued.subject);
     (async () => {
       for await (const m of sub) received.push(subjects.documentIssued.payload.decode(m.json()).documentId);

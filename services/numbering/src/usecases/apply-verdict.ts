@@ -41,7 +41,7 @@ export class ApplyVerdict {
           status: transition.to,
           sunat: verdict.sunat ? sunatVerdictOf(verdict.sunat) : null,
           status_details: verdict.statusDetails ? statusDetailsOf(verdict.statusDetails) : null,
-          // The signature again (see RecordSignature): a record of it lost in a power cut is repaired here.
+          // The signature: a document whose PDF has not been recorded yet (see RecordRendering) gets it here.
           ...(verdict.hash ? { hash: verdict.hash } : {}),
           files: {
             ...current.files,

@@ -17,7 +17,7 @@ export class RenderAcceptedGuide {
   async execute(verdict: Verdict): Promise<void> {
     if (verdict.outcome !== "accepted" && verdict.outcome !== "observed") return;
     if (!verdict.cdrKey || !GUIDE_CDR.test(objectFileName(verdict.cdrKey))) return;
-    const { documentId, companyId, livemode, cdrKey } = verdict;
-    await this.guides.execute({ documentId, companyId, livemode, cdrKey });
+    const { documentId, companyId, livemode, cdrKey, xmlKey, hash } = verdict;
+    await this.guides.execute({ documentId, companyId, livemode, cdrKey, xmlKey, hash });
   }
 }

@@ -58,6 +58,8 @@ describe("rendering a signed document", () => {
   let dir: string;
   let objects: FilesystemObjectStore;
   const rendered: string[] = [];
+  /** The signature each announcement carries, by document. */
+  const signatures = new Map<string, { xmlKey?: string | undefined; hash?: string | undefined }>();
 
   beforeAll(async () => {
     nats = await startNatsServer();
@@ -67,7 +69,11 @@ describe("rendering a signed document", () => {
     objects = await FilesystemObjectStore.open(dir);
     const sub = broker.nc.subscribe(subjects.documentRendered.subject);
     (async () => {
-      for await (const m of sub) rendered.push(subjects.documentRendered.payload.decode(m.json()).documentId);
+      for await (const m of sub) {
+        const { documentId, xmlKey, hash } = subjects.documentRendered.payload.decode(m.json());
+        rendered.push(documentId);
+        signatures.set(documentId, { xmlKey, hash });
+      }
     })();
   });
 
@@ -129,6 +135,8 @@ describe("rendering a signed document", () => {
       const pdf = await objects.get(key);
       expect(pdf?.body.subarray(0, 5).toString()).toBe("%PDF-");
       expect(rendered.filter((d) => d === id)).toHaveLength(1);
+      // The signature the PDF prints goes with it, for the register to link the XML of a pending document.
+      expect(signatures.get(id)).toEqual({ xmlKey: signed(id).xmlKey, hash: HASH });
     } finally {
       await consumer.stop();
     }

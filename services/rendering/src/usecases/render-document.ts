@@ -13,7 +13,7 @@ type Signed = Payload<typeof subjects.documentSigned>;
 
 /**
  * Prints a signed document: the A4 PDF and the 80 mm ticket, both with the hash and SUNAT's QR, stored beside the
- * XML, then announced so the register links them. Made right after signing, so the PDF exists before SUNAT
+ * XML, then announced so the register links them (and the signed XML, whose hash they print). Made right after signing, so the PDF exists before SUNAT
  * answers (the printed representation needs the signature's hash, not the verdict). Rendering is deterministic,
  * so a redelivery rewrites the same bytes.
  */
@@ -33,8 +33,8 @@ export class RenderDocument {
 
   async execute(signed: Signed): Promise<void> {
     if (GUIDE_TYPES.has(signed.type)) {
-      const { documentId, companyId, livemode, hash } = signed;
-      return this.deps.guides.execute({ documentId, companyId, livemode, hash });
+      const { documentId, companyId, livemode, hash, xmlKey } = signed;
+      return this.deps.guides.execute({ documentId, companyId, livemode, hash, xmlKey });
     }
     const scope = { companyId: signed.companyId, livemode: signed.livemode };
     const view = await this.deps.numbering.getDocument({ scope, id: signed.documentId });
@@ -67,6 +67,9 @@ export class RenderDocument {
         livemode: signed.livemode,
         pdfKey: keys.a4,
         ticketKey: keys.ticket,
+        // The signature printed on the PDF: the register links the XML and shows the hash with the PDF.
+        xmlKey: signed.xmlKey,
+        hash: signed.hash,
       }),
       { msgId: `${signed.documentId}:rendered` },
     );

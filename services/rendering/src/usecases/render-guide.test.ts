@@ -72,7 +72,13 @@ describe("rendering guides", () => {
   let broker: Broker;
   let dir: string;
   let objects: FilesystemObjectStore;
-  const rendered: { documentId: string; pdfKey: string; ticketKey: string }[] = [];
+  const rendered: {
+    documentId: string;
+    pdfKey: string;
+    ticketKey: string;
+    xmlKey?: string | undefined;
+    hash?: string | undefined;
+  }[] = [];
   const calls: string[] = [];
   /** What numbering answers: the guide as the register has it, with its status and CDR key. */
   let view: { type: string; status: string; cdr?: string; despatch: typeof SENDER_GUIDE };
@@ -190,6 +196,8 @@ describe("rendering guides", () => {
       expect(rendered.find((r) => r.documentId === id)).toMatchObject({
         pdfKey: pdfKeyOf(id),
         ticketKey: "",
+        xmlKey: signed(id, "09").xmlKey,
+        hash: GUIDE_HASH,
       });
       const first = (await objects.get(pdfKeyOf(id)))?.body as Buffer;
       expect(pdfText(first)).toContain("GUÍA DE REMISIÓN ELECTRÓNICA REMITENTE T001-5");

@@ -15,8 +15,10 @@ export interface GuideToRender {
   documentId: string;
   companyId: string;
   livemode: boolean;
-  /** The signature's hash when known (the signed message carries it); otherwise the register's. */
-  hash?: string;
+  /** The signature's hash when known (the signed message and the verdict carry it); otherwise the register's. */
+  hash?: string | undefined;
+  /** The signed XML's object key when known, passed on to the register with the PDF. */
+  xmlKey?: string | undefined;
   /** SUNAT's CDR of an accepted guide: its cbc:DocumentDescription is the QR's URL (spec rule 11). */
   cdrKey?: string;
 }
@@ -48,7 +50,8 @@ export class RenderGuide {
     const cdrKey = guide.cdrKey ?? (accepted ? view.files?.cdr : undefined);
     const qrUrl = cdrKey ? await this.qrUrl(cdrKey) : undefined;
     const hash = guide.hash || document.hash;
-    // The register records the hash from documents.signed; until it has, a retry finds it.
+    // The signed message and the verdict both carry the hash; the register's is a fallback, so a message without
+    // one is retried until the register has it.
     if (!hash) throw new Error(`guide ${guide.documentId} has no hash yet`);
     const issuer = issuers.fromMessage(view.issuer, "issuer");
     const pdf = await renderGuidePdf(
@@ -69,7 +72,14 @@ export class RenderGuide {
       this.deps.broker.js,
       subjects.documentRendered,
       // A guide prints no 80 mm ticket: the ticket key stays empty.
-      create(DocumentRenderedSchema, { ...scope, documentId: guide.documentId, pdfKey, ticketKey: "" }),
+      create(DocumentRenderedSchema, {
+        ...scope,
+        documentId: guide.documentId,
+        pdfKey,
+        ticketKey: "",
+        ...(guide.xmlKey ? { xmlKey: guide.xmlKey } : {}),
+        hash,
+      }),
       { msgId: `${guide.documentId}:rendered${qrUrl ? ":qr" : ""}` },
     );
   }

@@ -28,7 +28,7 @@ export class PublishVerdict {
         ...(record.sunat ? { sunat: record.sunat } : {}),
         ...(record.status_details ? { statusDetails: record.status_details } : {}),
         ...(record.cdr_key ? { cdrKey: record.cdr_key } : {}),
-        // Numbering records the signature again with the verdict (its own record of it is not durable).
+        // Numbering records the signature with the verdict when the PDF has not brought it first.
         xmlKey: record.xml_key,
         ...(record.hash ? { hash: record.hash } : {}),
       }),

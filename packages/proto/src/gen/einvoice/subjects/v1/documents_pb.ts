@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/subjects/v1/documents.proto.
  */
 export const file_einvoice_subjects_v1_documents: GenFile = /*@__PURE__*/
-  fileDesc("CiRlaW52b2ljZS9zdWJqZWN0cy92MS9kb2N1bWVudHMucHJvdG8SFGVpbnZvaWNlLnN1YmplY3RzLnYxIsUBCg5Eb2N1bWVudElzc3VlZBITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEg4KBm51bWJlchgEIAEoBRItCgZpc3N1ZXIYBSABKAsyHS5laW52b2ljZS5kb2N1bWVudHMudjEuSXNzdWVyEjkKCGNvbXB1dGVkGAYgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQi2AEKDkRvY3VtZW50U2lnbmVkEhMKC2RvY3VtZW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEAoIbGl2ZW1vZGUYAyABKAgSCwoDcnVjGAQgASgJEgwKBHR5cGUYBSABKAkSDgoGc2VyaWVzGAYgASgJEg4KBm51bWJlchgHIAEoBRIeCgppc3N1ZV9kYXRlGAggASgJQgrK8xgGGgRkYXRlEhEKCWZpbGVfbmFtZRgJIAEoCRIPCgd4bWxfa2V5GAogASgJEgwKBGhhc2gYCyABKAkicgoQRG9jdW1lbnRSZW5kZXJlZBITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEg8KB3BkZl9rZXkYBCABKAkSEgoKdGlja2V0X2tleRgFIAEoCSL6AgoPRG9jdW1lbnRWZXJkaWN0EhMKC2RvY3VtZW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEAoIbGl2ZW1vZGUYAyABKAgSMwoHb3V0Y29tZRgEIAEoCUIiyvMYHgoIYWNjZXB0ZWQKCG9ic2VydmVkCghyZWplY3RlZBI3CgVzdW5hdBgFIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIAIgBARJBCg5zdGF0dXNfZGV0YWlscxgGIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdGF0dXNEZXRhaWxzSAGIAQESFAoHY2RyX2tleRgHIAEoCUgCiAEBEhQKB3htbF9rZXkYCCABKAlIA4gBARIRCgRoYXNoGAkgASgJSASIAQFCCAoGX3N1bmF0QhEKD19zdGF0dXNfZGV0YWlsc0IKCghfY2RyX2tleUIKCghfeG1sX2tleUIHCgVfaGFzaCKNAgoNRG9jdW1lbnRTdGF0ZRITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEn8KCmV2ZW50X3R5cGUYBCABKAlCZsrzGGIKEWRvY3VtZW50LmFjY2VwdGVkChFkb2N1bWVudC5vYnNlcnZlZAoRZG9jdW1lbnQucmVqZWN0ZWQKD2RvY3VtZW50LnZvaWRlZAoUZG9jdW1lbnQudm9pZF9mYWlsZWQQAUgAiAEBEjEKCGRvY3VtZW50GAUgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50Qg0KC19ldmVudF90eXBlYgZwcm90bzM", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+  fileDesc("CiRlaW52b2ljZS9zdWJqZWN0cy92MS9kb2N1bWVudHMucHJvdG8SFGVpbnZvaWNlLnN1YmplY3RzLnYxIsUBCg5Eb2N1bWVudElzc3VlZBITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEg4KBm51bWJlchgEIAEoBRItCgZpc3N1ZXIYBSABKAsyHS5laW52b2ljZS5kb2N1bWVudHMudjEuSXNzdWVyEjkKCGNvbXB1dGVkGAYgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQi2AEKDkRvY3VtZW50U2lnbmVkEhMKC2RvY3VtZW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEAoIbGl2ZW1vZGUYAyABKAgSCwoDcnVjGAQgASgJEgwKBHR5cGUYBSABKAkSDgoGc2VyaWVzGAYgASgJEg4KBm51bWJlchgHIAEoBRIeCgppc3N1ZV9kYXRlGAggASgJQgrK8xgGGgRkYXRlEhEKCWZpbGVfbmFtZRgJIAEoCRIPCgd4bWxfa2V5GAogASgJEgwKBGhhc2gYCyABKAkisAEKEERvY3VtZW50UmVuZGVyZWQSEwoLZG9jdW1lbnRfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIQCghsaXZlbW9kZRgDIAEoCBIPCgdwZGZfa2V5GAQgASgJEhIKCnRpY2tldF9rZXkYBSABKAkSFAoHeG1sX2tleRgGIAEoCUgAiAEBEhEKBGhhc2gYByABKAlIAYgBAUIKCghfeG1sX2tleUIHCgVfaGFzaCL6AgoPRG9jdW1lbnRWZXJkaWN0EhMKC2RvY3VtZW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEAoIbGl2ZW1vZGUYAyABKAgSMwoHb3V0Y29tZRgEIAEoCUIiyvMYHgoIYWNjZXB0ZWQKCG9ic2VydmVkCghyZWplY3RlZBI3CgVzdW5hdBgFIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIAIgBARJBCg5zdGF0dXNfZGV0YWlscxgGIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdGF0dXNEZXRhaWxzSAGIAQESFAoHY2RyX2tleRgHIAEoCUgCiAEBEhQKB3htbF9rZXkYCCABKAlIA4gBARIRCgRoYXNoGAkgASgJSASIAQFCCAoGX3N1bmF0QhEKD19zdGF0dXNfZGV0YWlsc0IKCghfY2RyX2tleUIKCghfeG1sX2tleUIHCgVfaGFzaCKNAgoNRG9jdW1lbnRTdGF0ZRITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEn8KCmV2ZW50X3R5cGUYBCABKAlCZsrzGGIKEWRvY3VtZW50LmFjY2VwdGVkChFkb2N1bWVudC5vYnNlcnZlZAoRZG9jdW1lbnQucmVqZWN0ZWQKD2RvY3VtZW50LnZvaWRlZAoUZG9jdW1lbnQudm9pZF9mYWlsZWQQAUgAiAEBEjEKCGRvY3VtZW50GAUgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50Qg0KC19ldmVudF90eXBlYgZwcm90bzM", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
 
 /**
  * documents.issued — numbering → signing: a number was assigned.
@@ -66,7 +66,7 @@ export const DocumentIssuedSchema: GenMessage<DocumentIssued> = /*@__PURE__*/
   messageDesc(file_einvoice_subjects_v1_documents, 0);
 
 /**
- * documents.signed — signing → submission, numbering: the signed XML is in the object store.
+ * documents.signed — signing → submission, rendering: the signed XML is in the object store.
  *
  * @generated from message einvoice.subjects.v1.DocumentSigned
  */
@@ -141,7 +141,9 @@ export const DocumentSignedSchema: GenMessage<DocumentSigned> = /*@__PURE__*/
   messageDesc(file_einvoice_subjects_v1_documents, 1);
 
 /**
- * documents.rendered — rendering → numbering: the printed representations are in the object store.
+ * documents.rendered — rendering → numbering: the printed representations are in the object store. It also
+ * carries the signature the PDF prints, so the register links a pending document's XML and hash with its PDF (the
+ * verdict carries them again).
  *
  * @generated from message einvoice.subjects.v1.DocumentRendered
  */
@@ -174,6 +176,20 @@ export type DocumentRendered = Message<"einvoice.subjects.v1.DocumentRendered"> 
    * @generated from field: string ticket_key = 5;
    */
   ticketKey: string;
+
+  /**
+   * Object-store key of the signed XML (internal); absent when the renderer was not told it.
+   *
+   * @generated from field: optional string xml_key = 6;
+   */
+  xmlKey?: string | undefined;
+
+  /**
+   * ds:DigestValue of the signature the PDF prints (base64); absent when the renderer was not told it.
+   *
+   * @generated from field: optional string hash = 7;
+   */
+  hash?: string | undefined;
 };
 
 /**
