@@ -131,8 +131,8 @@ export async function startConsumer<T>(
 
   /**
    * Waits for a free handler slot, so at most `concurrency` handlers run at once (the pull fetches more ahead, see
-   * PULL_BATCH_PER_HANDLER). A message waiting here is already delivered: tell the server it is in progress so its ack wait does
-   * not run out while it queues.
+   * PULL_BATCH_PER_HANDLER). A message waiting here is already delivered: tell the server it is in progress so its
+   * ack wait does not run out while it queues.
    */
   const freeSlot = async (msg: JsMsg) => {
     if (inFlight.size < def.concurrency) return;
