@@ -245,7 +245,10 @@ const documentLinks = objectSchema<DocumentResource["links"]>()({
       "PDF (the A4 printed representation, with SUNAT's QR code)",
       "it is rendered, shortly after the document is signed",
     ),
-    xml: fileLink("signed UBL 2.1 XML", "the document is signed, moments after it is numbered"),
+    xml: fileLink(
+      "signed UBL 2.1 XML",
+      "the PDF is made or SUNAT's verdict arrives, whichever is first (normally a second or two after the document is numbered)",
+    ),
     cdr: fileLink("CDR (SUNAT's answer, a zip)", "SUNAT answers"),
   },
 });
@@ -318,7 +321,7 @@ const document = objectSchema<PublicDocument>()({
     ),
     hash: nullable(
       string(
-        "`ds:DigestValue` of the signed XML (base64), printed on the PDF and in its QR code. Null until the document is signed.",
+        "`ds:DigestValue` of the signed XML (base64), printed on the PDF and in its QR code. Null until the PDF is made or SUNAT's verdict arrives, whichever is first (normally a second or two after the document is numbered).",
       ),
     ),
     links: schemaRef("DocumentLinks", "URLs of the document's files; each null until that file exists."),
@@ -332,7 +335,7 @@ const document = objectSchema<PublicDocument>()({
       ),
     ),
     created_at: timestamp("When the document was numbered."),
-    updated_at: timestamp("When the document last changed (signature, verdict)."),
+    updated_at: timestamp("When the document last changed (files, verdict)."),
   },
 });
 

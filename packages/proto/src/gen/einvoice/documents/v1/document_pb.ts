@@ -115,7 +115,7 @@ export type Document = Message<"einvoice.documents.v1.Document"> & {
   statusDetails?: StatusDetails | undefined;
 
   /**
-   * ds:DigestValue of the signed XML (base64); unset until signed.
+   * ds:DigestValue of the signed XML (base64); unset until the PDF or the verdict brings it.
    *
    * @generated from field: optional string hash = 15;
    */
