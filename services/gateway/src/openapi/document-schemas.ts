@@ -235,7 +235,7 @@ const fileLink = (what: string, when: string) =>
   nullable({
     type: "string",
     format: "uri-reference",
-    description: `URL of the ${what} (\`GET /v1/files/{document_id}/…\`, same bearer key). Null until ${when}.`,
+    description: `Signed URL of the ${what} (\`GET /v1/files/{document_id}/…?company=…&mode=…&expires=…&signature=…\`): it opens without an API key until \`expires\`, at least \`FILE_LINK_TTL_SECONDS\` (default 7 days) after the document was read, so it can go to a customer; read the document again for a fresh one. The bare path answers the owner's bearer key. Null until ${when}.`,
   });
 
 const documentLinks = objectSchema<DocumentResource["links"]>()({
