@@ -244,8 +244,8 @@ export type Payload<S extends { payload: PayloadCodec<unknown> }> =
   S["payload"] extends PayloadCodec<infer T> ? T : never;
 
 /**
- * Durable consumers no service reads any more, deleted by `ensureTopology`: left on the stream, one would count
- * every new message as pending for ever. Each names its stream, its durable and what replaced it.
+ * Durable consumers no service reads any more, deleted by `ensureTopology`: left on the stream, one would
+ * count every new message as pending for ever. Each names its stream, its durable and what replaced it.
  */
 export const retiredConsumers: readonly { stream: string; durable: string; replacedBy: string }[] = [
   {

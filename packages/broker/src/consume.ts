@@ -7,12 +7,13 @@ import { watchMaxDeliveries } from "./dead-letter-advisories.js";
 import { natsHeaderGetter } from "./headers.js";
 
 /**
- * Messages each pull asks the server for, per handler allowed at once. nats.js pulls again as soon as a quarter of a
- * batch has arrived, so a batch of `concurrency` cost a pull request, a round trip through nats-server, every one or
- * two deliveries; eight times that costs one every 2 × concurrency (bench/pipeline.ts, two alternating pairs:
- * nats-server 1.1 → 0.9–1.0 ms per invoice, 159 / 158 → 166 / 165 invoices/s). A message delivered while every
- * handler is busy waits in this process: at most 8 × concurrency of them, far inside their ack wait. Those still
- * waiting when the consumer stops are redelivered once their ack wait passes.
+ * Messages each pull asks the server for, per handler allowed at once. nats.js pulls again as soon as a
+ * quarter of a batch has arrived, so a batch of `concurrency` cost a pull request, a round trip through
+ * nats-server, every one or two deliveries; eight times that costs one every 2 × concurrency
+ * (bench/pipeline.ts, two alternating pairs: nats-server 1.1 → 0.9–1.0 ms per invoice, 159 / 158 → 166 / 165
+ * invoices/s). A message delivered while every handler is busy waits in this process: at most 8 × concurrency
+ * of them, far inside their ack wait. Those still waiting when the consumer stops are redelivered once their
+ * ack wait passes.
  */
 const PULL_BATCH_PER_HANDLER = 8;
 
@@ -130,9 +131,9 @@ export async function startConsumer<T>(
   };
 
   /**
-   * Waits for a free handler slot, so at most `concurrency` handlers run at once (the pull fetches more ahead, see
-   * PULL_BATCH_PER_HANDLER). A message waiting here is already delivered: tell the server it is in progress so its
-   * ack wait does not run out while it queues.
+   * Waits for a free handler slot, so at most `concurrency` handlers run at once (the pull fetches more
+   * ahead, see PULL_BATCH_PER_HANDLER). A message waiting here is already delivered: tell the server it is in
+   * progress so its ack wait does not run out while it queues.
    */
   const freeSlot = async (msg: JsMsg) => {
     if (inFlight.size < def.concurrency) return;

@@ -12,10 +12,10 @@ import { GUIDE_TYPES, type RenderGuide } from "./render-guide.js";
 type Signed = Payload<typeof subjects.documentSigned>;
 
 /**
- * Prints a signed document: the A4 PDF and the 80 mm ticket, both with the hash and SUNAT's QR, stored beside the
- * XML, then announced so the register links them (and the signed XML, whose hash they print). Made right after signing, so the PDF exists before SUNAT
- * answers (the printed representation needs the signature's hash, not the verdict). Rendering is deterministic,
- * so a redelivery rewrites the same bytes.
+ * Prints a signed document: the A4 PDF and the 80 mm ticket, both with the hash and SUNAT's QR, stored beside
+ * the XML, then announced so the register links them (and the signed XML, whose hash they print). Made right
+ * after signing, so the PDF exists before SUNAT answers (the printed representation needs the signature's
+ * hash, not the verdict). Rendering is deterministic, so a redelivery rewrites the same bytes.
  */
 export class RenderDocument {
   constructor(

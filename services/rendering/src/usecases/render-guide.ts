@@ -15,7 +15,9 @@ export interface GuideToRender {
   documentId: string;
   companyId: string;
   livemode: boolean;
-  /** The signature's hash when known (the signed message and the verdict carry it); otherwise the register's. */
+  /**
+   * The signature's hash when known (the signed message and the verdict carry it); otherwise the register's.
+   */
   hash?: string | undefined;
   /** The signed XML's object key when known, passed on to the register with the PDF. */
   xmlKey?: string | undefined;
@@ -50,8 +52,8 @@ export class RenderGuide {
     const cdrKey = guide.cdrKey ?? (accepted ? view.files?.cdr : undefined);
     const qrUrl = cdrKey ? await this.qrUrl(cdrKey) : undefined;
     const hash = guide.hash || document.hash;
-    // The signed message and the verdict both carry the hash; the register's is a fallback, so a message without
-    // one is retried until the register has it.
+    // The signed message and the verdict both carry the hash; the register's is a fallback, so a message
+    // without one is retried until the register has it.
     if (!hash) throw new Error(`guide ${guide.documentId} has no hash yet`);
     const issuer = issuers.fromMessage(view.issuer, "issuer");
     const pdf = await renderGuidePdf(
