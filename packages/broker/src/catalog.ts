@@ -245,12 +245,9 @@ export type Payload<S extends { payload: PayloadCodec<unknown> }> =
 
 /**
  * Durable consumers no service reads any more, deleted by `ensureTopology`: left on the stream, one would
- * count every new message as pending for ever. Each names its stream, its durable and what replaced it.
+ * count every new message as pending for ever.
  */
-export const retiredConsumers: readonly { stream: string; durable: string; replacedBy: string }[] = [
-  {
-    stream: streams.documents.name,
-    durable: "numbering-signed",
-    replacedBy: "numbering-rendered and numbering-verdict: both messages carry the signature",
-  },
+export const retiredConsumers: readonly { stream: string; durable: string }[] = [
+  // Replaced by numbering-rendered and numbering-verdict: both messages carry the signature.
+  { stream: streams.documents.name, durable: "numbering-signed" },
 ];

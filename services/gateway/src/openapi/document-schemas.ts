@@ -238,6 +238,10 @@ const fileLink = (what: string, when: string) =>
     description: `Signed URL of the ${what} (\`GET /v1/files/{document_id}/…?company=…&mode=…&expires=…&signature=…\`): it opens without an API key until \`expires\`, at least \`FILE_LINK_TTL_SECONDS\` (default 7 days) after the document was read, so it can go to a customer; read the document again for a fresh one. The bare path answers the owner's bearer key. Null until ${when}.`,
   });
 
+/** When the signature (the XML link and the hash) reaches the document: with its PDF or its verdict. */
+const UNTIL_SIGNATURE_RECORDED =
+  "the PDF is made or SUNAT's verdict arrives, whichever is first (normally a second or two after the document is numbered)";
+
 const documentLinks = objectSchema<DocumentResource["links"]>()({
   description: "Where to download the document's files.",
   properties: {
@@ -245,10 +249,7 @@ const documentLinks = objectSchema<DocumentResource["links"]>()({
       "PDF (the A4 printed representation, with SUNAT's QR code)",
       "it is rendered, shortly after the document is signed",
     ),
-    xml: fileLink(
-      "signed UBL 2.1 XML",
-      "the PDF is made or SUNAT's verdict arrives, whichever is first (normally a second or two after the document is numbered)",
-    ),
+    xml: fileLink("signed UBL 2.1 XML", UNTIL_SIGNATURE_RECORDED),
     cdr: fileLink("CDR (SUNAT's answer, a zip)", "SUNAT answers"),
   },
 });
@@ -321,7 +322,7 @@ const document = objectSchema<PublicDocument>()({
     ),
     hash: nullable(
       string(
-        "`ds:DigestValue` of the signed XML (base64), printed on the PDF and in its QR code. Null until the PDF is made or SUNAT's verdict arrives, whichever is first (normally a second or two after the document is numbered).",
+        `\`ds:DigestValue\` of the signed XML (base64), printed on the PDF and in its QR code. Null until ${UNTIL_SIGNATURE_RECORDED}.`,
       ),
     ),
     links: schemaRef("DocumentLinks", "URLs of the document's files; each null until that file exists."),
