@@ -6,8 +6,11 @@ const PAYLOAD =
   "20123456789|01|F001|1234|18.00|118.00|2025-03-14|6|20600000001|qQ0yV3yW2HcJkU6xw1s7fS2o8cU1wUq1bT6qvQ6vQ0E=|";
 
 describe("qrMatrix", () => {
-  it("covers exactly the dark modules of the level-Q symbol, in maximal runs", () => {
-    const { modules } = QRCode.create(PAYLOAD, { errorCorrectionLevel: "Q" });
+  it("covers exactly the dark modules of the level-Q symbol (one byte-mode segment), in maximal runs", () => {
+    const { modules, segments } = QRCode.create([{ data: Buffer.from(PAYLOAD), mode: "byte" }], {
+      errorCorrectionLevel: "Q",
+    });
+    expect(segments.map((s) => s.mode.id)).toEqual(["Byte"]);
     const matrix = qrMatrix(PAYLOAD);
     expect(matrix.size).toBe(modules.size);
     const painted = new Set<string>();

@@ -23,7 +23,11 @@ export const QUIET_ZONE = 4;
  * one per module would take.
  */
 export function qrMatrix(text: string): QrMatrix {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: "Q" });
+  // One byte-mode segment: the payload is short ASCII, and letting the library search the cheapest mix of
+  // modes (a shortest-path over every character) cost more than the rest of the symbol.
+  const { modules } = QRCode.create([{ data: Buffer.from(text, "utf8"), mode: "byte" }], {
+    errorCorrectionLevel: "Q",
+  });
   const runs: QrRun[] = [];
   for (let row = 0; row < modules.size; row++) {
     let col = 0;
@@ -46,8 +50,5 @@ export function qrMatrix(text: string): QrMatrix {
  */
 export function drawQr(pen: Pen, matrix: QrMatrix, x: number, y: number, side: number): void {
   const unit = side / (matrix.size + 2 * QUIET_ZONE);
-  const doc = pen.doc.save();
-  for (const run of matrix.runs)
-    doc.rect(x + (QUIET_ZONE + run.col) * unit, y + (QUIET_ZONE + run.row) * unit, run.length * unit, unit);
-  doc.fill("#000000").restore();
+  pen.doc.fillRuns(x + QUIET_ZONE * unit, y + QUIET_ZONE * unit, unit, matrix.runs, "#000000");
 }
