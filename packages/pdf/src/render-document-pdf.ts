@@ -6,7 +6,7 @@ import { paginate } from "./layout/paginate.js";
 import { Pen } from "./layout/pen.js";
 import { buildPrintModel, type PrintModel } from "./print-model.js";
 import { composeTicket } from "./ticket-layout.js";
-import type { PdfInfo, PdfWriter } from "./writer/pdf-writer.js";
+import { type PdfInfo, PdfWriter } from "./writer/pdf-writer.js";
 
 export interface PdfOptions {
   /** `a4` (default) or `ticket` (80 mm roll, for receipts at a point of sale). */
@@ -24,7 +24,7 @@ function metadata(input: PdfDocumentInput, model: PrintModel): PdfInfo {
     author: input.issuer.legal_name,
     subject: `${model.representation}, RUC ${input.issuer.ruc}`,
     creator: "einvoice",
-    producer: "einvoice",
+    producer: "einvoice (pdfkit)",
     creationDate: issueMidnight(input.computed.issue_date),
   };
 }
@@ -51,7 +51,9 @@ export async function renderDocumentPdf(input: PdfDocumentInput, options: PdfOpt
   const format = options.format ?? "a4";
   checkPdfInput(input, format);
   const model = buildPrintModel(input);
-  const pen = new Pen(options.fonts ?? loadPdfFonts());
-  paint(pen.doc, format === "ticket" ? composeTicket(pen, model) : composeA4(pen, model));
-  return pen.doc.end(metadata(input, model));
+  const fonts = options.fonts ?? loadPdfFonts();
+  const doc = new PdfWriter([fonts.programs.regular, fonts.programs.bold], metadata(input, model), "es-PE");
+  const pen = new Pen(doc, fonts);
+  paint(doc, format === "ticket" ? composeTicket(pen, model) : composeA4(pen, model));
+  return doc.end();
 }

@@ -1,5 +1,5 @@
 import { type PdfFonts, printable } from "../fonts.js";
-import { PdfWriter } from "../writer/pdf-writer.js";
+import type { PdfWriter } from "../writer/pdf-writer.js";
 import { wrapText } from "./wrap.js";
 
 export type Face = "regular" | "bold";
@@ -24,14 +24,10 @@ const FACE_INDEX: Record<Face, number> = { regular: 0, bold: 1 };
  * measured and when drawn, so what was measured is what is drawn.
  */
 export class Pen {
-  readonly doc: PdfWriter;
-
   constructor(
+    readonly doc: PdfWriter,
     private readonly fonts: PdfFonts,
-    lang = "es-PE",
-  ) {
-    this.doc = new PdfWriter([fonts.programs.regular, fonts.programs.bold], lang);
-  }
+  ) {}
 
   clean(text: string): string {
     return printable(text, this.fonts.regular).trim();

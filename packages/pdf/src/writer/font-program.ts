@@ -17,7 +17,8 @@ export interface EmbeddedSubset {
   fontFile: Buffer;
   /** Uncompressed length of the font file (/Length1). */
   fontLength: number;
-  widths: string;
+  /** The CIDFont's /W array: a first glyph id, then the widths of it and the ids following it. */
+  widths: (number | number[])[];
   toUnicode: Buffer;
   /** Six capital letters naming this subset (PDF 32000-1, 9.6.4). */
   tag: string;
@@ -265,13 +266,13 @@ export class FontProgram {
     const fontFile = this.fontFile(program);
 
     // /W: runs of consecutive glyph ids share one array (PDF 32000-1, 9.7.4.3).
-    const w: string[] = [];
+    const w: (number | number[])[] = [];
     let i = 0;
     while (i < gids.length) {
       const start = gids[i] as number;
       const run: number[] = [];
       while (i < gids.length && gids[i] === start + run.length) run.push(this.advance(gids[i++] as number));
-      w.push(`${start} [${run.join(" ")}]`);
+      w.push(start, run);
     }
     const entries = gids.map((gid) => `<${hex4(gid)}> <${utf16Hex(used.get(gid) ?? [])}>`);
     const blocks: string[] = [];
@@ -307,7 +308,7 @@ export class FontProgram {
     const made: EmbeddedSubset = {
       fontFile: deflateSync(fontFile),
       fontLength: fontFile.byteLength,
-      widths: `[${w.join(" ")}]`,
+      widths: w,
       toUnicode: deflateSync(cmap),
       tag,
     };

@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { deflateSync } from "node:zlib";
+import PDFDocument from "pdfkit";
 import type { FontProgram } from "./font-program.js";
 
 /** The document's metadata (Info dictionary, PDF 32000-1, 14.3.3); `creationDate` fixes the file's date. */
@@ -30,57 +29,82 @@ function rgb(hex: string): string {
   return `${n(((v >> 16) & 255) / 255)} ${n(((v >> 8) & 255) / 255)} ${n((v & 255) / 255)}`;
 }
 
-/** A PDF text string: literal when ASCII, else UTF-16BE with its byte order mark (PDF 32000-1, 7.9.2.2). */
-function pdfString(text: string): string {
-  if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-  let hex = "feff";
-  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, "0");
-  return `<${hex}>`;
-}
-
-const pdfDate = (d: Date) => `D:${d.toISOString().replace(/[-:T]/g, "").slice(0, 14)}Z`;
+/** Writes a pdfkit object out (its typings want a chunk even for a dictionary without a stream). */
+const close = (ref: PDFKit.PDFKitReference) => (ref as unknown as { end(): void }).end();
 
 interface Page {
-  width: number;
   height: number;
   ops: string[];
-  faces: Set<number>;
 }
 
 interface Face {
   program: FontProgram;
   /** Glyphs this document drew, with what each spells. */
   used: Map<number, number[]>;
+  /** The Type0 font object, made when the face is first drawn and filled in at the end. */
+  ref?: PDFKit.PDFKitReference;
 }
 
 /**
- * A minimal PDF 1.7 writer for the printed representations: pages of text in embedded TrueType fonts
- * (Type0/Identity-H, subset, with ToUnicode so text can be copied and searched), lines, rectangles and filled
- * unit runs (the QR). Callers place things from the page's top-left corner, y downwards, as on paper. No clock,
- * no randomness: the same calls give the same bytes.
+ * Draws the printed representations on a pdfkit document: pdfkit writes the file (pages, metadata, the file
+ * identifier, compression, cross-reference), while text, rules and the QR go into the page content as
+ * operators made here, and the fonts are embedded from `FontProgram` (Type0/Identity-H subsets with ToUnicode,
+ * so text can be copied and searched). pdfkit's own text and font paths shaped, measured and subset every
+ * string again per document, most of a render's CPU. Callers place things from the page's top-left corner, y
+ * downwards, as on paper. No clock, no randomness: the same calls give the same bytes.
  */
 export class PdfWriter {
-  private readonly pages: Page[] = [];
+  private readonly doc: PDFKit.PDFDocument;
   private readonly faces: Face[];
   private page: Page | undefined;
   private fill = "";
 
-  constructor(
-    fonts: FontProgram[],
-    private readonly lang: string,
-  ) {
+  constructor(fonts: FontProgram[], info: PdfInfo, lang: string) {
     this.faces = fonts.map((program) => ({ program, used: new Map() }));
+    this.doc = new PDFDocument({
+      autoFirstPage: false,
+      compress: true,
+      info: {
+        Title: info.title,
+        Author: info.author,
+        Subject: info.subject,
+        Creator: info.creator,
+        Producer: info.producer,
+        CreationDate: info.creationDate,
+      },
+      lang,
+      displayTitle: true,
+      // No default Helvetica: pdfkit would parse its metrics for every document only to leave it unused.
+      font: null as unknown as string,
+    });
   }
 
   addPage(width: number, height: number): void {
-    this.page = { width, height, ops: [], faces: new Set() };
-    this.pages.push(this.page);
+    this.flushPage();
+    this.doc.addPage({ size: [width, height], margin: 0 });
+    // pdfkit starts each page flipped to a top-left origin; the operators here use PDF's own (bottom-left), so
+    // the page's drawing is wrapped in the inverse flip.
+    this.page = { height, ops: [`q 1 0 0 -1 0 ${n(height)} cm`] };
     this.fill = "";
+  }
+
+  private flushPage(): void {
+    if (!this.page) return;
+    this.page.ops.push("Q");
+    this.doc.addContent(this.page.ops.join("\n"));
+    this.page = undefined;
   }
 
   private current(): Page {
     if (!this.page) throw new Error("draw after addPage");
     return this.page;
+  }
+
+  private useFace(face: number): void {
+    const f = this.faces[face] as Face;
+    if (!f.ref) f.ref = this.doc.ref({});
+    const fonts = (this.doc.page as unknown as { fonts: Record<string, PDFKit.PDFKitReference> }).fonts;
+    fonts[`F${face + 1}`] ??= f.ref;
   }
 
   /** Width of the text in points, in font `face` at `size`. */
@@ -99,7 +123,7 @@ export class PdfWriter {
     const f = this.faces[face] as Face;
     const run = f.program.shape(text);
     if (run.gids.length === 0) return;
-    page.faces.add(face);
+    this.useFace(face);
     if (color !== this.fill) {
       page.ops.push(`${rgb(color)} rg`);
       this.fill = color;
@@ -199,109 +223,59 @@ export class PdfWriter {
   }
 
   /** The finished file. */
-  end(info: PdfInfo): Buffer {
-    const objects: (string | { dict: string; stream: Buffer })[] = [];
-    const ref = () => {
-      objects.push("");
-      return objects.length;
-    };
-    const set = (id: number, value: string | { dict: string; stream: Buffer }) => {
-      objects[id - 1] = value;
-    };
-    const catalog = ref();
-    const pagesId = ref();
-    const infoId = ref();
-    const fontIds = this.faces.map((face) => (face.used.size > 0 ? ref() : 0));
-    const pageIds = this.pages.map(() => ref());
-
-    this.faces.forEach((face, i) => {
-      const id = fontIds[i] as number;
-      if (id === 0) return;
+  end(): Promise<Buffer> {
+    this.flushPage();
+    const doc = this.doc;
+    for (const face of this.faces) {
+      if (!face.ref) continue;
       const p = face.program;
       const subset = p.subset(face.used);
       const name = `${subset.tag}+${p.postscriptName}`;
-      const file = ref();
-      set(file, {
-        dict: `<< /Length ${subset.fontFile.byteLength} /Length1 ${subset.fontLength} /Filter /FlateDecode >>`,
-        stream: subset.fontFile,
+      // Already deflated (and kept for the next document with these glyphs): a Filter stops pdfkit deflating again.
+      const file = doc.ref({ Length1: subset.fontLength, Filter: "FlateDecode" });
+      file.end(subset.fontFile);
+      const descriptor = doc.ref({
+        Type: "FontDescriptor",
+        FontName: name,
+        Flags: p.flags,
+        FontBBox: p.bbox,
+        ItalicAngle: p.italicAngle,
+        Ascent: p.ascender,
+        Descent: p.descender,
+        CapHeight: p.capHeight,
+        XHeight: p.xHeight,
+        StemV: 0,
+        FontFile2: file,
       });
-      const descriptor = ref();
-      set(
-        descriptor,
-        `<< /Type /FontDescriptor /FontName /${name} /Flags ${p.flags} /FontBBox [${p.bbox.map(n).join(" ")}] /ItalicAngle ${n(p.italicAngle)} /Ascent ${n(p.ascender)} /Descent ${n(p.descender)} /CapHeight ${n(p.capHeight)} /XHeight ${n(p.xHeight)} /StemV 0 /FontFile2 ${file} 0 R >>`,
-      );
-      const cid = ref();
-      set(
-        cid,
-        `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /W ${subset.widths} /CIDToGIDMap /Identity >>`,
-      );
-      const toUnicode = ref();
-      set(toUnicode, {
-        dict: `<< /Length ${subset.toUnicode.byteLength} /Filter /FlateDecode >>`,
-        stream: subset.toUnicode,
+      close(descriptor);
+      const cid = doc.ref({
+        Type: "Font",
+        Subtype: "CIDFontType2",
+        BaseFont: name,
+        CIDSystemInfo: { Registry: new String("Adobe"), Ordering: new String("Identity"), Supplement: 0 },
+        FontDescriptor: descriptor,
+        W: subset.widths,
+        CIDToGIDMap: "Identity",
       });
-      set(
-        id,
-        `<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${cid} 0 R] /ToUnicode ${toUnicode} 0 R >>`,
-      );
+      close(cid);
+      const toUnicode = doc.ref({ Filter: "FlateDecode" });
+      toUnicode.end(subset.toUnicode);
+      Object.assign(face.ref.data, {
+        Type: "Font",
+        Subtype: "Type0",
+        BaseFont: name,
+        Encoding: "Identity-H",
+        DescendantFonts: [cid],
+        ToUnicode: toUnicode,
+      });
+      close(face.ref);
+    }
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+      doc.on("end", () => resolve(Buffer.concat(chunks)));
+      doc.on("error", reject);
+      doc.end();
     });
-
-    this.pages.forEach((page, i) => {
-      const content = ref();
-      const stream = deflateSync(Buffer.from(page.ops.join("\n"), "latin1"));
-      set(content, { dict: `<< /Length ${stream.byteLength} /Filter /FlateDecode >>`, stream });
-      const fonts = [...page.faces]
-        .sort()
-        .map((f) => `/F${f + 1} ${fontIds[f]} 0 R`)
-        .join(" ");
-      set(
-        pageIds[i] as number,
-        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${n(page.width)} ${n(page.height)}] /Resources << /Font << ${fonts} >> >> /Contents ${content} 0 R >>`,
-      );
-    });
-    set(
-      catalog,
-      `<< /Type /Catalog /Pages ${pagesId} 0 R /Lang ${pdfString(this.lang)} /ViewerPreferences << /DisplayDocTitle true >> >>`,
-    );
-    set(
-      pagesId,
-      `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pageIds.length} >>`,
-    );
-    const infoDict = `<< /Title ${pdfString(info.title)} /Author ${pdfString(info.author)} /Subject ${pdfString(info.subject)} /Creator ${pdfString(info.creator)} /Producer ${pdfString(info.producer)} /CreationDate ${pdfString(pdfDate(info.creationDate))} >>`;
-    set(infoId, infoDict);
-
-    const chunks: Buffer[] = [Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1")];
-    let offset = chunks[0]?.byteLength as number;
-    const offsets: number[] = [];
-    objects.forEach((o, i) => {
-      offsets.push(offset);
-      const parts =
-        typeof o === "string"
-          ? [Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`, "latin1")]
-          : [
-              Buffer.from(`${i + 1} 0 obj\n${o.dict}\nstream\n`, "latin1"),
-              o.stream,
-              Buffer.from("\nendstream\nendobj\n", "latin1"),
-            ];
-      for (const p of parts) {
-        chunks.push(p);
-        offset += p.byteLength;
-      }
-    });
-    // The file identifier (14.4) is a function of the metadata: the same document, the same bytes.
-    const id = createHash("md5").update(infoDict).digest("hex");
-    const xref = [
-      "xref",
-      `0 ${objects.length + 1}`,
-      "0000000000 65535 f ",
-      ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n `),
-      "trailer",
-      `<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info ${infoId} 0 R /ID [<${id}> <${id}>] >>`,
-      "startxref",
-      String(offset),
-      "%%EOF\n",
-    ].join("\n");
-    chunks.push(Buffer.from(xref, "latin1"));
-    return Buffer.concat(chunks);
   }
 }
