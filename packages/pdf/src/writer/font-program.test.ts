@@ -3,7 +3,7 @@ import { create } from "fontkit";
 import { describe, expect, it } from "vitest";
 import { loadPdfFonts } from "../fonts.js";
 
-const { programs, regular } = loadPdfFonts();
+const { programs, regular, bold } = loadPdfFonts();
 
 function usedBy(text: string): Map<number, number[]> {
   const run = programs.regular.shape(text);
@@ -21,6 +21,29 @@ describe("FontProgram", () => {
       6,
     );
     expect(run.codePoints.flat()).toEqual([...text].map((c) => c.codePointAt(0)));
+  });
+
+  it("shapes any Latin-1 word exactly as fontkit's full layout does (glyphs, kerned advances)", () => {
+    const alphabet: string[] = [];
+    for (let c = 0x21; c <= 0xff; c++) if (c <= 0x7e || c >= 0xa0) alphabet.push(String.fromCharCode(c));
+    let seed = 12345;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed;
+    };
+    for (const [program, font] of [
+      [programs.regular, regular],
+      [programs.bold, bold],
+    ] as const)
+      for (let t = 0; t < 3000; t++) {
+        let word = "";
+        for (let i = 0, n = 1 + (next() % 10); i < n; i++) word += alphabet[next() % alphabet.length];
+        if (t % 2 === 0) word += " ";
+        const run = program.shape(word);
+        const laid = font.layout(word);
+        expect(run.gids, word).toEqual(laid.glyphs.map((g) => g.id));
+        expect(run.advances, word).toEqual(laid.positions.map((p) => p.xAdvance));
+      }
   });
 
   it("subsets to a font whose used glyphs draw, accented (composite) letters with their parts", () => {

@@ -77,6 +77,9 @@ export class FontProgram {
   readonly bbox: [number, number, number, number];
   readonly flags: number;
   private readonly runs = new Map<string, ShapedRun>();
+  /** Each Latin-1 character alone (null: not one plain glyph), and the kerning of each pair, in 1000ths. */
+  private readonly singles = new Map<string, ShapedRun | null>();
+  private readonly pairs = new Map<string, number>();
   private readonly subsets = new Map<string, EmbeddedSubset>();
   private readonly advanceWidths: number[];
   private readonly tables = new Map<string, Uint8Array>();
@@ -192,21 +195,76 @@ export class FontProgram {
   private shapeWord(word: string): ShapedRun {
     const known = this.runs.get(word);
     if (known) return known;
+    const shaped = this.pairwise(word) ?? this.layout(word);
+    this.remember(word, shaped);
+    return shaped;
+  }
+
+  /**
+   * A word of Latin-1 letters, digits and signs shaped from its characters' glyphs and the kerning of each pair
+   * (both from fontkit, once each): what fontkit's full layout gives for such words with these fonts, at a
+   * fraction of its cost. `f` starts ligatures (fi, fl, ffi), so words with it take the full layout.
+   */
+  private pairwise(word: string): ShapedRun | undefined {
+    const gids: number[] = [];
+    const advances: number[] = [];
+    const codePoints: number[][] = [];
+    let width = 0;
+    let previous: { char: string; single: ShapedRun } | undefined;
+    for (let i = 0; i < word.length; i++) {
+      const code = word.charCodeAt(i);
+      if (code === 0x66 || code < 0x20 || (code > 0x7e && code < 0xa0) || code > 0xff) return undefined;
+      const char = word[i] as string;
+      const single = this.single(char);
+      if (!single) return undefined;
+      if (previous) {
+        const kern = this.kerning(previous.char, char, previous.single);
+        advances[advances.length - 1] = (advances[advances.length - 1] as number) + kern;
+        width += kern;
+      }
+      gids.push(single.gids[0] as number);
+      advances.push(single.advances[0] as number);
+      codePoints.push(single.codePoints[0] as number[]);
+      width += single.advances[0] as number;
+      previous = { char, single };
+    }
+    return { gids, advances, offsets: [], codePoints, width };
+  }
+
+  private single(char: string): ShapedRun | undefined {
+    let run = this.singles.get(char);
+    if (run === undefined) {
+      const laid = this.layout(char);
+      run = laid.gids.length === 1 && laid.gids[0] !== 0 && laid.offsets.length === 0 ? laid : null;
+      this.singles.set(char, run);
+    }
+    return run ?? undefined;
+  }
+
+  private kerning(a: string, b: string, first: ShapedRun): number {
+    const pair = a + b;
+    let kern = this.pairs.get(pair);
+    if (kern === undefined) {
+      kern = (this.layout(pair).advances[0] as number) - (first.advances[0] as number);
+      this.pairs.set(pair, kern);
+    }
+    return kern;
+  }
+
+  private layout(word: string): ShapedRun {
     const run = this.font.layout(word);
     const gids = run.glyphs.map((g) => g.id);
     const advances = run.positions.map((p) => p.xAdvance * this.scale);
     const offsets = run.positions.some((p) => p.xOffset !== 0 || p.yOffset !== 0)
       ? run.positions.map((p) => ({ x: p.xOffset * this.scale, y: p.yOffset * this.scale }))
       : [];
-    const shaped: ShapedRun = {
+    return {
       gids,
       advances,
       offsets,
       codePoints: run.glyphs.map((g) => g.codePoints),
       width: advances.reduce((s, a) => s + a, 0),
     };
-    this.remember(word, shaped);
-    return shaped;
   }
 
   private remember(text: string, run: ShapedRun): void {
