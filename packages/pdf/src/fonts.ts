@@ -33,7 +33,7 @@ function loadFont(specifier: string): { font: Font; program: FontProgram } {
   return { font, program: new FontProgram(font, sfnt) };
 }
 
-/** Reads and parses the two embedded fonts (a few ms). Load once and pass them to every render. */
+/** Reads and parses the two embedded fonts. Load once and pass them to every render. */
 export function loadPdfFonts(): PdfFonts {
   const regular = loadFont(FONT_FILES.regular);
   const bold = loadFont(FONT_FILES.bold);
