@@ -11,7 +11,10 @@ import { type PdfInfo, PdfWriter } from "./writer/pdf-writer.js";
 export interface PdfOptions {
   /** `a4` (default) or `ticket` (80 mm roll, for receipts at a point of sale). */
   format?: PdfFormat;
-  /** Fonts from `loadPdfFonts()`, shared between renders (they keep shaped words and subsets); loaded for this render when absent. */
+  /**
+   * Fonts from `loadPdfFonts()`, shared between renders (they keep shaped words and subsets); loaded for this
+   * render when absent.
+   */
   fonts?: PdfFonts;
 }
 
