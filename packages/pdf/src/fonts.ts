@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { create, type Font, type GlyphRun } from "fontkit";
+import { create, type Font } from "fontkit";
 import { woffToSfnt } from "./woff.js";
+import { FontProgram } from "./writer/font-program.js";
 
 /**
  * Noto Sans (SIL Open Font License 1.1: embedding in documents is allowed), Latin subset: every Spanish letter
@@ -14,55 +15,33 @@ const FONT_FILES = {
 } as const;
 
 /**
- * Parsed fonts, shared by any number of renders: pdfkit subsets them per document, and they keep the words
- * already shaped. Load them once per process (`loadPdfFonts`) and pass them to every render.
+ * Parsed fonts, shared by any number of renders: the fontkit fonts (what `printable` asks), and the programs the
+ * PDF writer shapes words with and subsets per document, which keep the words already shaped and the subsets
+ * already built. Load them once per process (`loadPdfFonts`) and pass them to every render.
  */
 export interface PdfFonts {
   regular: Font;
   bold: Font;
+  programs: { regular: FontProgram; bold: FontProgram };
 }
 
-/** Words kept shaped per font; past this the cache starts again, so a long-running service stays bounded. */
-const SHAPED_WORDS = 20_000;
-
-/**
- * The font with a cache of shaped words. Shaping a word (fontkit's OpenType layout) is most of a render's CPU,
- * and documents repeat their words (labels, units, amounts, the issuer's name). pdfkit scales the positions of
- * the run it gets in place, so each call gets its own copy of the positions over the shared glyphs.
- */
-function withShapedWords(font: Font): Font {
-  const runs = new Map<string, GlyphRun>();
-  const cached: Font = Object.create(font);
-  cached.layout = (text, features, ...rest) => {
-    if (features !== undefined || rest.length > 0) return font.layout(text, features, ...rest);
-    let run = runs.get(text);
-    if (!run) {
-      if (runs.size >= SHAPED_WORDS) runs.clear();
-      run = font.layout(text);
-      runs.set(text, run);
-    }
-    const copy: GlyphRun = Object.create(run);
-    copy.positions = run.positions.map((p) => ({
-      xAdvance: p.xAdvance,
-      yAdvance: p.yAdvance,
-      xOffset: p.xOffset,
-      yOffset: p.yOffset,
-    }));
-    return copy;
-  };
-  return cached;
-}
-
-function loadFont(specifier: string): Font {
+function loadFont(specifier: string): { font: Font; program: FontProgram } {
   const path = createRequire(import.meta.url).resolve(specifier);
-  const font = create(woffToSfnt(readFileSync(path)));
+  const sfnt = woffToSfnt(readFileSync(path));
+  const font = create(sfnt);
   if (!("layout" in font)) throw new Error(`${specifier} is a font collection, not a font`);
-  return withShapedWords(font);
+  return { font, program: new FontProgram(font, sfnt) };
 }
 
-/** Reads and parses the two embedded fonts (about 1 ms). Load once and pass them to every render. */
+/** Reads and parses the two embedded fonts. Load once and pass them to every render. */
 export function loadPdfFonts(): PdfFonts {
-  return { regular: loadFont(FONT_FILES.regular), bold: loadFont(FONT_FILES.bold) };
+  const regular = loadFont(FONT_FILES.regular);
+  const bold = loadFont(FONT_FILES.bold);
+  return {
+    regular: regular.font,
+    bold: bold.font,
+    programs: { regular: regular.program, bold: bold.program },
+  };
 }
 
 /** Printable ASCII and Latin-1: all in the subset, so most text skips the per-character check. */

@@ -12,3 +12,4 @@ export { buildPrintModel, type PrintModel } from "./print-model.js";
 export { type QrSource, sunatQrPayload } from "./qr-payload.js";
 export { type PdfOptions, renderDocumentPdf } from "./render-document-pdf.js";
 export { renderGuidePdf } from "./render-guide-pdf.js";
+export { warmUpPdf } from "./warm-up.js";

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { composeA4 } from "./a4-layout.js";
 import { loadPdfFonts, type PdfFonts } from "./fonts.js";
 import { checkPdfInput, type PdfDocumentInput, type PdfFormat } from "./input.js";
@@ -7,49 +6,43 @@ import { paginate } from "./layout/paginate.js";
 import { Pen } from "./layout/pen.js";
 import { buildPrintModel, type PrintModel } from "./print-model.js";
 import { composeTicket } from "./ticket-layout.js";
+import { type PdfInfo, PdfWriter } from "./writer/pdf-writer.js";
 
 export interface PdfOptions {
   /** `a4` (default) or `ticket` (80 mm roll, for receipts at a point of sale). */
   format?: PdfFormat;
-  /** Fonts from `loadPdfFonts()`, shared between renders; loaded for this render when absent (~1 ms more). */
+  /**
+   * Fonts from `loadPdfFonts()`, shared between renders (they keep shaped words and subsets); loaded for this
+   * render when absent.
+   */
   fonts?: PdfFonts;
 }
 
 /** Lima is UTC-5 all year: the issue date's midnight there, so the PDF's date is the document's, not the clock's. */
 const issueMidnight = (isoDate: string) => new Date(`${isoDate}T00:00:00-05:00`);
 
-function metadata(input: PdfDocumentInput, model: PrintModel): PDFKit.DocumentInfo {
+function metadata(input: PdfDocumentInput, model: PrintModel): PdfInfo {
   return {
-    Title: `${model.title} ${model.id}`,
-    Author: input.issuer.legal_name,
-    Subject: `${model.representation}, RUC ${input.issuer.ruc}`,
-    Creator: "einvoice",
-    Producer: "einvoice (pdfkit)",
-    CreationDate: issueMidnight(input.computed.issue_date),
+    title: `${model.title} ${model.id}`,
+    author: input.issuer.legal_name,
+    subject: `${model.representation}, RUC ${input.issuer.ruc}`,
+    creator: "einvoice",
+    producer: "einvoice (pdfkit)",
+    creationDate: issueMidnight(input.computed.issue_date),
   };
 }
 
-export function paint(doc: PDFKit.PDFDocument, composition: Composition): number {
+export function paint(doc: PdfWriter, composition: Composition): number {
   const pages = paginate(composition.groups, composition.frame);
   pages.forEach((placements, i) => {
     const bottom = Math.max(composition.frame.top, ...placements.map((p) => p.y + p.box.height));
     const height = composition.pageHeight(i + 1, pages.length, bottom);
-    doc.addPage({ size: [composition.width, height], margin: 0 });
+    doc.addPage(composition.width, height);
     composition.header.draw(composition.headerTop);
     for (const p of placements) p.box.draw(p.y);
     composition.footer(i + 1, pages.length, height);
   });
   return pages.length;
-}
-
-export function bytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    doc.end();
-  });
 }
 
 /**
@@ -61,16 +54,9 @@ export async function renderDocumentPdf(input: PdfDocumentInput, options: PdfOpt
   const format = options.format ?? "a4";
   checkPdfInput(input, format);
   const model = buildPrintModel(input);
-  const doc = new PDFDocument({
-    autoFirstPage: false,
-    compress: true,
-    info: metadata(input, model),
-    lang: "es-PE",
-    displayTitle: true,
-    // No default Helvetica: pdfkit would parse its metrics for every document only to leave it unused.
-    font: null as unknown as string,
-  });
-  const pen = new Pen(doc, options.fonts ?? loadPdfFonts());
+  const fonts = options.fonts ?? loadPdfFonts();
+  const doc = new PdfWriter([fonts.programs.regular, fonts.programs.bold], metadata(input, model), "es-PE");
+  const pen = new Pen(doc, fonts);
   paint(doc, format === "ticket" ? composeTicket(pen, model) : composeA4(pen, model));
-  return bytes(doc);
+  return doc.end();
 }

@@ -1,6 +1,6 @@
 import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
-import { loadPdfFonts } from "@einvoice/pdf";
+import { loadPdfFonts, warmUpPdf } from "@einvoice/pdf";
 import {
   createLogger,
   createRpcClient,
@@ -31,6 +31,14 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   });
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
   const fonts = loadPdfFonts();
+  // Before taking work: the first documents would otherwise pay for parsing, shaping and compiling.
+  const warmStart = performance.now();
+  await warmUpPdf(fonts).then(
+    (renders) =>
+      logger.info({ renders, ms: Math.round(performance.now() - warmStart) }, "renderer warmed up"),
+    (error: unknown) =>
+      logger.warn({ err: error }, "renderer warm-up failed; the first documents pay for it"),
+  );
   const guides = new RenderGuide({ numbering, objects, broker, fonts });
   const renderDocument = new RenderDocument({
     numbering,

@@ -1,5 +1,5 @@
-import type PDFDocument from "pdfkit";
 import { type PdfFonts, printable } from "../fonts.js";
+import type { PdfWriter } from "../writer/pdf-writer.js";
 import { wrapText } from "./wrap.js";
 
 export type Face = "regular" | "bold";
@@ -17,58 +17,37 @@ const LEADING = 1.3;
 /** Moves text up within its line so capitals sit in the middle of the line box. */
 const BASELINE_SHIFT = 0.06;
 
-const FONT_NAMES: Record<Face, string> = { regular: "NotoSans", bold: "NotoSans-Bold" };
+const FACE_INDEX: Record<Face, number> = { regular: 0, bold: 1 };
 
 /**
- * Draws text and rules on one pdfkit document with the embedded fonts. Every string goes through `printable`
- * both when measured and when drawn, so what was measured is what is drawn.
+ * Draws text and rules on one PDF with the embedded fonts. Every string goes through `printable` both when
+ * measured and when drawn, so what was measured is what is drawn.
  */
 export class Pen {
-  private face: Face | undefined;
-  private size = 0;
-  private color = "";
-
   constructor(
-    readonly doc: PDFKit.PDFDocument,
+    readonly doc: PdfWriter,
     private readonly fonts: PdfFonts,
-  ) {
-    // pdfkit accepts a parsed fontkit font wherever it takes a font file (PDFFontFactory.open); its typings do not.
-    doc.registerFont(FONT_NAMES.regular, fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
-    doc.registerFont(FONT_NAMES.bold, fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
-    // A new page starts with a black fill: the colour in use must be set again there.
-    doc.on("pageAdded", () => {
-      this.color = "";
-    });
-  }
+  ) {}
 
   clean(text: string): string {
     return printable(text, this.fonts.regular).trim();
-  }
-
-  private use(style: TextStyle): void {
-    if (style.face !== this.face) {
-      this.doc.font(FONT_NAMES[style.face]);
-      this.face = style.face;
-    }
-    if (style.size !== this.size) {
-      this.doc.fontSize(style.size);
-      this.size = style.size;
-    }
   }
 
   lineHeight(style: TextStyle): number {
     return style.size * LEADING;
   }
 
+  private measure(text: string, style: TextStyle): number {
+    return this.doc.widthOf(FACE_INDEX[style.face], text, style.size);
+  }
+
   width(text: string, style: TextStyle): number {
-    this.use(style);
-    return this.doc.widthOfString(this.clean(text));
+    return this.measure(this.clean(text), style);
   }
 
   /** The lines the text takes in a column of this width. */
   wrap(text: string, width: number, style: TextStyle): string[] {
-    this.use(style);
-    return wrapText(this.clean(text), width, (s) => this.doc.widthOfString(s));
+    return wrapText(this.clean(text), width, (s) => this.measure(s, style));
   }
 
   /** The style made smaller, down to 5 pt, until the text fits the width (long quantities and amounts). */
@@ -82,24 +61,26 @@ export class Pen {
   text(text: string, x: number, y: number, style: TextStyle, align: Align = "left"): void {
     const clean = this.clean(text);
     if (clean === "") return;
-    this.use(style);
-    const w = align === "left" ? 0 : this.doc.widthOfString(clean);
+    const face = FACE_INDEX[style.face];
+    const w = align === "left" ? 0 : this.measure(clean, style);
     const left = align === "left" ? x : align === "right" ? x - w : x - w / 2;
-    if (style.color !== this.color) {
-      this.doc.fillColor(style.color);
-      this.color = style.color;
-    }
-    this.doc.text(clean, left, y - style.size * BASELINE_SHIFT, { lineBreak: false });
+    const top = y - style.size * BASELINE_SHIFT;
+    this.doc.text(
+      face,
+      style.size,
+      style.color,
+      left,
+      top + (this.doc.ascender(face) * style.size) / 1000,
+      clean,
+    );
   }
 
   hline(x1: number, x2: number, y: number, color: string, width = 0.5, dash?: number): void {
-    const d = this.doc.save().lineWidth(width).strokeColor(color);
-    if (dash) d.dash(dash, { space: dash });
-    d.moveTo(x1, y).lineTo(x2, y).stroke().restore();
+    this.doc.line(x1, y, x2, y, color, width, dash);
   }
 
   vline(x: number, y1: number, y2: number, color: string, width = 0.5): void {
-    this.doc.save().lineWidth(width).strokeColor(color).moveTo(x, y1).lineTo(x, y2).stroke().restore();
+    this.doc.line(x, y1, x, y2, color, width);
   }
 
   rect(
@@ -109,16 +90,6 @@ export class Pen {
     h: number,
     look: { stroke?: string; fill?: string; radius?: number },
   ): void {
-    const d = this.doc.save();
-    if (look.radius) d.roundedRect(x, y, w, h, look.radius);
-    else d.rect(x, y, w, h);
-    if (look.fill && look.stroke) d.lineWidth(0.75).fillAndStroke(look.fill, look.stroke);
-    else if (look.fill) d.fill(look.fill);
-    else if (look.stroke) d.lineWidth(0.75).stroke(look.stroke);
-    d.restore();
-    // save/restore resets the fill colour the next text must set again.
-    this.color = "";
+    this.doc.rect(x, y, w, h, look);
   }
 }
-
-export type { PDFDocument };

@@ -6,8 +6,11 @@ const PAYLOAD =
   "20123456789|01|F001|1234|18.00|118.00|2025-03-14|6|20600000001|qQ0yV3yW2HcJkU6xw1s7fS2o8cU1wUq1bT6qvQ6vQ0E=|";
 
 describe("qrMatrix", () => {
-  it("covers exactly the dark modules of the level-Q symbol, in maximal runs", () => {
-    const { modules } = QRCode.create(PAYLOAD, { errorCorrectionLevel: "Q" });
+  it("covers exactly the dark modules of the level-Q symbol (one byte-mode segment), in maximal runs", () => {
+    const { modules, segments } = QRCode.create([{ data: Buffer.from(PAYLOAD), mode: "byte" }], {
+      errorCorrectionLevel: "Q",
+    });
+    expect(segments.map((s) => s.mode.id)).toEqual(["Byte"]);
     const matrix = qrMatrix(PAYLOAD);
     expect(matrix.size).toBe(modules.size);
     const painted = new Set<string>();
@@ -25,6 +28,21 @@ describe("qrMatrix", () => {
         expect(painted.has(`${r},${c}`)).toBe(Boolean(modules.get(r, c)));
       }
     expect(matrix.runs.length).toBeLessThan(dark / 1.5);
+  });
+
+  it("chooses the mask the qrcode library would, for payloads of every usual length", () => {
+    for (let i = 0; i < 60; i++) {
+      const payload = `20${String(123456789 + i * 7919).padStart(9, "0")}|0${(i % 2) + 1}|F${String(i).padStart(3, "0")}|${i * 37 + 1}|${(i * 1.18).toFixed(2)}|${(i * 7.77).toFixed(2)}|2025-03-14|${i % 3 === 0 ? "1|4567890" : "6|20600000001"}|${"qQ0yV3yW2HcJkU6xw1s7fS2o8cU1wUq1bT6qvQ6vQ0E=".slice(0, 20 + (i % 25))}|`;
+      const { modules } = QRCode.create([{ data: Buffer.from(payload), mode: "byte" }], {
+        errorCorrectionLevel: "Q",
+      });
+      const dark = new Set<string>();
+      for (const run of qrMatrix(payload).runs)
+        for (let c = run.col; c < run.col + run.length; c++) dark.add(`${run.row},${c}`);
+      for (let r = 0; r < modules.size; r++)
+        for (let c = 0; c < modules.size; c++)
+          expect(dark.has(`${r},${c}`), `${payload} ${r},${c}`).toBe(Boolean(modules.get(r, c)));
+    }
   });
 
   it("is deterministic", () => {

@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import type { Pen } from "./pen.js";
+import { bestMasked } from "./qr-mask.js";
 
 /** A horizontal run of dark modules. */
 export interface QrRun {
@@ -23,21 +24,32 @@ export const QUIET_ZONE = 4;
  * one per module would take.
  */
 export function qrMatrix(text: string): QrMatrix {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: "Q" });
+  // One byte-mode segment: the payload is short ASCII, and letting the library search the cheapest mix of
+  // modes (a shortest-path over every character) cost more than the rest of the symbol. Built with mask 0;
+  // the mask is chosen here (`bestMasked`), as the library would, on flat arrays.
+  const { modules } = QRCode.create([{ data: Buffer.from(text, "utf8"), mode: "byte" }], {
+    errorCorrectionLevel: "Q",
+    maskPattern: 0,
+  });
+  const size = modules.size;
+  const reserved = new Uint8Array(size * size);
+  for (let row = 0; row < size; row++)
+    for (let col = 0; col < size; col++) reserved[row * size + col] = modules.isReserved(row, col) ? 1 : 0;
+  const final = bestMasked(Uint8Array.from(modules.data), reserved, size);
   const runs: QrRun[] = [];
-  for (let row = 0; row < modules.size; row++) {
+  for (let row = 0; row < size; row++) {
     let col = 0;
-    while (col < modules.size) {
-      if (!modules.get(row, col)) {
+    while (col < size) {
+      if (!final[row * size + col]) {
         col++;
         continue;
       }
       const start = col;
-      while (col < modules.size && modules.get(row, col)) col++;
+      while (col < size && final[row * size + col]) col++;
       runs.push({ row, col: start, length: col - start });
     }
   }
-  return { size: modules.size, runs };
+  return { size, runs };
 }
 
 /**
@@ -46,8 +58,5 @@ export function qrMatrix(text: string): QrMatrix {
  */
 export function drawQr(pen: Pen, matrix: QrMatrix, x: number, y: number, side: number): void {
   const unit = side / (matrix.size + 2 * QUIET_ZONE);
-  const doc = pen.doc.save();
-  for (const run of matrix.runs)
-    doc.rect(x + (QUIET_ZONE + run.col) * unit, y + (QUIET_ZONE + run.row) * unit, run.length * unit, unit);
-  doc.fill("#000000").restore();
+  pen.doc.fillRuns(x + QUIET_ZONE * unit, y + QUIET_ZONE * unit, unit, matrix.runs, "#000000");
 }

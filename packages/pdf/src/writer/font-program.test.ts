@@ -1,0 +1,84 @@
+import { inflateSync } from "node:zlib";
+import { create } from "fontkit";
+import { describe, expect, it } from "vitest";
+import { loadPdfFonts } from "../fonts.js";
+
+const { programs, regular, bold } = loadPdfFonts();
+
+function usedBy(text: string): Map<number, number[]> {
+  const run = programs.regular.shape(text);
+  return new Map(run.gids.map((gid, i) => [gid, run.codePoints[i] as number[]]));
+}
+
+describe("FontProgram", () => {
+  it("shapes and measures as fontkit lays the text out, kerning within words", () => {
+    const text = "FACTURA ELECTRÓNICA AV. Tú";
+    const run = programs.regular.shape(text);
+    const words = text.split(/(?<= )/).map((w) => regular.layout(w));
+    expect(run.gids).toEqual(words.flatMap((w) => w.glyphs.map((g) => g.id)));
+    expect(run.width).toBeCloseTo(
+      words.reduce((s, w) => s + w.advanceWidth, 0),
+      6,
+    );
+    expect(run.codePoints.flat()).toEqual([...text].map((c) => c.codePointAt(0)));
+  });
+
+  it("shapes any Latin-1 word exactly as fontkit's full layout does (glyphs, kerned advances)", () => {
+    const alphabet: string[] = [];
+    for (let c = 0x21; c <= 0xff; c++) if (c <= 0x7e || c >= 0xa0) alphabet.push(String.fromCharCode(c));
+    let seed = 12345;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed;
+    };
+    for (const [program, font] of [
+      [programs.regular, regular],
+      [programs.bold, bold],
+    ] as const)
+      for (let t = 0; t < 3000; t++) {
+        let word = "";
+        for (let i = 0, n = 1 + (next() % 10); i < n; i++) word += alphabet[next() % alphabet.length];
+        if (t % 2 === 0) word += " ";
+        const run = program.shape(word);
+        const laid = font.layout(word);
+        expect(run.gids, word).toEqual(laid.glyphs.map((g) => g.id));
+        expect(run.advances, word).toEqual(laid.positions.map((p) => p.xAdvance));
+      }
+  });
+
+  it("subsets to a font whose used glyphs draw, accented (composite) letters with their parts", () => {
+    const text = "ÓÑÁÉÍÚü¿¡€";
+    const used = usedBy(text);
+    const subset = programs.regular.subset(used);
+    const font = create(inflateSync(subset.fontFile));
+    if (!("getGlyph" in font)) throw new Error("expected one font");
+    expect(subset.fontLength).toBe(inflateSync(subset.fontFile).byteLength);
+    for (const gid of used.keys()) {
+      const box = font.getGlyph(gid).path.bbox;
+      expect(box.maxY - box.minY, `glyph ${gid}`).toBeGreaterThan(100);
+    }
+    // An unused glyph keeps its slot but draws nothing.
+    const unused = programs.regular.shape("Z").gids[0] as number;
+    expect(used.has(unused)).toBe(false);
+    expect(font.getGlyph(unused).path.commands).toEqual([]);
+  });
+
+  it("maps every glyph back to its text (ToUnicode) and names the subset with six capitals", () => {
+    const used = usedBy("Ñandú");
+    const subset = programs.regular.subset(used);
+    const cmap = inflateSync(subset.toUnicode).toString("latin1");
+    for (const [gid, cps] of used)
+      expect(cmap).toContain(
+        `<${gid.toString(16).padStart(4, "0")}> <${cps.map((c) => c.toString(16).padStart(4, "0")).join("")}>`,
+      );
+    expect(subset.tag).toMatch(/^[A-Z]{6}$/);
+  });
+
+  it("gives the same subset for the same glyphs, whatever order they were drawn in", () => {
+    const a = programs.regular.subset(usedBy("abc"));
+    const b = programs.regular.subset(usedBy("cba"));
+    expect(Buffer.compare(a.fontFile, b.fontFile)).toBe(0);
+    expect(a.tag).toBe(b.tag);
+    expect(programs.regular.subset(usedBy("abd")).tag).not.toBe(a.tag);
+  });
+});
