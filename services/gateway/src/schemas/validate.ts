@@ -1,4 +1,4 @@
-import type { FieldError, InvoiceRequest } from "@einvoice/domain";
+import type { FieldError, InvoiceRequest, NoteRequest } from "@einvoice/domain";
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
 import {
@@ -11,6 +11,7 @@ import { documentEmailSchema } from "./document-email.schema.js";
 import { documentVoidSchema } from "./document-void.schema.js";
 import { greCredentialsSchema } from "./gre-credentials.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
+import { noteRequestSchema } from "./note-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
 import { webhookEndpointCreateSchema, webhookEndpointUpdateSchema } from "./webhook-endpoint.schema.js";
@@ -29,6 +30,7 @@ export class RequestValidator {
   private readonly validateDocumentVoid;
   private readonly validateDespatch;
   private readonly validateGre;
+  private readonly validateNote;
 
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -42,6 +44,8 @@ export class RequestValidator {
     this.validateDocumentVoid = ajv.compile(documentVoidSchema);
     this.validateDespatch = ajv.compile(despatchAdviceSchema);
     this.validateGre = ajv.compile(greCredentialsSchema);
+    // Credit and debit notes share one shape; only the descriptions differ.
+    this.validateNote = ajv.compile<NoteRequest>(noteRequestSchema("credit"));
   }
 
   /** Shape problems of a despatch advice body; its rules are checked afterwards by validateDespatchAdvice. */
@@ -83,6 +87,14 @@ export class RequestValidator {
   ): { request: InvoiceRequest; violations: [] } | { request: null; violations: FieldError[] } {
     if (this.validateInvoice(body)) return { request: body, violations: [] };
     return { request: null, violations: dedupe((this.validateInvoice.errors ?? []).map(toViolation)) };
+  }
+
+  /** The body as a NoteRequest once its shape is valid; otherwise every violation (and no request). */
+  noteRequest(
+    body: unknown,
+  ): { request: NoteRequest; violations: [] } | { request: null; violations: FieldError[] } {
+    if (this.validateNote(body)) return { request: body, violations: [] };
+    return { request: null, violations: dedupe((this.validateNote.errors ?? []).map(toViolation)) };
   }
 
   /** Problems of a certificate upload body: shapes first, then whether it is exactly one of the two forms. */
