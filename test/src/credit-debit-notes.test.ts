@@ -172,7 +172,7 @@ describe("credit and debit notes through the public API", () => {
         { ...base, reason_code: "13", items: [item("1.00")] },
         422,
         "reason_code",
-        "reason_not_offered",
+        "note_reason_not_offered",
       ],
       [
         "items on an annulment",

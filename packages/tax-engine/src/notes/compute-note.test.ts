@@ -115,7 +115,7 @@ describe("computeNote", () => {
       "items:items_not_allowed",
     ]);
     expect(errorsOf(computeNote(note({ reason_code: "13" }), ctxInvoice))).toEqual([
-      "reason_code:reason_not_offered",
+      "reason_code:note_reason_not_offered",
     ]);
     expect(
       errorsOf(

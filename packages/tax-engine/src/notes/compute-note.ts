@@ -130,7 +130,7 @@ function checkReason(request: NoteRequest, ctx: NoteContext, errors: Errors): No
     return undefined;
   }
   if (ctx.type === "07" && CREDIT_NOTE_REASONS_NOT_OFFERED.has(code)) {
-    errors.add("reason_code", "reason_not_offered", `reason_code ${code} of ${name} is not offered yet`);
+    errors.add("reason_code", "note_reason_not_offered", `reason_code ${code} of ${name} is not offered yet`);
     return undefined;
   }
   const spec = catalog[code];

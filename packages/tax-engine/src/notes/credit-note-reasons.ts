@@ -21,7 +21,7 @@ export const CREDIT_NOTE_REASONS = {
   "12": { name: "Ajustes afectos al IVAP", body: "items" },
 } as const satisfies Record<string, NoteReasonSpec>;
 
-/** Catalog 09 codes that exist but the platform does not offer (422 reason_not_offered). */
+/** Catalog 09 codes that exist but the platform does not offer (422 note_reason_not_offered). */
 export const CREDIT_NOTE_REASONS_NOT_OFFERED: ReadonlySet<string> = new Set(["13"]);
 
 /** ERR/OBSERV 4367 (NotaCredito sheet, field 19): credit codes 04, 05 and 08 should not modify a receipt. */
