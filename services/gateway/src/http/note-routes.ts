@@ -10,7 +10,7 @@ import { presentDocument } from "./presenters.js";
 /** `POST /v1/credit_notes` (07) and `POST /v1/debit_notes` (08): the invoice create contract. */
 export function noteRoutes(router: Router<AuthedState>, deps: GatewayDeps, createNote: CreateNote) {
   const create = (type: NoteDocumentType) => async (ctx: Context & { state: AuthedState }) => {
-    const shape = deps.validator.noteRequest(ctx.request.body);
+    const shape = deps.validator.noteRequest(ctx.request.body, type === "07" ? "credit" : "debit");
     if (!shape.request) throw validationFailed(shape.violations);
     const waitSeconds = preferredWait(ctx.get("prefer"), deps.maxWaitSeconds);
     const document = await createNote.execute({

@@ -5,9 +5,13 @@ import { invoiceItemSchema } from "./invoice-request.schema.js";
  * shapes and types only; the tax engine's computeNote owns the rules (reason fits the document, series letter,
  * currency, dates, items per reason) and the register the document's state and balance.
  */
-export const noteRequestSchema = (kind: "credit" | "debit") =>
+const noteRequestSchema = (kind: "credit" | "debit") =>
   ({
     type: "object",
+    description:
+      kind === "credit"
+        ? "A credit note (nota de crédito, 07) on an accepted or observed invoice or receipt of this platform: its series, the modified document, the catalog 09 reason in code and words, and per reason the items it credits."
+        : "A debit note (nota de débito, 08) on an accepted or observed invoice or receipt of this platform: its series, the modified document, the catalog 10 reason in code and words, and the items it charges.",
     additionalProperties: false,
     required: ["series", "document", "reason_code", "description"],
     properties: {
@@ -60,3 +64,6 @@ export const noteRequestSchema = (kind: "credit" | "debit") =>
       },
     },
   }) as const;
+
+export const creditNoteRequestSchema = noteRequestSchema("credit");
+export const debitNoteRequestSchema = noteRequestSchema("debit");

@@ -11,7 +11,7 @@ import { documentEmailSchema } from "./document-email.schema.js";
 import { documentVoidSchema } from "./document-void.schema.js";
 import { greCredentialsSchema } from "./gre-credentials.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
-import { noteRequestSchema } from "./note-request.schema.js";
+import { creditNoteRequestSchema, debitNoteRequestSchema } from "./note-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
 import { webhookEndpointCreateSchema, webhookEndpointUpdateSchema } from "./webhook-endpoint.schema.js";
@@ -30,7 +30,8 @@ export class RequestValidator {
   private readonly validateDocumentVoid;
   private readonly validateDespatch;
   private readonly validateGre;
-  private readonly validateNote;
+  private readonly validateCreditNote;
+  private readonly validateDebitNote;
 
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -44,8 +45,8 @@ export class RequestValidator {
     this.validateDocumentVoid = ajv.compile(documentVoidSchema);
     this.validateDespatch = ajv.compile(despatchAdviceSchema);
     this.validateGre = ajv.compile(greCredentialsSchema);
-    // Credit and debit notes share one shape; only the descriptions differ.
-    this.validateNote = ajv.compile<NoteRequest>(noteRequestSchema("credit"));
+    this.validateCreditNote = ajv.compile<NoteRequest>(creditNoteRequestSchema);
+    this.validateDebitNote = ajv.compile<NoteRequest>(debitNoteRequestSchema);
   }
 
   /** Shape problems of a despatch advice body; its rules are checked afterwards by validateDespatchAdvice. */
@@ -92,9 +93,11 @@ export class RequestValidator {
   /** The body as a NoteRequest once its shape is valid; otherwise every violation (and no request). */
   noteRequest(
     body: unknown,
+    kind: "credit" | "debit",
   ): { request: NoteRequest; violations: [] } | { request: null; violations: FieldError[] } {
-    if (this.validateNote(body)) return { request: body, violations: [] };
-    return { request: null, violations: dedupe((this.validateNote.errors ?? []).map(toViolation)) };
+    const validate = kind === "credit" ? this.validateCreditNote : this.validateDebitNote;
+    if (validate(body)) return { request: body, violations: [] };
+    return { request: null, violations: dedupe((validate.errors ?? []).map(toViolation)) };
   }
 
   /** Problems of a certificate upload body: shapes first, then whether it is exactly one of the two forms. */
