@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, CONFORMANCE_DIR, type TestSystem } from "./harness.js";
-import { arrangeScenario } from "./support/simulator-control.js";
+import { arrangeScenario, eventually } from "./support/simulator-control.js";
 
 /**
  * Issue 38: credit notes (07) and debit notes (08) through the public API, on invoices and receipts, to SUNAT's
@@ -27,7 +27,17 @@ describe("credit and debit notes through the public API", () => {
   beforeAll(async () => {
     sys = await bootTestSystem({
       serviceEnv: {
-        "sunat-simulator": { SIM_XSD_DIR: join(CONFORMANCE_DIR, "xsd/ubl-2.1/maindoc") },
+        submission: {
+          VOID_BATCH_WINDOW_MS: "500",
+          SUMMARY_POLL_FIRST_MS: "200",
+          SUMMARY_POLL_MAX_MS: "500",
+        },
+        "sunat-simulator": {
+          SIM_XSD_DIR: [
+            join(CONFORMANCE_DIR, "xsd/ubl-2.1/maindoc"),
+            join(CONFORMANCE_DIR, "xsd/sunat-ubl-2.0/maindoc"),
+          ].join(":"),
+        },
       },
     });
   }, 400_000);
@@ -289,5 +299,65 @@ describe("credit and debit notes through the public API", () => {
       items: [item("10.00")],
     });
     expect(next.body.number).toBe(2);
+  }, 120_000);
+
+  it("voids an F… credit note by RA, prints its PDF and sends its events; a B… note is not voidable yet", async () => {
+    const modified = await accepted("/v1/invoices", invoice("F904"));
+    const credit = await note("credit", {
+      series: "FC94",
+      document: modified.id,
+      reason_code: "07",
+      description: "Devolución",
+      items: [item("10.00")],
+    });
+    expect(credit.body.status).toBe("accepted");
+    const pdf = await eventually(
+      () => sys.request(`/v1/documents/${credit.body.id}`),
+      (r) => r.body.links.pdf !== null,
+      30_000,
+    );
+    expect(pdf.body.links.pdf).not.toBeNull();
+    const voiding = await sys.request(`/v1/documents/${credit.body.id}/void`, {
+      body: { reason: "Nota emitida por error" },
+    });
+    expect(voiding.status).toBe(202);
+    const voided = await eventually(
+      () => sys.request(`/v1/documents/${credit.body.id}`),
+      (r) => r.body.void?.status !== "pending",
+      30_000,
+    );
+    expect(voided.body.status).toBe("voided");
+    expect(voided.body.void.summary_id).toMatch(/^RA-/);
+    const events = await eventually(
+      () => sys.request(`/v1/events?document_id=${credit.body.id}`),
+      (r) => r.body.data?.length >= 2,
+      15_000,
+    );
+    expect(events.body.data.map((e: { type: string }) => e.type).sort()).toEqual([
+      "document.accepted",
+      "document.voided",
+    ]);
+    // The voided note no longer counts: the whole invoice can be credited again.
+    const annulment = await note("credit", {
+      series: "FC94",
+      document: modified.id,
+      reason_code: "01",
+      description: "Anulación",
+    });
+    expect(annulment.body.total).toBe(modified.total);
+
+    const onReceipt = await accepted("/v1/receipts", receipt("B904"));
+    const receiptNote = await note("credit", {
+      series: "BC94",
+      document: onReceipt.id,
+      reason_code: "07",
+      description: "Devolución",
+      items: [item("1.00")],
+    });
+    const refused = await sys.request(`/v1/documents/${receiptNote.body.id}/void`, {
+      body: { reason: "Error" },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("document_not_voidable");
   }, 120_000);
 });
