@@ -1,4 +1,4 @@
-import { parseXml } from "@einvoice/sunat";
+import { parseXml, type XmlNode } from "@einvoice/sunat";
 import { describe, expect, it } from "vitest";
 import { checkNoteRules, readNote, referencedIdentity, referenceIssues } from "./note-rules.js";
 
@@ -7,11 +7,18 @@ const note = (
   { id = "FC01-3", code = "07", description = "Devolución", ref = "F001-12", refType = "01" } = {},
   omit: string[] = [],
 ) =>
-  parseXml(
+  parsed(
     `<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"><cbc:ID>${id}</cbc:ID><cac:DiscrepancyResponse><cbc:ReferenceID>${ref}</cbc:ReferenceID>${omit.includes("code") ? "" : `<cbc:ResponseCode>${code}</cbc:ResponseCode>`}${omit.includes("description") ? "" : `<cbc:Description>${description}</cbc:Description>`}</cac:DiscrepancyResponse>${omit.includes("reference") ? "" : `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${ref}</cbc:ID><cbc:DocumentTypeCode>${refType}</cbc:DocumentTypeCode></cac:InvoiceDocumentReference></cac:BillingReference>`}</${root}>`,
   );
 
-const codes = (parsed: ReturnType<typeof parseXml>) => checkNoteRules(readNote(parsed)!).map((i) => i.code);
+/** The tree of a well-formed test XML. */
+function parsed(xml: string): XmlNode {
+  const tree = parseXml(xml);
+  if (!tree) throw new Error("not well formed");
+  return tree;
+}
+
+const codes = (parsed: XmlNode) => checkNoteRules(readNote(parsed)!).map((i) => i.code);
 
 describe("the note rules of the NotaCredito2_0 / NotaDebito2_0 sheets", () => {
   it("passes a well-formed credit note and reads its reference", () => {
