@@ -84,7 +84,7 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
       "a whole-document note on a document with detraction, perception or prepayments is not supported yet",
     );
   }
-  checkAffectations(request, ctx, errors);
+  checkAffectations(request, errors);
 
   let computed: ComputedDocument | undefined;
   if (reason?.body === "copy") {
@@ -162,9 +162,9 @@ function checkReason(request: NoteRequest, ctx: NoteContext, errors: Errors): No
 }
 
 /** ERR 2642 (code 11: every line 40) and ERR 2644 (code 12: every line 17), NotaCredito sheet field 33. */
-function checkAffectations(request: NoteRequest, ctx: NoteContext, errors: Errors): void {
+function checkAffectations(request: NoteRequest, errors: Errors): void {
   const required = request.reason_code === "11" ? "40" : request.reason_code === "12" ? "17" : undefined;
-  if (!required || !(ctx.type === "07" || ctx.type === "08")) return;
+  if (!required) return;
   (request.items ?? []).forEach((item, i) => {
     if ((item.tax_affectation ?? "10") !== required) {
       errors.add(
