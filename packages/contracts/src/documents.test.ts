@@ -52,7 +52,7 @@ describe("domain contracts", () => {
       expect.objectContaining({
         param: "computed.type",
         code: "invalid_value",
-        message: 'must be one of "01", "03"',
+        message: 'must be one of "01", "03", "07", "08"',
       }),
     );
     expect(errors).toContainEqual(

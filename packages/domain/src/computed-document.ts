@@ -1,4 +1,5 @@
 import type { Decimal, IsoDate } from "./money.js";
+import type { NoteDocumentType, NoteReason, NoteReference } from "./note.js";
 
 /** `01` factura (invoice), `03` boleta (receipt). */
 export type SaleDocumentType = "01" | "03";
@@ -11,7 +12,7 @@ export type TaxSchemeId = "1000" | "1016" | "2000" | "7152" | "9995" | "9996" | 
  * needs. The UBL builder only formats this; it never computes.
  */
 export interface ComputedDocument {
-  type: SaleDocumentType;
+  type: SaleDocumentType | NoteDocumentType;
   series: string;
   issue_date: IsoDate;
   currency: string;
@@ -35,6 +36,10 @@ export interface ComputedDocument {
   prepayments: ComputedPrepayment[];
   /** The public `amounts` object of the Document resource. */
   amounts: DocumentAmounts;
+  /** Notes (07, 08) only: the modified document. */
+  reference?: NoteReference;
+  /** Notes (07, 08) only: catalog 09/10 code and the reason in words. */
+  reason?: NoteReason;
 }
 
 export interface ComputedParty {

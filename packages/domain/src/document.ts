@@ -1,6 +1,7 @@
 import type { ComputedParty, DocumentAmounts } from "./computed-document.js";
 import type { DespatchAdvice } from "./despatch-advice.js";
 import type { Decimal, IsoDate } from "./money.js";
+import type { DocumentNote, NoteReason, NoteReference } from "./note.js";
 
 /**
  * Status of a document. `pending`: number assigned, no verdict yet. `accepted`: SUNAT accepted it (code 0).
@@ -104,6 +105,12 @@ export interface DocumentResource {
   void: DocumentVoid | null;
   /** Despatch advices (09, 31) only: the transport data as checked, derived fields included; absent otherwise. */
   despatch?: DespatchAdvice;
+  /** Notes (07, 08) only: the modified document; absent otherwise. */
+  reference?: NoteReference;
+  /** Notes (07, 08) only: why the note was issued; absent otherwise. */
+  reason?: NoteReason;
+  /** Invoices and receipts: the credit and debit notes issued on them, oldest first; empty otherwise. */
+  notes: DocumentNote[];
   created_at: string;
   updated_at: string;
 }

@@ -6,6 +6,7 @@ export * from "./file-name.js";
 export * from "./invoice-request.js";
 export * from "./issuer.js";
 export * from "./money.js";
+export * from "./note.js";
 export * from "./object-keys.js";
 export * from "./scope.js";
 export * from "./summary-name.js";

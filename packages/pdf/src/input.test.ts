@@ -30,8 +30,8 @@ describe("checkPdfInput", () => {
     ["a hash that is not base64", { ...good, hash: "not base64!" }, "a4", ["hash"]],
     ["a consult URL on two lines", { ...good, consult_url: "https://x\nevil" }, "a4", ["consult_url"]],
     [
-      "a credit note",
-      { ...good, computed: { ...good.computed, type: "07" as "01" } },
+      "a despatch advice type",
+      { ...good, computed: { ...good.computed, type: "09" as "01" } },
       "a4",
       ["computed.type"],
     ],

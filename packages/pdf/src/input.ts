@@ -63,8 +63,8 @@ export function checkPdfInput(input: PdfDocumentInput, format: unknown): void {
 
   if (!computed || typeof computed !== "object") fail("computed", "the computed document is required");
   else {
-    if (computed.type !== "01" && computed.type !== "03")
-      fail("computed.type", "only invoices (01) and receipts (03) are printed");
+    if (!["01", "03", "07", "08"].includes(computed.type))
+      fail("computed.type", "only invoices (01), receipts (03) and their notes (07, 08) are printed");
     if (!SERIES.test(String(computed.series))) fail("computed.series", "a series has 4 letters or digits");
     if (!ISO_DATE.test(String(computed.issue_date)))
       fail("computed.issue_date", "the issue date must be YYYY-MM-DD");

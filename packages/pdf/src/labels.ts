@@ -7,6 +7,8 @@
 export const DOCUMENT_TITLES: Readonly<Record<string, string>> = {
   "01": "FACTURA ELECTRÓNICA",
   "03": "BOLETA DE VENTA ELECTRÓNICA",
+  "07": "NOTA DE CRÉDITO ELECTRÓNICA",
+  "08": "NOTA DE DÉBITO ELECTRÓNICA",
 };
 
 /** Catalog 06, short forms that fit beside a number. */

@@ -207,6 +207,20 @@ function verdict(input: PdfDocumentInput): string | undefined {
   return `Estado en SUNAT: ${names[input.status]}${answer}${s?.simulated ? " [simulador]" : ""}.${notesText}`;
 }
 
+/** Credit and debit notes: the document they modify and why (cac:BillingReference, cac:DiscrepancyResponse). */
+function noteFacts(doc: ComputedDocument): Fact[] {
+  if (!doc.reference || !doc.reason) return [];
+  const modified = DOCUMENT_TITLES[doc.reference.type] ?? `COMPROBANTE ${doc.reference.type}`;
+  return [
+    {
+      label: "Documento que modifica",
+      value: `${modified} ${printedNumber(doc.reference.series, doc.reference.number)}`,
+    },
+    { label: "Fecha del documento", value: formatDate(doc.reference.issue_date) },
+    { label: "Motivo", value: `${doc.reason.code} – ${doc.reason.description}` },
+  ];
+}
+
 /** Turns the issued document into the text of its printed representation. Pure. */
 export function buildPrintModel(input: PdfDocumentInput): PrintModel {
   const { issuer, computed: doc } = input;
@@ -238,6 +252,7 @@ export function buildPrintModel(input: PdfDocumentInput): PrintModel {
     banners,
     documentFacts: [
       { label: "Fecha de emisión", value: formatDate(doc.issue_date) },
+      ...noteFacts(doc),
       ...(credit && lastDue ? [{ label: "Fecha de vencimiento", value: formatDate(lastDue) }] : []),
       { label: "Forma de pago", value: credit ? "Crédito" : "Contado" },
       { label: "Moneda", value: currencyName(doc.currency) },

@@ -76,6 +76,17 @@ export const messages: Readonly<Record<string, string>> = {
   "2101":
     "El XML no contiene el tag ext:UBLExtensions/.../ds:Signature/ds:KeyInfo/ds:X509Data/ds:X509Certificate",
   "2105": "Comprobante a dar de baja no se encuentra registrado en SUNAT",
+  "2116": "El tipo de documento modificado por la Nota de credito debe ser factura electronica o ticket",
+  "2117":
+    "La serie o numero del documento modificado por la Nota de Credito no cumple con el formato establecido",
+  "2119": "El documento modificado en la Nota de credito no esta registrada.",
+  "2120": "El documento modificado en la Nota de credito se encuentra de baja",
+  "2121": "El documento modificado en la Nota de credito esta registrada como rechazada",
+  "2128": "El XML no contiene el tag o no existe informacion de ResponseCode",
+  "2136": "El XML no contiene el tag o no existe informacion de cac:DiscrepancyResponse/cbc:Description",
+  "2172": "ResponseCode - El dato ingresado no cumple con la estructura",
+  "2399": "El tipo de documento modificado por la Nota de credito debe ser boleta electronica",
+  "2524": "Debe indicar el documento afectado por la nota",
   "2220": "El ID debe coincidir con el nombre del archivo",
   "2223": "El archivo ya fue presentado anteriormente",
   "2323": "Existe documento ya informado anteriormente en una comunicacion de baja",

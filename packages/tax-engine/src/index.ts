@@ -3,6 +3,13 @@ export { AFFECTATIONS, DETRACTION_CODES, PAYMENT_METHODS } from "./catalogs.js";
 export { computeDocument, RECEIPT_ANONYMOUS_LIMIT_PEN } from "./compute-document.js";
 export { isPlausibleUbigeo, REASONS as DESPATCH_REASONS } from "./despatch/despatch-catalogs.js";
 export { validateDespatchAdvice } from "./despatch/validate-despatch-advice.js";
+export { computeNote, type ModifiedDocument, type NoteContext } from "./notes/compute-note.js";
+export {
+  CREDIT_NOTE_REASONS,
+  CREDIT_NOTE_REASONS_NOT_OFFERED,
+  CREDIT_NOTE_REASONS_NOT_ON_RECEIPTS,
+} from "./notes/credit-note-reasons.js";
+export { DEBIT_NOTE_REASONS } from "./notes/debit-note-reasons.js";
 export { ICBPER_RATES, IGV_RATES, IVAP_RATES, PERCEPTION_FACTORS, rateOn } from "./rates.js";
 export { ANONYMOUS_NAME, inferDocumentType } from "./validate-customer.js";
 export { BACKDATE_DAYS, CURRENCIES, MAX_LINES } from "./validate-header.js";

@@ -27,6 +27,7 @@ export { LeanSigner } from "./lean-signer.js";
 export { LeanSignerWithFallback } from "./lean-signer-with-fallback.js";
 export { LeanVerifier, LeanVerifierUnsupported, type SignatureVerdict } from "./lean-verifier.js";
 export { DEFAULT_SIGNATURE_ID, NS } from "./namespaces.js";
+export { buildNoteXml } from "./note-builder.js";
 export type { SignatureAlgorithm, SignedXml, SigningCredentials, XmlSigner } from "./signer.js";
 export {
   type BuildSummaryInput,

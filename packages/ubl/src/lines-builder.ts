@@ -7,11 +7,18 @@ import { amount, cac, cbc, decimal, type XmlNode } from "./xml-node.js";
  * One `cac:InvoiceLine`, children in the UBL InvoiceLine sequence: ID, InvoicedQuantity, LineExtensionAmount,
  * PricingReference, AllowanceCharge*, TaxTotal, Item, Price.
  */
-export const addInvoiceLine = (root: XmlNode, line: ComputedLine, currency: string, index: number): void => {
+export const addInvoiceLine = (
+  root: XmlNode,
+  line: ComputedLine,
+  currency: string,
+  index: number,
+  /** The line's element names: a credit note has CreditNoteLine/CreditedQuantity, a debit note DebitNote…/Debited…. */
+  names: { line: string; quantity: string } = { line: "InvoiceLine", quantity: "InvoicedQuantity" },
+): void => {
   const path = `lines.${index}`;
-  const node = cac(root, "InvoiceLine");
+  const node = cac(root, names.line);
   cbc(node, "ID", String(line.id));
-  cbc(node, "InvoicedQuantity", decimal(line.quantity, `${path}.quantity`), {
+  cbc(node, names.quantity, decimal(line.quantity, `${path}.quantity`), {
     unitCode: line.unit_code,
     unitCodeListID: "UN/ECE rec 20",
     unitCodeListAgencyName: UNECE,

@@ -1,6 +1,8 @@
 /** XML namespaces of a SUNAT UBL 2.1 Invoice (sunat-facts §1). */
 export const NS = {
   invoice: "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
+  creditNote: "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2",
+  debitNote: "urn:oasis:names:specification:ubl:schema:xsd:DebitNote-2",
   cac: "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
   cbc: "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
   ext: "urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2",

@@ -6,6 +6,7 @@ import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.
 import { Authenticate, KEY_RECHECK_MS } from "../usecases/authenticate.js";
 import { CreateDespatchAdvice } from "../usecases/create-despatch-advice.js";
 import { CreateDocument } from "../usecases/create-document.js";
+import { CreateNote } from "../usecases/create-note.js";
 import { IdempotencyGate } from "../usecases/idempotency-gate.js";
 import { OpenDocumentFile } from "../usecases/open-document-file.js";
 import { OpenEventStream } from "../usecases/open-event-stream.js";
@@ -21,6 +22,7 @@ import { eventStreamRoutes } from "./event-stream-routes.js";
 import { fileRoutes } from "./file-routes.js";
 import { idempotency } from "./idempotency.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
+import { noteRoutes } from "./note-routes.js";
 import { rateLimits } from "./rate-limits.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
@@ -89,6 +91,7 @@ export function createApp(deps: GatewayDeps): Koa {
     waiter: deps.waiter,
   });
   documentRoutes(router, deps, createDocument);
+  noteRoutes(router, deps, new CreateNote({ numbering: deps.numbering, createDocument }));
   despatchRoutes(
     router,
     deps,

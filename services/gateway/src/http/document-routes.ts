@@ -10,8 +10,8 @@ import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./co
 import { parseListQuery } from "./list-params.js";
 import { presentDocument, presentEmail } from "./presenters.js";
 
-/** Filter values of `GET /v1/documents`: invoices, receipts and the two kinds of despatch advice. */
-const SALE_DOCUMENT_TYPES = ["01", "03", "09", "31"] as const;
+/** Filter values of `GET /v1/documents`: invoices, receipts, credit and debit notes, the two despatch advices. */
+const SALE_DOCUMENT_TYPES = ["01", "03", "07", "08", "09", "31"] as const;
 const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
 
 /** `Prefer: wait=N` (RFC 7240), capped; 0 when absent. */
@@ -61,6 +61,7 @@ export function documentRoutes(
       status: reader.oneOf("status", DOCUMENT_STATUSES),
       issueDate: reader.dateRange("issue_date"),
       customerDocumentNumber: reader.text("customer.document_number"),
+      referenceDocumentId: reader.text("reference.document_id"),
     }));
     const res = await deps.numbering.listDocuments({
       scope: scopeOf(ctx.state.caller),
@@ -73,6 +74,7 @@ export function documentRoutes(
       issueDateGte: query.issueDate.gte,
       issueDateLte: query.issueDate.lte,
       customerDocumentNumber: query.customerDocumentNumber,
+      referenceDocumentId: query.referenceDocumentId,
     });
     const sign = linkSignerFor(deps, ctx.state);
     ctx.body = {

@@ -96,6 +96,9 @@ export function pendingGuide(name: keyof typeof DESPATCH_REQUESTS, index: number
     links: { pdf: null, xml: null, cdr: null },
     void: null,
     despatch: presented(advice),
+    reference: null,
+    reason: null,
+    notes: [],
     created_at: "2026-06-01T15:04:05.123Z",
     updated_at: "2026-06-01T15:04:05.123Z",
   };

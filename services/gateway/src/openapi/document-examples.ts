@@ -47,6 +47,9 @@ export function acceptedDocument(example: CreateExample): PublicDocument {
     links: { pdf: `${FILES_BASE}/${id}/pdf`, xml: `${FILES_BASE}/${id}/xml`, cdr: `${FILES_BASE}/${id}/cdr` },
     void: null,
     despatch: null,
+    reference: null,
+    reason: null,
+    notes: [],
     created_at: CREATED_AT,
     updated_at: DECIDED_AT,
   };

@@ -19,6 +19,7 @@ import {
   schemaRef,
   stringEnum,
 } from "./json-schema.js";
+import { noteSchemas } from "./note-schemas.js";
 
 /**
  * The Document and Event as the gateway presents them (`presenters.ts`: the proto message's JSON with null for
@@ -61,7 +62,7 @@ export interface PublicDocumentList {
 }
 
 /** Today's document types (the proto's open set: despatch advices `09`/`31` are to come). */
-export const DOCUMENT_TYPES = ["01", "03", "09", "31"] as const;
+export const DOCUMENT_TYPES = ["01", "03", "07", "08", "09", "31"] as const;
 export const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
 export const EVENT_TYPES = [
   "document.accepted",
@@ -263,7 +264,7 @@ const document = objectSchema<PublicDocument>()({
     livemode,
     type: openSet(
       DOCUMENT_TYPES,
-      "SUNAT catalog 01 document type: `01` invoice (factura, `POST /v1/invoices`), `03` receipt (boleta, `POST /v1/receipts`), `09` sender guide and `31` carrier guide (despatch advices, `POST /v1/despatch_advices`). More types may be added: tolerate unknown values.",
+      "SUNAT catalog 01 document type: `01` invoice (factura, `POST /v1/invoices`), `03` receipt (boleta, `POST /v1/receipts`), `07` credit note (`POST /v1/credit_notes`), `08` debit note (`POST /v1/debit_notes`), `09` sender guide and `31` carrier guide (despatch advices, `POST /v1/despatch_advices`). More types may be added: tolerate unknown values.",
     ),
     series: string(
       "The series sent: invoices `F` + 3 letters or digits, receipts `B` + 3 (e.g. `F001`, `B001`).",
@@ -335,6 +336,24 @@ const document = objectSchema<PublicDocument>()({
         "Despatch advices (`09`, `31`) only: the transport data as checked, with the derived fields. Null on invoices and receipts.",
       ),
     ),
+    reference: nullable(
+      schemaRef(
+        "NoteReference",
+        "Credit and debit notes (`07`, `08`) only: the invoice or receipt the note modifies. Null on other documents.",
+      ),
+    ),
+    reason: nullable(
+      schemaRef(
+        "NoteReason",
+        "Credit and debit notes (`07`, `08`) only: why the note was issued (catalog 09 or 10 code and the words sent). Null on other documents.",
+      ),
+    ),
+    notes: {
+      type: "array",
+      items: schemaRef("DocumentNote"),
+      description:
+        "Invoices and receipts: the credit notes (`07`) and debit notes (`08`) issued on this document, oldest first, so a reader sees what is left to collect (`total` + Σ debit notes − Σ credit notes, rejected and voided notes aside). Empty on other documents and on a document without notes.",
+    },
     created_at: timestamp("When the document was numbered."),
     updated_at: timestamp("When the document last changed (files, verdict)."),
   },
@@ -405,6 +424,7 @@ export const documentSchemas: Record<string, JsonSchema> = {
   SunatNote: sunatNote,
   StatusDetails: statusDetails,
   DocumentVoid: documentVoid,
+  ...noteSchemas,
   VoidFailure: voidFailure,
   Event: event,
   EventList: eventList,

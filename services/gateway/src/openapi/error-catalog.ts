@@ -1,5 +1,6 @@
 import type { ErrorType } from "../errors/public-errors.js";
 import { DESPATCH_ENTRIES } from "./error-catalog-despatch.js";
+import { NOTE_ENTRIES } from "./error-catalog-notes.js";
 import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES, WEBHOOK_ENTRIES } from "./error-catalog-rules.js";
 import { TAX_ENTRIES } from "./error-catalog-tax.js";
 import { VOID_ENTRIES } from "./error-catalog-voids.js";
@@ -252,6 +253,7 @@ export const ERROR_CATALOG: readonly CatalogEntry[] = [
   ...CREDENTIAL_ENTRIES,
   ...WEBHOOK_ENTRIES,
   ...VOID_ENTRIES,
+  ...NOTE_ENTRIES,
 ];
 
 const key = (status: number, code: string) => `${status} ${code}`;

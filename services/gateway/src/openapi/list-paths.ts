@@ -122,6 +122,11 @@ export function listDocumentsOperation(): Operation {
         "Only documents for this customer: their document number (RUC, DNI… as sent in `customer.document_number`).",
         { type: "string", examples: ["20100070970"] },
       ),
+      queryParameter(
+        "reference.document_id",
+        "Only the credit and debit notes of this invoice or receipt (its `doc_…` id, as in the notes' `reference.document_id`).",
+        { type: "string", examples: ["doc_01JZ8X3M5Q7R9T1V3W5Y7Z9B00"] },
+      ),
       ...pageParameters("documents", acceptedDocument(firstInvoice!).id),
     ],
     responses: {

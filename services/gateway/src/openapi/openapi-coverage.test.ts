@@ -92,6 +92,10 @@ describe("description coverage: schemas", () => {
   it("says percent or fraction wherever a rate is sent, and that amounts are decimal strings", () => {
     const rates = requestProperties.filter(({ path }) => /percent$|rate$/.test(path));
     expect(rates.map(({ path }) => path).sort()).toEqual([
+      "CreditNoteRequest.items[].discount.percent",
+      "CreditNoteRequest.items[].isc.rate",
+      "DebitNoteRequest.items[].discount.percent",
+      "DebitNoteRequest.items[].isc.rate",
       "InvoiceRequest.detraction.percent",
       "InvoiceRequest.discount.percent",
       "InvoiceRequest.items[].discount.percent",

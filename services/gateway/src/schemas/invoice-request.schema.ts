@@ -53,7 +53,7 @@ const discount = (level: "line" | "document") =>
     },
   }) as const;
 
-const item = {
+export const invoiceItemSchema = {
   type: "object",
   description: "One line of the document.",
   additionalProperties: false,
@@ -205,7 +205,7 @@ export const invoiceRequestSchema = {
       type: "array",
       minItems: 1,
       maxItems: 999,
-      items: item,
+      items: invoiceItemSchema,
       description:
         "The lines, 1 to 999 (`cbc:ID` is n..3, ERR 2023). Taxed, exempt and unaffected lines may mix (spec tax rule 1); export and IVAP lines may not mix with others.",
     },

@@ -1,4 +1,4 @@
-import type { FieldError, InvoiceRequest } from "@einvoice/domain";
+import type { FieldError, InvoiceRequest, NoteRequest } from "@einvoice/domain";
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
 import {
@@ -11,6 +11,7 @@ import { documentEmailSchema } from "./document-email.schema.js";
 import { documentVoidSchema } from "./document-void.schema.js";
 import { greCredentialsSchema } from "./gre-credentials.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
+import { creditNoteRequestSchema, debitNoteRequestSchema } from "./note-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
 import { webhookEndpointCreateSchema, webhookEndpointUpdateSchema } from "./webhook-endpoint.schema.js";
@@ -29,6 +30,8 @@ export class RequestValidator {
   private readonly validateDocumentVoid;
   private readonly validateDespatch;
   private readonly validateGre;
+  private readonly validateCreditNote;
+  private readonly validateDebitNote;
 
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -42,6 +45,8 @@ export class RequestValidator {
     this.validateDocumentVoid = ajv.compile(documentVoidSchema);
     this.validateDespatch = ajv.compile(despatchAdviceSchema);
     this.validateGre = ajv.compile(greCredentialsSchema);
+    this.validateCreditNote = ajv.compile<NoteRequest>(creditNoteRequestSchema);
+    this.validateDebitNote = ajv.compile<NoteRequest>(debitNoteRequestSchema);
   }
 
   /** Shape problems of a despatch advice body; its rules are checked afterwards by validateDespatchAdvice. */
@@ -83,6 +88,16 @@ export class RequestValidator {
   ): { request: InvoiceRequest; violations: [] } | { request: null; violations: FieldError[] } {
     if (this.validateInvoice(body)) return { request: body, violations: [] };
     return { request: null, violations: dedupe((this.validateInvoice.errors ?? []).map(toViolation)) };
+  }
+
+  /** The body as a NoteRequest once its shape is valid; otherwise every violation (and no request). */
+  noteRequest(
+    body: unknown,
+    kind: "credit" | "debit",
+  ): { request: NoteRequest; violations: [] } | { request: null; violations: FieldError[] } {
+    const validate = kind === "credit" ? this.validateCreditNote : this.validateDebitNote;
+    if (validate(body)) return { request: body, violations: [] };
+    return { request: null, violations: dedupe((validate.errors ?? []).map(toViolation)) };
   }
 
   /** Problems of a certificate upload body: shapes first, then whether it is exactly one of the two forms. */

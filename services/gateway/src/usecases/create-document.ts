@@ -47,8 +47,21 @@ export class CreateDocument {
     waitSeconds,
     idempotencyKey,
   }: CreateDocumentCommand): Promise<Document> {
-    const scope = { companyId: caller.company._id, livemode: caller.livemode };
     const computed = computedMessage(type, request, todayInLima((this.deps.clock ?? (() => new Date()))()));
+    return this.issueComputed(caller, computed, waitSeconds, idempotencyKey);
+  }
+
+  /**
+   * A computed document's way from its checks to the register: live-mode readiness (409), the number, then the
+   * verdict if asked. Credit and debit notes (CreateNote) take it too once computed.
+   */
+  async issueComputed(
+    caller: Caller,
+    computed: ComputedDocument,
+    waitSeconds: number,
+    idempotencyKey: string | undefined,
+  ): Promise<Document> {
+    const scope = { companyId: caller.company._id, livemode: caller.livemode };
     if (caller.livemode) {
       const { missing } = await this.deps.readSetup.execute(scope);
       if (missing.length > 0) {

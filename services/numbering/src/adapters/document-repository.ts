@@ -30,6 +30,8 @@ export interface DocumentQuery extends PageRequest {
   issueDateGte?: string;
   issueDateLte?: string;
   customerDocumentNumber?: string;
+  /** The notes of one document: its `doc_…` id. */
+  referenceDocumentId?: string;
 }
 
 /** Documents, always queried within one company and mode. */
@@ -56,6 +58,16 @@ export class DocumentRepository {
     });
   }
 
+  /** A document of another type numbered on the series, if any (a series belongs to one document type). */
+  findOtherTypeInSeries(scope: Scope, series: string, type: string): Promise<DocumentRecord | null> {
+    return this.documents.findOne({
+      company_id: scope.companyId,
+      livemode: scope.livemode,
+      series,
+      type: { $ne: type },
+    });
+  }
+
   /** Newest first, paged both ways by id (ids sort by creation time). */
   list(scope: Scope, query: DocumentQuery): Promise<Page<DocumentRecord>> {
     const filter: Filter = { company_id: scope.companyId, livemode: scope.livemode };
@@ -69,6 +81,7 @@ export class DocumentRepository {
       };
     if (query.customerDocumentNumber)
       filter["computed.customer.document_number"] = query.customerDocumentNumber;
+    if (query.referenceDocumentId) filter["computed.reference.document_id"] = query.referenceDocumentId;
     return pageByIdDescending(this.documents, filter, query);
   }
 

@@ -1,6 +1,7 @@
 import type {
   ComputedDocument,
   DespatchAdvice,
+  DocumentNote,
   DocumentStatus,
   DocumentVoid,
   Issuer,
@@ -38,6 +39,8 @@ export interface DocumentRecord {
   hash: string | null;
   /** Object-store keys of the document's files, set as they are produced. */
   files: DocumentFileKeys;
+  /** Invoices and receipts: the notes issued on them, oldest first (absent until the first). */
+  notes?: DocumentNote[];
   /** The latest void requested (absent when none was). */
   void?: VoidRecord | null;
   /** The caller's Idempotency-Key of the create call, when it sent one. */

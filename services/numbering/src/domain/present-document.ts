@@ -26,6 +26,9 @@ export function presentDocument(record: DocumentRecord, filesBaseUrl: string): D
     links: { pdf: link("pdf"), xml: link("xml"), cdr: link("cdr") },
     void: record.void ? presentVoid(record.void) : null,
     ...(record.despatch ? { despatch: record.despatch } : {}),
+    ...(computed?.reference ? { reference: computed.reference } : {}),
+    ...(computed?.reason ? { reason: computed.reason } : {}),
+    notes: record.notes ?? [],
     created_at: record.created_at,
     updated_at: record.updated_at,
   };

@@ -96,6 +96,7 @@ export function numberingRoutes(useCases: NumberingUseCases, logger: Logger) {
           issueDateGte: optional(req.issueDateGte),
           issueDateLte: optional(req.issueDateLte),
           customerDocumentNumber: optional(req.customerDocumentNumber),
+          referenceDocumentId: optional(req.referenceDocumentId),
         });
         return { documents: page.documents.map(documentMessage), hasMore: page.hasMore };
       },

@@ -3,6 +3,7 @@ import { metrics, newId } from "@einvoice/platform";
 import { pendingRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
 import type { IssueQueue } from "./issue-queue.js";
+import { linkNote } from "./link-note.js";
 
 export interface IssueDocumentCommand {
   scope: Scope;
@@ -63,6 +64,10 @@ export class IssueDocument {
         };
         return { record, message };
       },
+      // Credit and debit notes: the modified document is checked and lists the note, in the same commit.
+      ...(computed.reference
+        ? { link: (repository, record, now) => linkNote(repository, scope, record, computed, now) }
+        : {}),
     });
     if (!replayed) metrics.documents.inc({ type: record.type, status: "pending" });
     return presentDocument(record, this.filesBaseUrl);

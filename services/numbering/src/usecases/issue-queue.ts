@@ -1,4 +1,5 @@
 import type { Scope } from "@einvoice/domain";
+import { violationsError } from "@einvoice/platform";
 import { DuplicateKeyError, type Store, type TransactionScope } from "@einvoice/store";
 import { DocumentRepository, seriesCounterKey } from "../adapters/document-repository.js";
 import { type OutboxEntry, type OutboxMessage, outboxCollection, outboxEntry } from "../adapters/outbox.js";
@@ -16,6 +17,11 @@ export interface IssueRequest {
    * refuses this request alone: the number goes to the next request of the series.
    */
   build(number: number, now: string): { record: DocumentRecord; message: { _id: string } & OutboxMessage };
+  /**
+   * Checks and writes that depend on other documents (a note and the document it modifies), run in the commit
+   * after `build`, one request after the other; a throw refuses this request alone, as a throw of `build` does.
+   */
+  link?(repository: DocumentRepository, record: DocumentRecord, now: string): Promise<void>;
 }
 
 /** The committed document, and whether an earlier call (same Idempotency-Key) issued it. */
@@ -147,10 +153,14 @@ export class IssueQueue {
     for (const [counter, queue] of bySeries) {
       const committed = await tx.counters.current(counter);
       let number = committed;
+      // A series belongs to the first document type numbered on it: FC01 of credit notes is never an invoice's.
+      const taken = committed === 0 ? await seriesTakenError(repository, queue[0]!.request) : undefined;
       for (const waiting of queue) {
         try {
+          if (taken) throw taken;
           const { record, message } = waiting.request.build(number + 1, now);
           if (record.number !== number + 1) throw new Error("a built record must carry its assigned number");
+          await waiting.request.link?.(repository, record, now);
           const entry = outboxEntry(message, now);
           records.push(record);
           entries.push(entry);
@@ -189,4 +199,20 @@ export class IssueQueue {
     }
     return { ok: false, error };
   }
+}
+
+/** 422 on `series` when the series already numbers another document type in the scope. */
+async function seriesTakenError(
+  repository: DocumentRepository,
+  request: IssueRequest,
+): Promise<Error | undefined> {
+  const other = await repository.findOtherTypeInSeries(request.scope, request.series, request.type);
+  if (!other) return undefined;
+  return violationsError([
+    {
+      param: "series",
+      code: "series_used_by_another_type",
+      message: `series ${request.series} already numbers documents of type ${other.type}: use another series for type ${request.type}`,
+    },
+  ]);
 }

@@ -1,12 +1,12 @@
 import type { Payload, subjects } from "@einvoice/broker";
 import { computedDocuments, issuers } from "@einvoice/contracts";
-import { buildInvoiceXml } from "@einvoice/ubl";
+import { buildInvoiceXml, buildNoteXml } from "@einvoice/ubl";
 import { type SignOnceDeps, signOnceAndAnnounce } from "./sign-once.js";
 
 type Issued = Payload<typeof subjects.documentIssued>;
 
 /**
- * Builds the UBL XML of an issued invoice or receipt, signs it, stores it and announces it. Signing happens once
+ * Builds the UBL XML of an issued invoice or receipt (Invoice) or credit or debit note (CreditNote, DebitNote), signs it, stores it and announces it. Signing happens once
  * per document: a redelivered message finds the stored signature and only republishes (deduplicated by msg id).
  */
 export class SignDocument {
@@ -25,7 +25,12 @@ export class SignDocument {
       series: computed.series,
       issueDate: computed.issue_date,
       buildUnsignedXml: (issueTime) =>
-        buildInvoiceXml({ issuer, document: computed, number: issued.number, issueTime }),
+        (computed.type === "07" || computed.type === "08" ? buildNoteXml : buildInvoiceXml)({
+          issuer,
+          document: computed,
+          number: issued.number,
+          issueTime,
+        }),
     });
   }
 }

@@ -20,6 +20,13 @@ export { checkInvoiceRules } from "./invoice-rules.js";
 export { parseKnobHeader } from "./knob-header.js";
 export { KnobResolver, type Resolution, type ResolvedKnobs } from "./knob-resolver.js";
 export { type Fate, KNOB_NAMES, type Knobs, knobsSchema, layerKnobs, rollFate } from "./knobs.js";
+export {
+  checkNoteRules,
+  type NoteDocument,
+  readNote,
+  referencedIdentity,
+  referenceIssues,
+} from "./note-rules.js";
 export { type InvoiceKind, type RuleId, ruleCode } from "./rule-codes.js";
 export { issueFor, type RuleIssue } from "./rule-issue.js";
 export { parseScenarioRequest, type ScenarioRequest } from "./scenario-request.js";

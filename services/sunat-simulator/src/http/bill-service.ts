@@ -1,9 +1,14 @@
 import { buildSendBillResponse, messageFor } from "@einvoice/sunat";
 import {
   checkInvoiceRules,
+  checkNoteRules,
   identityKey,
   type Knobs,
   parseSummaryFileName,
+  type RuleIssue,
+  readNote,
+  referencedIdentity,
+  referenceIssues,
   validateInvoiceSubmission,
 } from "../domain/index.js";
 import { judgeContent } from "./content-verdict.js";
@@ -40,11 +45,20 @@ export class BillService {
     if (await this.ctx.registry.find(identity)) return faultReply("1033");
 
     const subject = { type: document.type, series: document.series, number: String(Number(document.number)) };
+    // Credit and debit notes: their sheet's rules, and the modified document as the registry has it.
+    const note = readNote(check.parsed);
+    let noteIssues: RuleIssue[] = [];
+    if (note) {
+      noteIssues = checkNoteRules(note);
+      const modified = referencedIdentity(document.ruc, note);
+      if (modified && noteIssues.length === 0)
+        noteIssues = referenceIssues(await this.ctx.registry.find(modified));
+    }
     const judged = await judgeContent(
       this.ctx,
       { xml: check.xml, parsed: check.parsed, root: document.root, subject },
       knobs,
-      checkInvoiceRules,
+      note ? () => noteIssues : checkInvoiceRules,
     );
     if ("xsdFailure" in judged) return faultReply("0306", `${messageFor("0306")} - ${judged.xsdFailure}`);
     const { verdict } = judged;

@@ -1,0 +1,42 @@
+import type { ItemInput } from "./invoice-request.js";
+import type { Decimal, IsoDate } from "./money.js";
+
+/** `07` nota de crédito (credit note), `08` nota de débito (debit note). */
+export type NoteDocumentType = "07" | "08";
+
+/** The caller's note content (POST /v1/credit_notes, /v1/debit_notes); customer and currency are the document's. */
+export interface NoteRequest {
+  series: string;
+  /** `doc_…` id of the modified invoice or receipt. */
+  document: string;
+  /** Catalog 09 (credit) or 10 (debit). */
+  reason_code: string;
+  description: string;
+  issue_date?: IsoDate;
+  items?: ItemInput[];
+  currency?: string;
+}
+
+/** The modified document (`cac:BillingReference/cac:InvoiceDocumentReference`). */
+export interface NoteReference {
+  document_id: string;
+  type: "01" | "03";
+  series: string;
+  number: number;
+  issue_date: IsoDate;
+}
+
+/** Why the note was issued (`cac:DiscrepancyResponse`). */
+export interface NoteReason {
+  code: string;
+  description: string;
+}
+
+/** A note as the document it modifies lists it. */
+export interface DocumentNote {
+  id: string;
+  type: NoteDocumentType;
+  series: string;
+  number: number;
+  total: Decimal;
+}

@@ -1,0 +1,98 @@
+import type { Client } from "@connectrpc/connect";
+import { computedDocuments } from "@einvoice/contracts";
+import type { NoteDocumentType, NoteRequest } from "@einvoice/domain";
+import {
+  Code,
+  ConnectError,
+  hasIdShape,
+  reasonError,
+  todayInLima,
+  violationsError,
+} from "@einvoice/platform";
+import type { Document, NumberingService } from "@einvoice/proto";
+import { computeNote } from "@einvoice/tax-engine";
+import type { Caller } from "./authenticate.js";
+import type { CreateDocument } from "./create-document.js";
+
+export interface CreateNoteCommand {
+  caller: Caller;
+  type: NoteDocumentType;
+  request: NoteRequest;
+  /** How long to wait for the verdict, in seconds; 0 answers at once (the note is pending). */
+  waitSeconds: number;
+  idempotencyKey?: string;
+}
+
+/** The statuses of a document a note may modify (NotaCredito/NotaDebito ERR 2119–2121). */
+const MODIFIABLE = new Set(["accepted", "observed"]);
+
+/**
+ * Issues a credit (07) or debit (08) note: reads the modified document in the caller's scope (404), refuses one
+ * that is not accepted or observed (409), computes the note with the tax engine (422), then takes the invoice's
+ * way to the register (CreateDocument.issueComputed: live readiness, number, wait). The register checks the
+ * document again and the credit left, in the transaction that numbers the note.
+ */
+export class CreateNote {
+  constructor(
+    private readonly deps: {
+      clock?: () => Date;
+      numbering: Client<typeof NumberingService>;
+      createDocument: Pick<CreateDocument, "issueComputed">;
+    },
+  ) {}
+
+  async execute({
+    caller,
+    type,
+    request,
+    waitSeconds,
+    idempotencyKey,
+  }: CreateNoteCommand): Promise<Document> {
+    const scope = { companyId: caller.company._id, livemode: caller.livemode };
+    const missing = () =>
+      reasonError(Code.NotFound, "resource_missing", `No such document: '${request.document}'`, "document");
+    if (!hasIdShape(request.document, "doc")) throw missing();
+    const found = await this.deps.numbering
+      .getDocument({ scope, id: request.document })
+      .catch((error: unknown) => {
+        throw error instanceof ConnectError && error.code === Code.NotFound ? missing() : error;
+      });
+    const modified = found.document;
+    if (!modified || !found.computed || (modified.type !== "01" && modified.type !== "03")) {
+      throw violationsError([
+        {
+          param: "document",
+          code: "document_not_invoice_or_receipt",
+          message: "a note modifies an invoice (01) or a receipt (03)",
+        },
+      ]);
+    }
+    if (!MODIFIABLE.has(modified.status)) {
+      throw reasonError(
+        Code.FailedPrecondition,
+        "document_not_modifiable",
+        `Document ${modified.series}-${modified.number} is ${modified.status}: a note modifies an accepted or observed document only.`,
+        "document",
+      );
+    }
+    const result = computeNote(request, {
+      type,
+      today: todayInLima((this.deps.clock ?? (() => new Date()))()),
+      modified: {
+        id: modified.id,
+        type: modified.type,
+        series: modified.series,
+        number: modified.number,
+        issue_date: modified.issueDate,
+        computed: computedDocuments.fromMessage(found.computed, "computed"),
+      },
+    });
+    if (!result.ok) throw violationsError(result.errors);
+    return this.deps.createDocument.issueComputed(
+      caller,
+      computedDocuments.toMessage(result.document),
+      waitSeconds,
+      idempotencyKey,
+    );
+  }
+}
