@@ -16,6 +16,7 @@ import {
   PRE_SESSION_COOKIE,
   readCookie,
   readForm,
+  readFormParams,
   SESSION_COOKIE,
   sameOrigin,
   sameToken,
@@ -31,6 +32,14 @@ import { createKey, developersPage, revokeKey } from "./pages/developer-pages.js
 import { documentListPage, documentPage, readDocument } from "./pages/document-pages.js";
 import { signInPage } from "./pages/sign-in-page.js";
 import { acceptInvitation, invitationPage, invite, teamPage } from "./pages/team-pages.js";
+import {
+  createWebhook,
+  retryDelivery,
+  rotateWebhookSecret,
+  updateWebhook,
+  webhookPage,
+  webhooksPage,
+} from "./pages/webhook-pages.js";
 import type { PageRequest } from "./request.js";
 
 export interface DashboardSettings {
@@ -100,13 +109,15 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
       }
       const modeParam = ctx.params?.mode ?? "test";
       if (!MODES.includes(modeParam)) throw new Refusal(404, "error.not_found");
-      let form: Record<string, string> = {};
+      let params = new URLSearchParams();
       if (options.change) {
-        form = await readForm(ctx);
+        params = await readFormParams(ctx);
+        const form = Object.fromEntries(params);
         if (!sameOrigin(ctx) || !sameToken(form._csrf, found.session.csrf))
           throw new Refusal(403, "error.csrf");
         if (!options.anyRole && found.user.role !== "admin") throw new Refusal(403, "error.forbidden");
       }
+      const form = Object.fromEntries(params);
       const company = await new CompanyRepository(deps.store).findById(found.user.company_id);
       if (!company) throw new Refusal(403, "error.forbidden");
       const caller = { company, livemode: modeParam === "live" };
@@ -121,6 +132,7 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
         caller,
         scope: scopeOf(caller),
         form,
+        formList: (name) => params.getAll(name),
       });
     };
 
@@ -389,6 +401,78 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
       ),
     );
   }
+
+  router.get(
+    `${m}/webhooks`,
+    signedIn(async (req) => sendHtml(req.ctx, await webhooksPage(req, deps))),
+  );
+  router.post(
+    `${m}/webhooks`,
+    signedIn(
+      async (req) => {
+        let created = { id: "", secret: "" };
+        const ok = await orFlash(
+          req,
+          async () => {
+            created = await createWebhook(req, deps);
+          },
+          (flash) => webhooksPage(req, deps, undefined, flash),
+        );
+        // The secret is in this answer only: the endpoint's page, rendered here rather than redirected to.
+        if (ok) sendHtml(req.ctx, await webhookPage(req, deps, created.id, created.secret), 201);
+      },
+      { change: true },
+    ),
+  );
+  router.get(
+    `${m}/webhooks/:id`,
+    signedIn(async (req) => {
+      const saved = req.ctx.query.done === "saved";
+      const retried = req.ctx.query.done === "retried";
+      const text = saved ? req.t("company.saved") : retried ? req.t("hooks.retried") : undefined;
+      sendHtml(
+        req.ctx,
+        await webhookPage(req, deps, req.ctx.params.id!, undefined, text ? { kind: "ok", text } : undefined),
+      );
+    }),
+  );
+  router.post(
+    `${m}/webhooks/:id`,
+    signedIn(
+      async (req) => {
+        const id = req.ctx.params.id!;
+        const ok = await orFlash(
+          req,
+          () => updateWebhook(req, deps, id),
+          (flash) => webhookPage(req, deps, id, undefined, flash),
+        );
+        if (ok) done(req.ctx, `/dashboard/${req.mode}/webhooks/${id}?done=saved`);
+      },
+      { change: true },
+    ),
+  );
+  router.post(
+    `${m}/webhooks/:id/rotate`,
+    signedIn(
+      async (req) => {
+        const id = req.ctx.params.id!;
+        const secret = await rotateWebhookSecret(req, deps, id);
+        sendHtml(req.ctx, await webhookPage(req, deps, id, secret));
+      },
+      { change: true },
+    ),
+  );
+  router.post(
+    `${m}/webhooks/:id/deliveries/:delivery/retry`,
+    signedIn(
+      async (req) => {
+        const id = req.ctx.params.id!;
+        await retryDelivery(req, deps, id, req.ctx.params.delivery!);
+        done(req.ctx, `/dashboard/${req.mode}/webhooks/${id}?done=retried`);
+      },
+      { change: true },
+    ),
+  );
 
   router.get(
     `${m}/team`,

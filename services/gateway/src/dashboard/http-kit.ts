@@ -79,7 +79,12 @@ export class FormTooLarge extends Error {}
 
 /** Reads an `application/x-www-form-urlencoded` body; anything else is an empty form. */
 export async function readForm(ctx: Context): Promise<Record<string, string>> {
-  if (!ctx.is("application/x-www-form-urlencoded")) return {};
+  return Object.fromEntries(await readFormParams(ctx));
+}
+
+/** The form's fields, a repeated one (checkboxes) with every value. */
+export async function readFormParams(ctx: Context): Promise<URLSearchParams> {
+  if (!ctx.is("application/x-www-form-urlencoded")) return new URLSearchParams();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
@@ -90,9 +95,7 @@ export async function readForm(ctx: Context): Promise<Record<string, string>> {
     }
     chunks.push(chunk as Buffer);
   }
-  const form: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) form[key] = value;
-  return form;
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
 /**

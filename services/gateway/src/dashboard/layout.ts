@@ -23,6 +23,7 @@ export interface PageChrome {
 const NAV: Array<[string, MessageKey]> = [
   ["/documents", "nav.documents"],
   ["/developers", "nav.developers"],
+  ["/webhooks", "nav.webhooks"],
   ["/company", "nav.company"],
   ["/team", "nav.team"],
 ];

@@ -19,8 +19,10 @@ export interface PageRequest {
   /** The same caller the API builds from a key, so every call is scoped by company and mode alike. */
   caller: Caller;
   scope: Scope;
-  /** The posted form (changes only), CSRF token checked. */
+  /** The posted form (changes only), CSRF token checked; a repeated field keeps its last value here. */
   form: Record<string, string>;
+  /** Every value of a repeated field (checkboxes). */
+  formList: (name: string) => string[];
 }
 
 /** The page shell for a signed-in page of `section` (its path after `/dashboard/{mode}`). */

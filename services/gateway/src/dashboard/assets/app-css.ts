@@ -39,6 +39,9 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .badge-rejected{background:#fee2e2;color:#7f1d1d}
 .badge-voided{background:#e5e7eb;color:#1f2937}
 form.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:8px;align-items:end;margin-bottom:12px}
+fieldset{border:1px solid #dde1e6;border-radius:6px;margin:0 0 10px}
+label.check{display:flex;gap:8px;align-items:center;font-weight:400}
+label.check input{width:auto}
 label{display:block;font-size:.9rem;font-weight:600;margin-bottom:2px}
 input,select,textarea{width:100%;padding:8px;border:1px solid #6b7280;border-radius:6px;font:inherit;background:#fff}
 textarea{min-height:6rem;font-family:ui-monospace,monospace;font-size:.8rem}
@@ -65,10 +68,11 @@ tr.fresh{animation:fresh 3s ease-out}
 .auth{max-width:420px;margin:24px auto}
 @media (max-width:640px){
   main{padding:10px}
+  table.stack,table.stack tbody{display:block;width:100%}
   table.stack thead{position:absolute;left:-9999px}
   table.stack tr{display:block;border-bottom:1px solid #d1d5db;padding:6px 0}
-  table.stack td{display:flex;justify-content:space-between;gap:12px;border:0;padding:3px 8px}
-  table.stack td::before{content:attr(data-label);font-weight:600;color:#374151}
+  table.stack td{display:flex;justify-content:space-between;gap:12px;border:0;padding:3px 8px;text-align:right;overflow-wrap:anywhere;min-width:0}
+  table.stack td::before{content:attr(data-label);font-weight:600;color:#374151;text-align:left;flex:0 0 auto}
   dl.facts{grid-template-columns:1fr}
   dl.facts dd{margin-bottom:6px}
 }

@@ -208,7 +208,11 @@ export async function documentPage(
     .catch(() => []);
   const files = `/dashboard/${req.mode}/documents/${doc.id}/files`;
   const amounts = Object.entries(doc.amounts ?? {}).filter(
-    ([key, v]) => AMOUNT_KEYS.includes(key) && typeof v === "string",
+    // Zero parts are left out; IGV and the total always show.
+    ([key, v]) =>
+      AMOUNT_KEYS.includes(key) &&
+      typeof v === "string" &&
+      (v !== "0.00" || key === "igv" || key === "total"),
   );
   const admin = isAdmin(req);
   const title = `${typeName(t, doc.type)} ${doc.series}-${doc.number}`;
@@ -226,7 +230,7 @@ export async function documentPage(
 </section>
 <div class="grid2">
 <section aria-labelledby="h-amounts"><h2 id="h-amounts">${t("doc.amounts")}</h2>
-<dl class="facts">${amounts.map(([key, v]) => html`<dt>${key}</dt><dd>${money(doc, v)}</dd>`)}</dl>
+<dl class="facts">${amounts.map(([key, v]) => html`<dt>${t(`amount.${key}` as MessageKey)}</dt><dd>${money(doc, v)}</dd>`)}</dl>
 </section>
 <section aria-labelledby="h-verdict"><h2 id="h-verdict">${t("doc.verdict")}</h2>
 ${
