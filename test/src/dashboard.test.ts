@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openAdminStore } from "@einvoice/gateway/admin";
@@ -305,6 +307,76 @@ describe("the dashboard", () => {
     await containsText(page.getByRole("alert").first(), /password/i);
   });
 
+  it("registers a webhook endpoint, shows a failed attempt while the receiver is broken, and retries it", async () => {
+    // A receiver that answers whatever `status` says now, keeping the bodies it got.
+    let status = 500;
+    const bodies: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => {
+        body += c.toString();
+      });
+      req.on("end", () => {
+        bodies.push(body);
+        res.writeHead(status).end("receiver says hi");
+      });
+    });
+    receiver.listen(0, "127.0.0.1");
+    await new Promise((r) => receiver.once("listening", r));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    try {
+      await page.goto(`${base}/dashboard/test/webhooks`);
+      await page.getByLabel("URL").fill(url);
+      await page.getByLabel("document.accepted").check();
+      await page.getByRole("button", { name: "Agregar endpoint" }).click();
+      expect(await textOf(page.locator("#new-secret"))).toMatch(/^whsec_/);
+      await inspect(page, "webhook-new");
+      const endpointPage = page.url().includes("/webhooks/we_")
+        ? page.url()
+        : `${base}${await page.locator('form[action*="/rotate"]').getAttribute("action")}`.replace(
+            /\/rotate$/,
+            "",
+          );
+
+      const issued = await sys.request("/v1/invoices", { body: invoiceBody("CLIENTE WEBHOOK SAC") });
+      expect(issued.status).toBeLessThan(300);
+      await until(async () => {
+        await page.goto(endpointPage);
+        expect(await textOf(page.locator("li.attempt"))).toContain("500");
+      }, 60_000);
+      expect(await page.content()).not.toMatch(/whsec_/);
+      await inspect(page, "webhook-failed");
+
+      status = 200;
+      await page
+        .getByRole("button", { name: /Reintentar/ })
+        .first()
+        .click();
+      await hasText(page.getByRole("status"), "Entrega reintentada.");
+      await until(async () => {
+        await page.goto(endpointPage);
+        expect(await textOf(page.locator("li.delivery .badge"))).toBe("Entregada");
+      }, 30_000);
+      expect(bodies.some((b) => b.includes(issued.body.id))).toBe(true);
+      await inspect(page, "webhook");
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
+  });
+
+  it("lists the mode's events and tails new ones live", async () => {
+    await page.goto(`${base}/dashboard/test/events`);
+    await visible(page.locator("#events tbody tr code"));
+    await page.waitForTimeout(1500);
+    const issued = await sys.request("/v1/invoices", { body: invoiceBody("CLIENTE EVENTOS SAC") });
+    expect(issued.status).toBeLessThan(300);
+    const link = page.locator(`#events a[href$="/documents/${issued.body.id}"]`);
+    await visible(link, 30_000);
+    expect(await textOf(link)).toBe(`F001-${issued.body.number}`);
+    await inspect(page, "events");
+  });
+
   it("reads live mode on the switch, and every page says so", async () => {
     await page.goto(`${base}/dashboard/test/documents`);
     await page.getByRole("link", { name: "Cambiar a modo real" }).click();
@@ -399,7 +471,15 @@ describe("the dashboard", () => {
 
     const viewer = await signIn(viewerContext, "lectora@example.com", "una clave larga de lectora");
     const id = (globalThis as Record<string, unknown>).__dashboardDoc as string;
-    for (const path of ["documents", `documents/${id}`, "developers", "company", "team"]) {
+    for (const path of [
+      "documents",
+      `documents/${id}`,
+      "developers",
+      "webhooks",
+      "events",
+      "company",
+      "team",
+    ]) {
       await viewer.goto(`${base}/dashboard/test/${path}`);
       await visible(viewer.locator("h1"));
       // No change is offered: the only forms are signing out.
@@ -420,6 +500,10 @@ describe("the dashboard", () => {
       "test/company/sol",
       "test/company/gre",
       "test/team/invitations",
+      "test/webhooks",
+      "test/webhooks/we_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+      "test/webhooks/we_01JZZZZZZZZZZZZZZZZZZZZZZZ/rotate",
+      "test/webhooks/we_01JZZZZZZZZZZZZZZZZZZZZZZZ/deliveries/wd_01JZZZZZZZZZZZZZZZZZZZZZZZ/retry",
     ];
     for (const change of changes) {
       const res = await viewer.request.post(`${base}/dashboard/${change}`, {

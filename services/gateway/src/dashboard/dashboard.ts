@@ -30,6 +30,7 @@ import { liveStream } from "./live-stream.js";
 import { companyPage, saveGre, saveSol, uploadCertificate } from "./pages/company-pages.js";
 import { createKey, developersPage, revokeKey } from "./pages/developer-pages.js";
 import { documentListPage, documentPage, readDocument } from "./pages/document-pages.js";
+import { eventsPage } from "./pages/event-pages.js";
 import { signInPage } from "./pages/sign-in-page.js";
 import { acceptInvitation, invitationPage, invite, teamPage } from "./pages/team-pages.js";
 import {
@@ -350,6 +351,10 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
   router.get(
     `${m}/stream`,
     signedIn((req) => liveStream(req, deps)),
+  );
+  router.get(
+    `${m}/events`,
+    signedIn(async (req) => sendHtml(req.ctx, await eventsPage(req, deps))),
   );
 
   router.get(

@@ -24,6 +24,7 @@ const NAV: Array<[string, MessageKey]> = [
   ["/documents", "nav.documents"],
   ["/developers", "nav.developers"],
   ["/webhooks", "nav.webhooks"],
+  ["/events", "nav.events"],
   ["/company", "nav.company"],
   ["/team", "nav.team"],
 ];

@@ -74,4 +74,44 @@ document.querySelectorAll("input[type=file][data-base64-into]").forEach(function
   ["document.accepted", "document.observed", "document.rejected", "document.voided", "document.void_failed"].forEach(
     function (type) { source.addEventListener(type, onEvent); });
 })();
+(function liveEvents() {
+  var table = document.getElementById("events");
+  if (!table || !window.EventSource) return;
+  var body = table.querySelector("tbody");
+  var docs = table.getAttribute("data-docs");
+  var only = table.getAttribute("data-type");
+  var labels = table.querySelectorAll("thead th");
+  var source = new EventSource(table.getAttribute("data-stream"));
+  function cell(index, content) {
+    var td = document.createElement("td");
+    td.setAttribute("data-label", labels[index] ? labels[index].textContent : "");
+    if (content instanceof Node) td.appendChild(content); else td.textContent = content;
+    return td;
+  }
+  function onEvent(message) {
+    var event;
+    try { event = JSON.parse(message.data); } catch (e) { return; }
+    if (!event || (only && event.type !== only) || document.getElementById("event-" + event.id)) return;
+    var object = event.data && event.data.object;
+    var subject = object && object.id ? object.id : "";
+    if (object && object.object === "document") {
+      subject = document.createElement("a");
+      subject.href = docs + "/" + encodeURIComponent(object.id);
+      subject.textContent = object.series + "-" + object.number;
+    }
+    var code = document.createElement("code");
+    code.textContent = event.type;
+    var row = document.createElement("tr");
+    row.id = "event-" + event.id;
+    row.className = "fresh";
+    row.appendChild(cell(0, new Date(event.created_at).toLocaleString()));
+    row.appendChild(cell(1, code));
+    row.appendChild(cell(2, subject));
+    body.insertBefore(row, body.firstChild);
+    var empty = document.getElementById("events-empty");
+    if (empty) empty.hidden = true;
+  }
+  ["document.accepted", "document.observed", "document.rejected", "document.voided", "document.void_failed",
+    "email.sent", "email.failed"].forEach(function (type) { source.addEventListener(type, onEvent); });
+})();
 `;

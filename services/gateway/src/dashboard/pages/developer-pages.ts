@@ -40,7 +40,7 @@ ${
 ${keys.length === 0 ? html`<tr><td colspan="5">${t("dev.no_keys")}</td></tr>` : ""}
 ${keys.map(
   (k) => html`<tr>
-<td data-label="${t("dev.key_name")}">${k.name ? html`<strong>${k.name}</strong><br>` : ""}<code>${k.redacted}</code></td>
+<td data-label="${t("dev.key_name")}"><span>${k.name ? html`<strong>${k.name}</strong><br>` : ""}<code>${k.redacted}</code></span></td>
 <td data-label="${t("dev.created")}">${formatDateTime(locale, k.created_at)}</td>
 <td data-label="${t("dev.last_used")}">${k.last_used_at ? formatDateTime(locale, k.last_used_at) : t("dev.never")}</td>
 <td data-label="${t("docs.status")}">${k.revoked_at ? html`<span class="badge badge-voided">${t("dev.revoked")}</span>` : html`<span class="badge badge-accepted">OK</span>`}</td>
