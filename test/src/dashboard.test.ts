@@ -218,8 +218,8 @@ describe("the dashboard", () => {
     const key = (globalThis as Record<string, unknown>).__dashboardKey as string;
     await page.goto(`${base}/dashboard/test/documents`);
     await hasText(page.locator(".mode-badge"), /Modo de prueba/);
-    // Give the EventSource a moment to open before the document is issued.
-    await page.waitForTimeout(1500);
+    // The script marks the table once its event stream is open.
+    await page.locator("#documents[data-live=open]").waitFor({ timeout: 30_000 });
     const issued = await sys.request("/v1/invoices", { key, body: invoiceBody(HOSTILE_NAME) });
     expect(issued.status).toBeLessThan(300);
     const id = issued.body.id as string;
@@ -368,7 +368,7 @@ describe("the dashboard", () => {
   it("lists the mode's events and tails new ones live", async () => {
     await page.goto(`${base}/dashboard/test/events`);
     await visible(page.locator("#events tbody tr code"));
-    await page.waitForTimeout(1500);
+    await page.locator("#events[data-live=open]").waitFor({ timeout: 30_000 });
     const issued = await sys.request("/v1/invoices", { body: invoiceBody("CLIENTE EVENTOS SAC") });
     expect(issued.status).toBeLessThan(300);
     const link = page.locator(`#events a[href$="/documents/${issued.body.id}"]`);
@@ -513,6 +513,24 @@ describe("the dashboard", () => {
       expect([change, res.status()]).toEqual([change, 403]);
     }
     await viewerContext.close();
+  });
+
+  it("revokes a key: the list says so and the API refuses it", async () => {
+    await page.goto(`${base}/dashboard/test/developers`);
+    await page.getByLabel("Clave", { exact: true }).fill("temporal");
+    await page.getByRole("button", { name: "Crear clave" }).click();
+    const secret = await textOf(page.locator("#new-secret"));
+    expect((await sys.request("/v1/company", { key: secret })).status).toBe(200);
+    await page.goto(`${base}/dashboard/test/developers`);
+    const row = page.locator("tr", { hasText: "temporal" });
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: /Revocar/ }).click();
+    await hasText(page.locator("tr", { hasText: "temporal" }).locator(".badge"), "Revocada");
+    // The gateway trusts a looked-up key for at most a second.
+    await until(
+      async () => expect((await sys.request("/v1/company", { key: secret })).status).toBe(401),
+      5_000,
+    );
   });
 
   it("signs out everywhere: another browser of the same person is signed out too", async () => {

@@ -31,7 +31,8 @@ section{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:12px 
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:8px;border-bottom:1px solid #e5e7eb;vertical-align:top}
 th{font-size:.85rem;color:#374151}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.nowrap{white-space:nowrap}
 .badge{display:inline-block;padding:1px 8px;border-radius:999px;font-size:.85rem;font-weight:600}
 .badge-pending{background:#e0e7ff;color:#1e3a8a}
 .badge-accepted{background:#dcfce7;color:#14532d}

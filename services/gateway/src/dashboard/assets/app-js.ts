@@ -39,6 +39,7 @@ document.querySelectorAll("input[type=file][data-base64-into]").forEach(function
   var base = table.getAttribute("data-base");
   var labels = JSON.parse(table.getAttribute("data-labels") || "{}");
   var source = new EventSource(table.getAttribute("data-stream"));
+  source.addEventListener("open", function () { table.setAttribute("data-live", "open"); });
   function cell(label, text, className) {
     var td = document.createElement("td");
     td.setAttribute("data-label", labels[label] || label);
@@ -82,6 +83,7 @@ document.querySelectorAll("input[type=file][data-base64-into]").forEach(function
   var only = table.getAttribute("data-type");
   var labels = table.querySelectorAll("thead th");
   var source = new EventSource(table.getAttribute("data-stream"));
+  source.addEventListener("open", function () { table.setAttribute("data-live", "open"); });
   function cell(index, content) {
     var td = document.createElement("td");
     td.setAttribute("data-label", labels[index] ? labels[index].textContent : "");

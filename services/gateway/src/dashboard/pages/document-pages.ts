@@ -8,6 +8,7 @@ import { presentDocument, presentEvent } from "../../http/presenters.js";
 import { type Html, html } from "../html.js";
 import { formatDateTime, type MessageKey, type Translate } from "../i18n.js";
 import { csrfField } from "../layout.js";
+import { streamUrl } from "../live-stream.js";
 import { isAdmin, type PageRequest, signedInPage } from "../request.js";
 
 const TYPES = ["01", "03", "09", "31"] as const;
@@ -140,7 +141,7 @@ export async function documentListPage(req: PageRequest, deps: GatewayDeps): Pro
 ${problem ? html`<p class="flash flash-error" role="alert">${problem}</p>` : ""}
 <p class="muted">${t("docs.live_hint")}</p>
 <div class="table-wrap">
-<table id="documents" class="stack" data-base="${base}" data-stream="/dashboard/${req.mode}/stream" data-labels="${JSON.stringify(labels)}">
+<table id="documents" class="stack" data-base="${base}" data-stream="${await streamUrl(req, deps)}" data-labels="${JSON.stringify(labels)}">
 <caption class="sr-only">${t("docs.title")}</caption>
 <thead><tr><th scope="col">${t("docs.number")}</th><th scope="col">${t("docs.type")}</th><th scope="col">${t("docs.customer")}</th><th scope="col">${t("docs.date")}</th><th scope="col" class="num">${t("docs.total")}</th><th scope="col">${t("docs.status")}</th></tr></thead>
 <tbody>
@@ -150,7 +151,7 @@ ${documents.map(
 <td data-label="${t("docs.number")}"><a href="${base}/${d.id}">${d.series}-${d.number}</a></td>
 <td data-label="${t("docs.type")}">${typeName(t, d.type)}</td>
 <td data-label="${t("docs.customer")}">${d.customer?.name ?? "—"}</td>
-<td data-label="${t("docs.date")}">${d.issue_date}</td>
+<td data-label="${t("docs.date")}" class="nowrap">${d.issue_date}</td>
 <td data-label="${t("docs.total")}" class="num">${money(d, d.total)}</td>
 <td data-label="${t("docs.status")}">${statusBadge(t, d.status)}</td>
 </tr>`,

@@ -5,6 +5,7 @@ import { presentEvent } from "../../http/presenters.js";
 import { EVENT_TYPES } from "../../openapi/document-schemas.js";
 import { type Html, html } from "../html.js";
 import { formatDateTime } from "../i18n.js";
+import { streamUrl } from "../live-stream.js";
 import type { PageRequest } from "../request.js";
 import { signedInPage } from "../request.js";
 
@@ -62,7 +63,7 @@ export async function eventsPage(req: PageRequest, deps: GatewayDeps): Promise<H
 </form>
 ${problem ? html`<p class="flash flash-error" role="alert">${problem}</p>` : ""}
 <p class="muted">${t("events.live_hint")}</p>
-<div class="table-wrap"><table id="events" class="stack" data-stream="/dashboard/${req.mode}/stream" data-docs="${docs}" data-type="${type}">
+<div class="table-wrap"><table id="events" class="stack" data-stream="${await streamUrl(req, deps)}" data-docs="${docs}" data-type="${type}">
 <caption class="sr-only">${t("events.title")}</caption>
 <thead><tr><th scope="col">${t("docs.date")}</th><th scope="col">${t("docs.type")}</th><th scope="col">${t("events.subject")}</th></tr></thead>
 <tbody>
