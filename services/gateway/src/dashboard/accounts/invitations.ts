@@ -17,6 +17,8 @@ export class CreateInvitation {
   }): Promise<{ token: string; invitation: InvitationRecord }> {
     const email = input.email.trim().toLowerCase();
     if (!EMAIL_SHAPE.test(email)) throw new Error("email is not an email address");
+    if (await new DashboardRepositories(this.store).users.findOne({ email }))
+      throw new Error(`${email} already has an account`);
     const token = newToken();
     const now = new Date();
     const invitation: InvitationRecord = {
