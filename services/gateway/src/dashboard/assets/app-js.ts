@@ -106,7 +106,10 @@ document.querySelectorAll("input[type=file][data-base64-into]").forEach(function
     var row = document.createElement("tr");
     row.id = "event-" + event.id;
     row.className = "fresh";
-    row.appendChild(cell(0, new Date(event.created_at).toLocaleString()));
+    // As the server prints times: Lima's time zone, in the page's language.
+    var when = new Date(event.created_at).toLocaleString(document.documentElement.lang, {
+      dateStyle: "medium", timeStyle: "short", timeZone: "America/Lima" });
+    row.appendChild(cell(0, when));
     row.appendChild(cell(1, code));
     row.appendChild(cell(2, subject));
     body.insertBefore(row, body.firstChild);
