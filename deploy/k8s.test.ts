@@ -283,6 +283,19 @@ describe.each(OVERLAYS)("deploy/k8s overlay %s", (overlay) => {
     if (overlay === "test") expect(egressPeers("submission")).toContain("sunat-simulator");
     else expect(egressPeers("submission")).not.toContain("sunat-simulator");
   });
+
+  it("should route the API, its reference and the dashboard to the gateway over TLS, and nothing else", () => {
+    const ingresses = objects.filter((o) => o.kind === "Ingress");
+    if (overlay !== "production") return expect(ingresses).toEqual([]);
+    const [ingress] = ingresses;
+    expect(ingress!.spec.tls).toHaveLength(1);
+    const paths = ingress!.spec.rules.flatMap((rule: any) => rule.http.paths);
+    expect(paths.map((p: any) => [p.path, p.backend.service.name])).toEqual([
+      ["/v1", "gateway"],
+      ["/docs", "gateway"],
+      ["/dashboard", "gateway"],
+    ]);
+  });
 });
 
 describe("the Dockerfile", () => {

@@ -3,7 +3,8 @@ import { ensureDevCredentials, REPO_ROOT, startSystem } from "@einvoice/launcher
 
 /**
  * `npm start`: the whole system on its embedded defaults in `.data/` (SQLite, filesystem objects, local
- * nats-server, SUNAT simulator). Prints the base URL and a test API key; Ctrl-C stops everything. Data survives
+ * nats-server, SUNAT simulator). Prints the base URL, a test API key, the dashboard's
+ * URL and, once it exists, its first admin's email and password (kept in dev-credentials.json like the key); Ctrl-C stops everything. Data survives
  * restarts, so numbering continues where it stopped. EINVOICE_RUNTIME (set by scripts/bootstrap.mjs): `dist`
  * runs the services as built by `npm run build` (`npm start`), `source` their TypeScript through tsx (`npm run dev`).
  */
@@ -27,6 +28,11 @@ const system = await startSystem({
 console.log(`BASE_URL=${system.baseUrl}`);
 console.log(`API_KEY=${credentials.api_key}`);
 console.log(`DOCS_URL=${system.baseUrl}/docs`);
+console.log(`DASHBOARD_URL=${system.baseUrl}/dashboard`);
+if (credentials.dashboard_email && credentials.dashboard_password) {
+  console.log(`DASHBOARD_EMAIL=${credentials.dashboard_email}`);
+  console.log(`DASHBOARD_PASSWORD=${credentials.dashboard_password}`);
+}
 console.log("Ready. Press Ctrl-C to stop.");
 
 let stopping = false;

@@ -41,6 +41,8 @@ export interface TestSystem {
   testKey: string;
   liveKey: string;
   companyId: string;
+  /** The test company's first dashboard admin, as `npm start` prints it. */
+  dashboard: { email: string; password: string };
   request(
     path: string,
     init?: {
@@ -104,6 +106,7 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
     testKey: credentials.api_key,
     liveKey: live.secret,
     companyId: credentials.company_id,
+    dashboard: { email: credentials.dashboard_email ?? "", password: credentials.dashboard_password ?? "" },
     async request(path, init = {}) {
       const headers: Record<string, string> = { ...(init.headers ?? {}) };
       const key = init.key === undefined ? credentials.api_key : init.key;

@@ -21,6 +21,9 @@ describe("ensureDevCredentials", () => {
     const first = await ensureDevCredentials(dataDir, undefined);
     expect(first.company_id).toMatch(/^cmp_/);
     expect(first.api_key).toMatch(/^sk_test_/);
+    // The first dashboard admin of the test company, with a random password of 120 bits.
+    expect(first.dashboard_email).toBe("admin@example.com");
+    expect(first.dashboard_password).toMatch(/^[A-Za-z0-9_-]{20}$/);
     expect(JSON.parse(await readFile(file(), "utf8"))).toEqual(first);
     expect((await stat(file())).mode & 0o777).toBe(0o600);
     expect(await stat(join(dataDir, "gateway.sqlite"))).toBeTruthy();

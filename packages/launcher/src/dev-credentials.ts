@@ -7,6 +7,9 @@ import { REPO_ROOT } from "./system.js";
 export interface DevCredentials {
   company_id: string;
   api_key: string;
+  /** The test company's first dashboard admin, kept from the run that created it; absent in older data dirs. */
+  dashboard_email?: string;
+  dashboard_password?: string;
 }
 
 /**
@@ -30,8 +33,18 @@ export async function ensureDevCredentials(
   const file = join(dataDir, "dev-credentials.json");
   const saved = await readSaved(file);
   const answer = await runGatewayEntry(dataDir, mongodbUrl, saved?.api_key, runtime);
-  const credentials = { company_id: answer.company_id, api_key: answer.api_key };
-  if (answer.created) {
+  const credentials: DevCredentials = { company_id: answer.company_id, api_key: answer.api_key };
+  // The dashboard password, like the key, exists only in this answer and this file.
+  const dashboard =
+    answer.dashboard ??
+    (saved?.dashboard_email && saved.dashboard_password
+      ? { email: saved.dashboard_email, password: saved.dashboard_password }
+      : null);
+  if (dashboard) {
+    credentials.dashboard_email = dashboard.email;
+    credentials.dashboard_password = dashboard.password;
+  }
+  if (answer.created || answer.dashboard) {
     await writeFile(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
     // `mode` applies only when the file is created; a replaced key must not become readable by others.
     await chmod(file, 0o600);
@@ -50,7 +63,13 @@ async function readSaved(file: string): Promise<DevCredentials | undefined> {
   try {
     const saved = JSON.parse(text) as Partial<DevCredentials> | null;
     if (typeof saved?.api_key === "string" && typeof saved.company_id === "string")
-      return { company_id: saved.company_id, api_key: saved.api_key };
+      return {
+        company_id: saved.company_id,
+        api_key: saved.api_key,
+        ...(typeof saved.dashboard_email === "string" && typeof saved.dashboard_password === "string"
+          ? { dashboard_email: saved.dashboard_email, dashboard_password: saved.dashboard_password }
+          : {}),
+      };
   } catch {
     // reported below with what to do
   }
@@ -59,8 +78,12 @@ async function readSaved(file: string): Promise<DevCredentials | undefined> {
   );
 }
 
-interface GatewayAnswer extends DevCredentials {
+interface GatewayAnswer {
+  company_id: string;
+  api_key: string;
   created: boolean;
+  /** The first dashboard admin, when this run created it. */
+  dashboard: { email: string; password: string } | null;
 }
 
 /** Runs the gateway's entry on the same store selection as the gateway process will get. */
@@ -111,5 +134,8 @@ function parseAnswer(stdout: string): GatewayAnswer {
   if (typeof answer.api_key !== "string" || !answer.api_key.startsWith("sk_test_"))
     throw new Error("api_key must be a test key (sk_test_…)");
   if (typeof answer.created !== "boolean") throw new Error("created must be a boolean");
-  return { company_id: answer.company_id, api_key: answer.api_key, created: answer.created };
+  const dashboard = answer.dashboard ?? null;
+  if (dashboard !== null && (typeof dashboard.email !== "string" || typeof dashboard.password !== "string"))
+    throw new Error("dashboard must be null or {email, password}");
+  return { company_id: answer.company_id, api_key: answer.api_key, created: answer.created, dashboard };
 }

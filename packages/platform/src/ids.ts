@@ -15,7 +15,9 @@ export type IdPrefix =
   | "obx"
   | "sub"
   | "dl"
-  | "req";
+  | "req"
+  /** A person who signs in to the dashboard. */
+  | "usr";
 
 /**
  * A new id `prefix_` + 26 chars: 10 of millisecond time then 16 random, Crockford base32. Ids of one kind sort

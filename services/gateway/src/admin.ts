@@ -2,6 +2,7 @@ import { storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { ApiKeyRepository, apiKeysCollection } from "./adapters/api-key-repository.js";
 import { CompanyRepository, companiesCollection } from "./adapters/company-repository.js";
+import { EnsureFirstAdmin } from "./dashboard/accounts/ensure-first-admin.js";
 import { Authenticate } from "./usecases/authenticate.js";
 import { CreateApiKey } from "./usecases/create-api-key.js";
 import { CreateCompany } from "./usecases/create-company.js";
@@ -25,6 +26,7 @@ export async function openAdminStore(env: {
     createApiKey: new CreateApiKey(store, hasher),
     authenticate: new Authenticate(store, hasher),
     ensureDevCompany: new EnsureDevCompany(store, hasher),
+    ensureFirstAdmin: new EnsureFirstAdmin(store),
     apiKeys: new ApiKeyRepository(store),
     companies: new CompanyRepository(store),
     close: () => store.close(),

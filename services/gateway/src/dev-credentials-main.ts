@@ -5,8 +5,10 @@
  *   node --import tsx services/gateway/src/dev-credentials-main.ts < saved.json
  *
  * Store: the gateway's own (DATA_DIR / MONGODB_URL, as the gateway reads them). stdin: the previous run's
- * `{"api_key": "sk_test_…"}`, or nothing. stdout: one JSON line `{"company_id", "api_key", "created"}`; with
- * `created` the secret is new and shown only here. On failure: a message on stderr and exit code 1.
+ * `{"api_key": "sk_test_…"}`, or nothing. stdout: one JSON line `{"company_id", "api_key", "created", "dashboard"}`;
+ * with `created` the secret is new and shown only here; `dashboard` is `{"email", "password"}` of the company's first
+ * dashboard admin when this run created it (shown only here), otherwise null. On failure: a message on stderr and
+ * exit code 1.
  */
 import { text } from "node:stream/consumers";
 import { openAdminStore } from "./admin.js";
@@ -36,7 +38,9 @@ try {
     API_KEY_PEPPER: env.API_KEY_PEPPER,
   });
   try {
-    process.stdout.write(`${JSON.stringify(await admin.ensureDevCompany.execute(savedKey))}\n`);
+    const credentials = await admin.ensureDevCompany.execute(savedKey);
+    const dashboard = await admin.ensureFirstAdmin.execute(credentials.company_id);
+    process.stdout.write(`${JSON.stringify({ ...credentials, dashboard })}\n`);
   } finally {
     await admin.close();
   }

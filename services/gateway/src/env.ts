@@ -56,6 +56,10 @@ export const gatewayEnvSchema = z.object({
    * proxy every caller shares its address: trust `X-Forwarded-For` there (Koa `app.proxy`) or raise this.
    */
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Failed dashboard sign-ins one client address may make per 15 minutes before it waits. Default 20. */
+  DASHBOARD_SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /** Failed dashboard sign-ins one account (email) may take per 15 minutes, from anywhere. Default 5. */
+  DASHBOARD_SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   /** Longest `Prefer: wait=N` honoured, in seconds. Default 60. */
   MAX_WAIT_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   /**

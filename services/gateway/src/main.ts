@@ -21,6 +21,7 @@ import { companiesCollection } from "./adapters/company-repository.js";
 import { dependencyHealth } from "./adapters/dependency-health.js";
 import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { IssueBatcher } from "./adapters/issue-batcher.js";
+import { dashboardCollections } from "./dashboard/accounts/records.js";
 import { loadGatewayEnv } from "./env.js";
 import { createApp } from "./http/app.js";
 import { createHttpServer } from "./http/http-server.js";
@@ -33,7 +34,12 @@ const logger = createLogger("gateway", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway")), (s) => s.close());
-  await store.ensure([companiesCollection, apiKeysCollection, idempotencyCollection]);
+  await store.ensure([
+    companiesCollection,
+    apiKeysCollection,
+    idempotencyCollection,
+    ...dashboardCollections,
+  ]);
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) =>
     b.close(),
@@ -76,6 +82,12 @@ await runService(logger, async (lifecycle) => {
     maxBodyBytes: env.MAX_BODY_BYTES,
     apiKeyHasher: await apiKeyHasher(env),
     fileLinks: await fileLinks(env),
+    dashboard: {
+      signInThrottle: {
+        perAddress: env.DASHBOARD_SIGNIN_FAILURES_PER_ADDRESS,
+        perAccount: env.DASHBOARD_SIGNIN_FAILURES_PER_ACCOUNT,
+      },
+    },
     rateLimits: {
       perCaller: { capacity: env.RATE_LIMIT_BURST, refillPerSecond: env.RATE_LIMIT_PER_SECOND },
       authFailures: {

@@ -13,6 +13,8 @@ export interface ApiKeyRecord {
   revoked_at: string | null;
   /** When the key last opened a request (updated at most once a minute); absent until first use. */
   last_used_at?: string;
+  /** What the key is for, as its creator named it in the dashboard; absent for keys made by the admin CLI. */
+  name?: string;
 }
 
 export const apiKeysCollection: CollectionSpec = {

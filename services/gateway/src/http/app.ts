@@ -1,6 +1,7 @@
 import { renderMetrics, withIncomingSpan } from "@einvoice/platform";
 import { Router } from "@koa/router";
 import Koa from "koa";
+import { DEFAULT_SIGNIN_THROTTLE, dashboard } from "../dashboard/dashboard.js";
 import { ApiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
 import { Authenticate, KEY_RECHECK_MS } from "../usecases/authenticate.js";
@@ -67,6 +68,8 @@ export function createApp(deps: GatewayDeps): Koa {
     }
     await next();
   });
+  // The web dashboard: its own session authentication, before the API's key authentication.
+  app.use(dashboard(deps, deps.dashboard ?? { signInThrottle: DEFAULT_SIGNIN_THROTTLE }));
   app.use(docsPage(OPENAPI_PATH));
   const limits = rateLimits(deps.rateLimits);
   app.use(limits.guardAuthentication);

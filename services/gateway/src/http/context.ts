@@ -11,6 +11,7 @@ import type {
 } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
+import type { DashboardSettings } from "../dashboard/dashboard.js";
 import type { RequestValidator } from "../schemas/validate.js";
 import type { ApiKeyHasher } from "../usecases/api-keys.js";
 import type { Caller } from "../usecases/authenticate.js";
@@ -46,6 +47,8 @@ export interface GatewayDeps {
   readiness: () => Promise<void>;
   /** Signs the file links the API presents, and checks them on `GET /v1/files/…`. */
   fileLinks: FileLinks;
+  /** The web dashboard's settings; absent: its defaults (DASHBOARD_SIGNIN_* of env.ts). */
+  dashboard?: DashboardSettings;
 }
 
 /** Koa state after authentication. */
