@@ -5,6 +5,7 @@ import type {
   ComputedLine,
   DocumentAmounts,
 } from "@einvoice/domain";
+import { BaseFromPrice } from "./base-from-price.js";
 import { OPERATION } from "./catalogs.js";
 import { computeDetraction } from "./detraction.js";
 import { type ParsedDiscount, parseDiscount } from "./discounts.js";
@@ -60,7 +61,8 @@ export const computeDocument: ComputeDocument = (req, ctx) => {
     icbperPerBag: icbperPerBag(issueDate),
     currency,
   };
-  const computed = items.map((i) => computeLine(i, rates, errors));
+  const bases = new BaseFromPrice();
+  const computed = items.map((i) => computeLine(i, rates, errors, bases));
   const lines = computed.filter((l): l is LineResult => l !== undefined);
   if (lines.length === 0 || lines.length !== rawItems.length || errors.count > 0) {
     // Amounts are not reliable: still report what can be checked without them.
