@@ -17,7 +17,8 @@ import { D, type Dec, fmt2 } from "./money.js";
 import { paymentTerms, paymentType } from "./payment.js";
 import { computePerception, type PerceptionResult, validatePerception } from "./perception.js";
 import { computePrepayments, type ParsedPrepayment, parsePrepayments } from "./prepayments.js";
-import { icbperPerBag, igvRate, ivapRate } from "./rates.js";
+import { icbperPerBag, ivapRate } from "./rates.js";
+import { regimeIgvRate } from "./regime-rate.js";
 import { buildTotals, monetaryTotal, NO_REDUCTIONS, sumLines, type Totals, taxInclusive } from "./totals.js";
 import { isIdentified, resolveCustomer } from "./validate-customer.js";
 import { validateHeader } from "./validate-header.js";
@@ -56,7 +57,7 @@ export const computeDocument: ComputeDocument = (req, ctx) => {
     : false;
 
   const rates: LineRates = {
-    igv: igvRate(issueDate),
+    igv: regimeIgvRate(ctx.igvRegime, issueDate, errors),
     ivap: ivapRate(issueDate),
     icbperPerBag: icbperPerBag(issueDate),
     currency,
