@@ -18,6 +18,7 @@ import {
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
+import { companySettingsCollection } from "./adapters/company-settings-repository.js";
 import { dependencyHealth } from "./adapters/dependency-health.js";
 import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { IssueBatcher } from "./adapters/issue-batcher.js";
@@ -33,7 +34,12 @@ const logger = createLogger("gateway", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway")), (s) => s.close());
-  await store.ensure([companiesCollection, apiKeysCollection, idempotencyCollection]);
+  await store.ensure([
+    companiesCollection,
+    apiKeysCollection,
+    idempotencyCollection,
+    companySettingsCollection,
+  ]);
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) =>
     b.close(),

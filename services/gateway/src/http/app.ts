@@ -1,6 +1,7 @@
 import { renderMetrics, withIncomingSpan } from "@einvoice/platform";
 import { Router } from "@koa/router";
 import Koa from "koa";
+import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { ApiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
 import { Authenticate, KEY_RECHECK_MS } from "../usecases/authenticate.js";
@@ -80,9 +81,10 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(idempotency(new IdempotencyGate(deps.store, (deps.maxWaitSeconds + 30) * 1000)));
   const router = new Router<AuthedState>();
   const readSetup = new ReadCompanySetup(deps.signing, deps.submission);
-  companyRoutes(router, readSetup);
+  companyRoutes(router, deps, readSetup);
   credentialRoutes(router, deps);
   const createDocument = new CreateDocument({
+    igvRegime: (scope) => new CompanySettingsRepository(deps.store).igvRegime(scope),
     numbering: deps.numbering,
     issues: deps.issues,
     readSetup,

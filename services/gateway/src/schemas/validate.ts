@@ -10,6 +10,7 @@ import { despatchAdviceSchema } from "./despatch-advice.schema.js";
 import { documentEmailSchema } from "./document-email.schema.js";
 import { documentVoidSchema } from "./document-void.schema.js";
 import { greCredentialsSchema } from "./gre-credentials.schema.js";
+import { igvRegimeSchema } from "./igv-regime.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
@@ -29,6 +30,7 @@ export class RequestValidator {
   private readonly validateDocumentVoid;
   private readonly validateDespatch;
   private readonly validateGre;
+  private readonly validateIgvRegime;
 
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -42,6 +44,7 @@ export class RequestValidator {
     this.validateDocumentVoid = ajv.compile(documentVoidSchema);
     this.validateDespatch = ajv.compile(despatchAdviceSchema);
     this.validateGre = ajv.compile(greCredentialsSchema);
+    this.validateIgvRegime = ajv.compile(igvRegimeSchema);
   }
 
   /** Shape problems of a despatch advice body; its rules are checked afterwards by validateDespatchAdvice. */
@@ -53,6 +56,11 @@ export class RequestValidator {
   greCredentials(body: unknown): FieldError[] {
     if (this.validateGre(body)) return [];
     return dedupe((this.validateGre.errors ?? []).map(toViolation));
+  }
+
+  igvRegime(body: unknown): FieldError[] {
+    if (this.validateIgvRegime(body)) return [];
+    return dedupe((this.validateIgvRegime.errors ?? []).map(toViolation));
   }
 
   documentVoid(body: unknown): FieldError[] {
