@@ -189,7 +189,9 @@ describe("answers as documented", () => {
   });
 
   it("PUT /v1/company/igv_regime: the company answers with it, GET shows it, per mode", async () => {
-    const answer = await call("PUT", "/v1/company/igv_regime", { body: { igv_regime: "restaurants_hotels" } });
+    const answer = await call("PUT", "/v1/company/igv_regime", {
+      body: { igv_regime: "restaurants_hotels" },
+    });
     expect(answer.status).toBe(200);
     expectDocumented("setIgvRegime", answer);
     expectExactKeys("Company", answer.body);
