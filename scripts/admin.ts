@@ -22,6 +22,8 @@ import {
  *   npm run admin -- key create --company cmp_… --mode test|live
  *   npm run admin -- key list --company cmp_…
  *   npm run admin -- key revoke --id key_…
+ *   npm run admin -- igv-regime set --company cmp_… --mode test|live --regime general|restaurants_hotels
+ *   npm run admin -- igv-regime show --company cmp_… --mode test|live
  *
  * Through the running services (SIGNING_URL default http://127.0.0.1:7030, SUBMISSION_URL default
  * http://127.0.0.1:7040), because each keeps its own credentials encrypted:
@@ -39,6 +41,8 @@ const USAGE = `usage:
   admin key create --company cmp_… --mode test|live
   admin key list --company cmp_…
   admin key revoke --id key_…
+  admin igv-regime set --company cmp_… --mode test|live --regime general|restaurants_hotels
+  admin igv-regime show --company cmp_… --mode test|live
   admin certificate upload --company cmp_… --mode test|live (--pfx <file> --password <p> | --cert <pem file> --key <pem file>)
   admin sol set --company cmp_… --mode test|live --user <SOL user> --password <p>
   admin gre set --company cmp_… --mode test|live --client-id <GRE client_id> --client-secret <secret>
@@ -56,6 +60,7 @@ try {
       ubigeo: { type: "string" },
       company: { type: "string" },
       mode: { type: "string" },
+      regime: { type: "string" },
       pfx: { type: "string" },
       password: { type: "string" },
       cert: { type: "string" },
@@ -130,7 +135,11 @@ try {
       );
       process.exitCode = 1;
     }
-  } else if ((resource === "company" && (action === "create" || action === "list")) || resource === "key") {
+  } else if (
+    (resource === "company" && (action === "create" || action === "list")) ||
+    resource === "key" ||
+    resource === "igv-regime"
+  ) {
     await storeCommand(values, livemode);
   } else {
     throw new AdminCommandError(USAGE);
@@ -175,7 +184,15 @@ async function readCertificateFiles(values: {
 }
 
 async function storeCommand(
-  values: { ruc?: string; name?: string; address?: string; ubigeo?: string; company?: string; id?: string },
+  values: {
+    ruc?: string;
+    name?: string;
+    address?: string;
+    ubigeo?: string;
+    company?: string;
+    id?: string;
+    regime?: string;
+  },
   livemode: () => boolean,
 ) {
   const admin = await openAdminStore({
@@ -204,6 +221,18 @@ async function storeCommand(
           `${k._id}  ${k.livemode ? "live" : "test"}  ${k.redacted}  created ${k.created_at}  ${state}`,
         );
       }
+    } else if (resource === "igv-regime" && (action === "set" || action === "show")) {
+      // The regime of one mode, as PUT /v1/company/igv_regime sets it with that mode's key.
+      const company = await admin.companies.findById(values.company ?? "");
+      if (!company) throw new AdminCommandError(`no company ${values.company ?? "(give --company cmp_…)"}`);
+      const scope = { companyId: company._id, livemode: livemode() };
+      if (action === "set") {
+        const regime = values.regime;
+        if (regime !== "general" && regime !== "restaurants_hotels")
+          throw new AdminCommandError("--regime must be general or restaurants_hotels");
+        await admin.setIgvRegime.execute(scope, regime);
+      }
+      console.log(`${company._id}  ${values.mode}  igv_regime ${await admin.settings.igvRegime(scope)}`);
     } else if (resource === "key" && action === "revoke") {
       const revoked = await admin.apiKeys.revoke(values.id ?? "", new Date().toISOString());
       if (!revoked) throw new AdminCommandError(`no live key ${values.id ?? "(give --id key_…)"}`);

@@ -11,10 +11,19 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * The issuer's IGV regime: `general` (18 %) or `restaurants_hotels`, the special rate of Ley 31556 and its
+ * extensions for MYPE restaurants and hotels in SUNAT's register (10 %, 10.5 % in 2026).
+ */
+export type IgvRegime = "general" | "restaurants_hotels";
+export const IGV_REGIMES: readonly IgvRegime[] = ["general", "restaurants_hotels"];
+
 export interface ComputeContext {
   type: SaleDocumentType;
   /** Today in Lima; issue-date windows are checked against it. */
   today: IsoDate;
+  /** The issuer's IGV regime for the key's mode; absent means `general`. */
+  igvRegime?: IgvRegime;
 }
 
 export type ComputeResult = { ok: true; document: ComputedDocument } | { ok: false; errors: FieldError[] };

@@ -1,10 +1,23 @@
+import { computeDocument } from "@einvoice/tax-engine";
 import { describe, expect, it } from "vitest";
-import { pdfInput } from "../test-support/documents.js";
+import { pdfInput, requestOf } from "../test-support/documents.js";
 import { buildPrintModel } from "./print-model.js";
 
 const totals = (name: string) => buildPrintModel(pdfInput(name)).totals.map((t) => `${t.label}=${t.value}`);
 
 describe("buildPrintModel", () => {
+  it("a restaurant in the special IGV regime in 2026 prints IGV 10.5%", () => {
+    const { type, request } = requestOf("01-one-line");
+    const r = computeDocument(
+      { ...request, issue_date: "2026-03-02" },
+      { type, today: "2026-03-02", igvRegime: "restaurants_hotels" },
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const labels = buildPrintModel(pdfInput("01-one-line", { computed: r.document })).totals;
+    expect(labels.map((t) => `${t.label}=${t.value}`)).toContain("IGV 10.5%=S/ 10.50");
+    expect(labels.map((t) => `${t.label}=${t.value}`)).toContain("Importe total=S/ 110.50");
+  });
+
   it.each<[string, string[]]>([
     [
       "01-one-line",

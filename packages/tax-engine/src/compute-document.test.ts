@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ctx, invoice, item, ok, receipt, subtotal, TODAY } from "../test-support/fixtures.js";
+import { D } from "./money.js";
 
 describe("taxed line (10)", () => {
   it("value × qty, IGV 18 % (3271, 3103, 3277, 3291, 3279, 3280), legend 1000, Contado", () => {
@@ -57,13 +58,14 @@ describe("taxed line (10)", () => {
   });
 
   it.each([
-    // [unit price with IGV, qty, unit value (10 decimals), value, IGV, total]
+    // [price with IGV, qty, unit value (10 decimals), value, IGV, total = round2(price × qty)]
+    ["10", "1", "8.4745762712", "8.47", "1.53", "10.00"],
     ["10", "3", "8.4745762712", "25.42", "4.58", "30.00"],
     ["118", "1", "100.00", "100.00", "18.00", "118.00"],
-    ["1.99", "7", "1.686440678", "11.81", "2.13", "13.94"],
+    ["1.99", "7", "1.686440678", "11.81", "2.12", "13.93"],
     ["0.5", "1000", "0.4237288136", "423.73", "76.27", "500.00"],
   ])(
-    "price_includes_tax %s × %s → unit value %s (within SUNAT ±1)",
+    "price_includes_tax %s × %s: the customer pays %s… total is price × qty (value + IGV = amount paid)",
     (price, qty, unitValue, value, igv, total) => {
       const doc = ok(
         invoice({ items: [item({ unit_price: price, quantity: qty, price_includes_tax: true })] }),
@@ -76,6 +78,51 @@ describe("taxed line (10)", () => {
       expect(doc.amounts.total).toBe(total);
     },
   );
+
+  it("a café's walk: one coffee at 10.00 → 10.00; two items at 5.00 → 10.00; seven at 1.99 → 13.93", () => {
+    const priced = (...lines: [string, number][]) =>
+      ok(
+        receipt({
+          items: lines.map(([price, quantity]) =>
+            item({ unit_price: price, quantity, price_includes_tax: true }),
+          ),
+        }),
+        ctx("03"),
+      ).amounts;
+    expect(priced(["10.00", 1])).toMatchObject({ taxed: "8.47", igv: "1.53", total: "10.00" });
+    expect(priced(["5.00", 2]).total).toBe("10.00");
+    expect(priced(["5.00", 1], ["5.00", 1])).toMatchObject({ taxed: "8.47", igv: "1.53", total: "10.00" });
+    expect(priced(["1.99", 7]).total).toBe("13.93");
+    expect(priced(...Array.from({ length: 7 }, (): [string, number] => ["1.99", 1])).total).toBe("13.93");
+  });
+
+  it("999 lines at 1.99 with IGV: total 1988.01 and the IGV within SUNAT's ± 1 of Σ bases × 18 % (3291)", () => {
+    const doc = ok(
+      invoice({
+        items: Array.from({ length: 999 }, () => item({ unit_price: "1.99", price_includes_tax: true })),
+      }),
+    );
+    const bases = doc.lines.reduce((a, l) => a.plus(l.taxes[0]!.taxable_amount), new D(0));
+    expect(doc.amounts.total).toBe("1988.01");
+    expect(bases.toFixed(2)).toBe(doc.amounts.taxed);
+    // Σ bases = round2(1988.01 / 1.18) = 1684.75; IGV = 303.26, 18 % of the bases is 303.255.
+    expect(doc.amounts).toMatchObject({ taxed: "1684.75", igv: "303.26" });
+    for (const l of doc.lines) expect(["1.68", "1.69"]).toContain(l.line_extension_amount);
+  });
+
+  it("mixed prices: each side exact (with taxes: Σ amounts paid; without: IGV on the Σ values)", () => {
+    const doc = ok(
+      invoice({
+        items: [
+          item({ unit_price: "1.99", quantity: 7, price_includes_tax: true }),
+          item({ unit_price: "10.05", quantity: 3 }),
+          item({ unit_price: "3.00", quantity: 1, price_includes_tax: true, tax_affectation: "20" }),
+        ],
+      }),
+    );
+    // 13.93 paid (11.81 + 2.12); 30.15 + round2(30.15 × 18 %) = 30.15 + 5.43; exempt 3.00.
+    expect(doc.amounts).toMatchObject({ taxed: "41.96", igv: "7.55", exempt: "3.00", total: "52.51" });
+  });
 });
 
 describe("discounts (catalog 53)", () => {

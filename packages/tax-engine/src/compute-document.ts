@@ -5,6 +5,7 @@ import type {
   ComputedLine,
   DocumentAmounts,
 } from "@einvoice/domain";
+import { BaseFromPrice } from "./base-from-price.js";
 import { OPERATION } from "./catalogs.js";
 import { computeDetraction } from "./detraction.js";
 import { type ParsedDiscount, parseDiscount } from "./discounts.js";
@@ -16,7 +17,8 @@ import { D, type Dec, fmt2 } from "./money.js";
 import { paymentTerms, paymentType } from "./payment.js";
 import { computePerception, type PerceptionResult, validatePerception } from "./perception.js";
 import { computePrepayments, type ParsedPrepayment, parsePrepayments } from "./prepayments.js";
-import { icbperPerBag, igvRate, ivapRate } from "./rates.js";
+import { icbperPerBag, ivapRate } from "./rates.js";
+import { regimeIgvRate } from "./regime-rate.js";
 import { buildTotals, monetaryTotal, NO_REDUCTIONS, sumLines, type Totals, taxInclusive } from "./totals.js";
 import { isIdentified, resolveCustomer } from "./validate-customer.js";
 import { validateHeader } from "./validate-header.js";
@@ -55,12 +57,13 @@ export const computeDocument: ComputeDocument = (req, ctx) => {
     : false;
 
   const rates: LineRates = {
-    igv: igvRate(issueDate),
+    igv: regimeIgvRate(ctx.igvRegime, issueDate, errors),
     ivap: ivapRate(issueDate),
     icbperPerBag: icbperPerBag(issueDate),
     currency,
   };
-  const computed = items.map((i) => computeLine(i, rates, errors));
+  const bases = new BaseFromPrice();
+  const computed = items.map((i) => computeLine(i, rates, errors, bases));
   const lines = computed.filter((l): l is LineResult => l !== undefined);
   if (lines.length === 0 || lines.length !== rawItems.length || errors.count > 0) {
     // Amounts are not reliable: still report what can be checked without them.

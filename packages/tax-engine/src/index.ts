@@ -10,7 +10,15 @@ export {
   CREDIT_NOTE_REASONS_NOT_ON_RECEIPTS,
 } from "./notes/credit-note-reasons.js";
 export { DEBIT_NOTE_REASONS } from "./notes/debit-note-reasons.js";
-export { ICBPER_RATES, IGV_RATES, IVAP_RATES, PERCEPTION_FACTORS, rateOn } from "./rates.js";
+
+export {
+  ICBPER_RATES,
+  IGV_RATES,
+  IGV_RESTAURANTS_HOTELS_RATES,
+  IVAP_RATES,
+  PERCEPTION_FACTORS,
+  rateOn,
+} from "./rates.js";
 export { ANONYMOUS_NAME, inferDocumentType } from "./validate-customer.js";
 export { BACKDATE_DAYS, CURRENCIES, MAX_LINES } from "./validate-header.js";
 export { DEFAULT_UNIT_CODE } from "./validate-items.js";

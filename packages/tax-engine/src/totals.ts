@@ -13,6 +13,12 @@ export interface LineSums {
   /** Σ line IGV/IVAP TaxableAmount (value + ISC, rule 4294). */
   taxedBase: Dec;
   ivapBase: Dec;
+  /** The same Σ over the lines priced without taxes only: their IGV/IVAP is computed on the document's sum. */
+  taxedBaseFromValue: Dec;
+  ivapBaseFromValue: Dec;
+  /** Σ line IGV/IVAP of the lines priced with taxes: what their amounts paid leave after the base. */
+  taxedVatFromPrice: Dec;
+  ivapVatFromPrice: Dec;
   /** Σ line ISC and the Σ of the values ISC was computed on. */
   isc: Dec;
   iscBase: Dec;
@@ -42,6 +48,10 @@ export function sumLines(lines: readonly LineResult[]): LineSums {
     exportExt: sum(of("export").map((l) => l.ext)),
     taxedBase: sum(of("taxed").map((l) => l.taxBase)),
     ivapBase: sum(of("ivap").map((l) => l.taxBase)),
+    taxedBaseFromValue: sum(of("taxed").flatMap((l) => (l.taxIncluded ? [] : [l.taxBase]))),
+    ivapBaseFromValue: sum(of("ivap").flatMap((l) => (l.taxIncluded ? [] : [l.taxBase]))),
+    taxedVatFromPrice: sum(of("taxed").flatMap((l) => (l.taxIncluded ? [l.vat] : []))),
+    ivapVatFromPrice: sum(of("ivap").flatMap((l) => (l.taxIncluded ? [l.vat] : []))),
     isc: sum(onerous.map((l) => l.isc)),
     iscBase: sum(iscLines.map((l) => l.ext)),
     icbper: sum(lines.map((l) => l.icbper)),
@@ -99,18 +109,32 @@ export interface Totals {
   unaffectedTaxable: Dec;
 }
 
+/**
+ * The document's IGV (or IVAP) over its bases less `reductions` (global discounts 02, prepayments 04): the lines
+ * priced with taxes bring the IGV their amounts leave, exactly; the lines priced without taxes, and the reductions,
+ * bring rate × their Σ base, rounded once. Without lines priced with taxes this is rules 3291/4290 and 3295 to the
+ * letter: round2((Σ 1000 bases − 02 − 04) × rate) (RV:Factura2_0 items 46–47); with them it stays within the ± 1
+ * those rules allow (see BaseFromPrice).
+ */
+export function vatOf(s: LineSums, reductions: Dec, igvRate: Dec, ivapRate: Dec): { igv: Dec; ivap: Dec } {
+  return {
+    igv: s.hasTaxed
+      ? s.taxedVatFromPrice.plus(round2(s.taxedBaseFromValue.minus(reductions).times(igvRate)))
+      : ZERO,
+    ivap: s.hasIvap
+      ? s.ivapVatFromPrice.plus(round2(s.ivapBaseFromValue.minus(reductions).times(ivapRate)))
+      : ZERO,
+  };
+}
+
 /** `TaxInclusiveAmount` before the 03 discount and prepayments: what a 03 discount can reduce. */
 export function taxInclusive(s: LineSums, r: GlobalReductions, igvRate: Dec, ivapRate: Dec): Dec {
   const lineExtension = sumOnerous(s).minus(r.d02);
-  if (s.hasIvap) {
-    // 3279 (IVAP document): Σ values + ICBPER + (Σ 1016 bases − 02) × IVAP rate.
-    return lineExtension.plus(s.icbper).plus(round2(s.ivapBase.minus(r.d02).times(ivapRate)));
-  }
-  // 3279: Σ values + ISC + ICBPER + (Σ 1000 line bases − 02) × IGV rate (prepayments 04 are not subtracted here).
-  return lineExtension
-    .plus(s.isc)
-    .plus(s.icbper)
-    .plus(round2(s.taxedBase.minus(r.d02).times(igvRate)));
+  // 3279 / 4310 (item 55): Σ values + ISC + ICBPER + IGV of (Σ 1000 line bases − 02), prepayments 04 not
+  // subtracted here; an IVAP document: Σ values + ICBPER + IVAP of (Σ 1016 bases − 02).
+  const { igv, ivap } = vatOf(s, r.d02, igvRate, ivapRate);
+  if (s.hasIvap) return lineExtension.plus(s.icbper).plus(ivap);
+  return lineExtension.plus(s.isc).plus(s.icbper).plus(igv);
 }
 
 const sumOnerous = (s: LineSums): Dec =>
@@ -122,10 +146,9 @@ export function buildTotals(s: LineSums, r: GlobalReductions, igvRate: Dec, ivap
     subtotals.push({ scheme, taxable_amount: fmt2(taxable), tax_amount: fmt2(tax) });
 
   const taxedTaxable = s.hasTaxed ? s.taxedExt.minus(r.d02).minus(r.p04) : ZERO; // 3277: Σ 1000 values − 02 − 04
-  // 3291 / 4290: IGV = (Σ 1000 line bases − 02 − 04) × rate.
-  const igv = s.hasTaxed ? round2(s.taxedBase.minus(r.d02).minus(r.p04).times(igvRate)) : ZERO;
+  // 3291 / 4290: IGV = (Σ 1000 line bases − 02 − 04) × rate; 3295 the same for IVAP (see vatOf).
+  const { igv, ivap } = vatOf(s, r.d02.plus(r.p04), igvRate, ivapRate);
   const ivapTaxable = s.hasIvap ? s.ivapExt.minus(r.d02).minus(r.p04) : ZERO; // 3293
-  const ivap = s.hasIvap ? round2(s.ivapBase.minus(r.d02).minus(r.p04).times(ivapRate)) : ZERO; // 3295
   const exemptTaxable = s.exemptExt.minus(r.p05); // 3275: Σ 9997 values − 05
   const unaffectedTaxable = s.unaffectedExt.minus(r.p06); // 3274: Σ 9998 values − 06
 

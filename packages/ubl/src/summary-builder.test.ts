@@ -48,7 +48,7 @@ const summary = (over: Partial<BuildSummaryInput> = {}): BuildSummaryInput => ({
       total: "118.00",
       payments: [{ code: "01", amount: "100.00" }],
       taxes: [
-        { code: "1000", amount: "18.00" },
+        { code: "1000", amount: "18.00", percent: "18.00" },
         { code: "7152", amount: "0.50" },
       ],
     },
@@ -111,6 +111,28 @@ describe("VoidedDocuments (RA)", () => {
 });
 
 describe("SummaryDocuments (RC)", () => {
+  it("a special-rate receipt's line states 10.50 and passes the XSD; a rate on ISC is refused", () => {
+    const special = summary({
+      lines: [
+        {
+          ...summary().lines[0]!,
+          total: "110.50",
+          taxes: [{ code: "1000", amount: "10.50", percent: "10.50" }],
+        },
+      ],
+    });
+    const xml = buildSummaryDocumentsXml(special);
+    expect(xml).toContain("<cbc:Percent>10.50</cbc:Percent>");
+    const file = writeTemp(dir, "20123456789-RC-20261125-2.xml", new LeanSigner().sign(xml, credentials).xml);
+    const verdict = validateAgainstXsd(join(XSD, "UBL-SummaryDocuments-2.0.xsd"), [file]);
+    expect(verdict.output).not.toContain("fails to validate");
+    expect(verdict.valid.has(file)).toBe(true);
+    const isc = summary({
+      lines: [{ ...summary().lines[0]!, taxes: [{ code: "2000", amount: "1.00", percent: "10" }] }],
+    });
+    expect(() => buildSummaryDocumentsXml(isc)).toThrow(UblInputError);
+  });
+
   it("is valid UBL 2.0 with condition code 3 and the amounts, and verifies once signed", () => {
     const xml = buildSummaryDocumentsXml(summary());
     expect(xml).toContain("<cbc:CustomizationID>1.1</cbc:CustomizationID><cbc:ID>RC-20261125-1</cbc:ID>");
@@ -118,6 +140,10 @@ describe("SummaryDocuments (RC)", () => {
       '<cac:Status><cbc:ConditionCode>3</cbc:ConditionCode></cac:Status><sac:TotalAmount currencyID="PEN">118.00</sac:TotalAmount><sac:BillingPayment><cbc:PaidAmount currencyID="PEN">100.00</cbc:PaidAmount><cbc:InstructionID>01</cbc:InstructionID></sac:BillingPayment>',
     );
     expect(xml).toContain("<cbc:ID>7152</cbc:ID><cbc:Name>ICBPER</cbc:Name>");
+    // The IGV subtotal states its rate (two rates are in force: 18 % and the special 10.5 %).
+    expect(xml).toContain(
+      '<cac:TaxSubtotal><cbc:TaxAmount currencyID="PEN">18.00</cbc:TaxAmount><cac:TaxCategory><cbc:Percent>18.00</cbc:Percent><cac:TaxScheme><cbc:ID>1000</cbc:ID>',
+    );
     const signed = new LeanSigner().sign(xml, credentials).xml;
     const file = writeTemp(dir, "20123456789-RC-20261125-1.xml", signed);
     const verdict = validateAgainstXsd(join(XSD, "UBL-SummaryDocuments-2.0.xsd"), [file]);

@@ -64,8 +64,12 @@ export interface SummaryLineInput {
   total: string;
   /** BillingPayment per catálogo 11 code: 01 taxed, 02 exempt, 03 unaffected, 04 export, 05 free. */
   payments: { code: string; amount: string }[];
-  /** Taxes by catálogo 05 code (1000 IGV, 1016 IVAP, 2000 ISC, 7152 ICBPER); IGV is always printed (ERR 2048). */
-  taxes: { code: string; amount: string }[];
+  /**
+   * Taxes by catálogo 05 code (1000 IGV, 1016 IVAP, 2000 ISC, 7152 ICBPER); IGV is always printed (ERR 2048).
+   * `percent`: the rate of an IGV/IVAP line as the receipt's lines state it (`18.00`, `10.50`), printed as
+   * `cbc:Percent`: with 18 % and the special 10.5 % in force, SUNAT cannot infer it (4019 computes with the rate).
+   */
+  taxes: { code: string; amount: string; percent?: string }[];
 }
 
 export interface BuildSummaryInput extends SummaryHeader {
@@ -188,7 +192,16 @@ export const buildSummaryDocumentsXml = (
       amount(total, "TaxAmount", tax.amount, line.currency, `${path}.taxes.${t}.amount`);
       const subtotal = cac(total, "TaxSubtotal");
       amount(subtotal, "TaxAmount", tax.amount, line.currency, `${path}.taxes.${t}.amount`);
-      const scheme = cac(cac(subtotal, "TaxCategory"), "TaxScheme");
+      const category = cac(subtotal, "TaxCategory");
+      if (tax.percent !== undefined) {
+        if (tax.code !== "1000" && tax.code !== "1016")
+          throw new UblInputError(
+            `${path}.taxes.${t}.percent`,
+            "only IGV (1000) and IVAP (1016) carry a rate",
+          );
+        cbc(category, "Percent", decimal(tax.percent, `${path}.taxes.${t}.percent`));
+      }
+      const scheme = cac(category, "TaxScheme");
       cbc(scheme, "ID", tax.code);
       cbc(scheme, "Name", names[0]);
       cbc(scheme, "TaxTypeCode", names[1]);

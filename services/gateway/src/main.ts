@@ -18,6 +18,7 @@ import {
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
+import { companySettingsCollection } from "./adapters/company-settings-repository.js";
 import { dependencyHealth } from "./adapters/dependency-health.js";
 import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { IssueBatcher } from "./adapters/issue-batcher.js";
@@ -39,6 +40,8 @@ await runService(logger, async (lifecycle) => {
     apiKeysCollection,
     idempotencyCollection,
     ...dashboardCollections,
+
+    companySettingsCollection,
   ]);
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) =>

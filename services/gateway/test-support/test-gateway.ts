@@ -21,6 +21,7 @@ import { SqliteStore } from "@einvoice/store";
 import type Koa from "koa";
 import { apiKeysCollection } from "../src/adapters/api-key-repository.js";
 import { companiesCollection } from "../src/adapters/company-repository.js";
+import { companySettingsCollection } from "../src/adapters/company-settings-repository.js";
 import { idempotencyCollection } from "../src/adapters/idempotency-repository.js";
 import { IssueBatcher } from "../src/adapters/issue-batcher.js";
 import { createApp } from "../src/http/app.js";
@@ -117,7 +118,12 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   const objects = await FilesystemObjectStore.open(objectsDir);
   await objects.put(xmlKey, Buffer.from("<Invoice/>"), "application/xml");
   const store = SqliteStore.open(":memory:");
-  await store.ensure([companiesCollection, apiKeysCollection, idempotencyCollection]);
+  await store.ensure([
+    companiesCollection,
+    apiKeysCollection,
+    idempotencyCollection,
+    companySettingsCollection,
+  ]);
   const company = await new CreateCompany(store).execute({
     ruc: "20000000001",
     legal_name: "EMPRESA DE PRUEBA SAC",

@@ -3,6 +3,7 @@ import type {
   ComputeResult,
   CustomerInput,
   FieldError,
+  IgvRegime,
   InvoiceRequest,
   IsoDate,
   NoteDocumentType,
@@ -35,6 +36,8 @@ export interface NoteContext {
   /** Today in Lima; issue-date windows are checked against it. */
   today: IsoDate;
   modified: ModifiedDocument;
+  /** The issuer's IGV regime, as for its invoices: a restaurant's note carries the special rate. */
+  igvRegime?: IgvRegime;
 }
 
 /** cac:DiscrepancyResponse/cbc:Description is an..500 on one line (ERR 2136 absent, 2135 format). */
@@ -93,6 +96,7 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
     const result = computeDocument(invoiceRequestOf(request, modified, issueDate), {
       type: modified.type,
       today: ctx.today,
+      igvRegime: ctx.igvRegime,
     });
     // The series is the note's (checked above), not the engine's invoice or receipt pattern.
     if (!result.ok) for (const e of result.errors) if (e.param !== "series") errors.list.push(e);

@@ -1,6 +1,8 @@
+import type { Scope } from "@einvoice/domain";
 import { renderMetrics, withIncomingSpan } from "@einvoice/platform";
 import { Router } from "@koa/router";
 import Koa from "koa";
+import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { DEFAULT_SIGNIN_THROTTLE, dashboard } from "../dashboard/dashboard.js";
 import { ApiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
@@ -85,16 +87,27 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(idempotency(new IdempotencyGate(deps.store, (deps.maxWaitSeconds + 30) * 1000)));
   const router = new Router<AuthedState>();
   const readSetup = new ReadCompanySetup(deps.signing, deps.submission);
-  companyRoutes(router, readSetup);
+  companyRoutes(router, deps, readSetup);
   credentialRoutes(router, deps);
+  const settings = new CompanySettingsRepository(deps.store);
+  const igvRegime = (scope: Scope) => settings.igvRegime(scope);
   const createDocument = new CreateDocument({
+    igvRegime,
     numbering: deps.numbering,
     issues: deps.issues,
     readSetup,
     waiter: deps.waiter,
   });
   documentRoutes(router, deps, createDocument);
-  noteRoutes(router, deps, new CreateNote({ numbering: deps.numbering, createDocument }));
+  noteRoutes(
+    router,
+    deps,
+    new CreateNote({
+      numbering: deps.numbering,
+      createDocument,
+      igvRegime,
+    }),
+  );
   despatchRoutes(
     router,
     deps,

@@ -30,6 +30,7 @@ export const companyExample: CompanyResource = {
     establishment_code: "0000",
     country_code: "PE",
   },
+  igv_regime: "general",
   certificate: null,
   sol_user: null,
   gre_client_id: null,

@@ -1,3 +1,4 @@
+import type { IgvRegime } from "@einvoice/domain";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import type { certificateResource } from "../http/certificate-resource.js";
 import { boolean, livemode, prefixedId, string, timestamp } from "./field-schemas.js";
@@ -13,6 +14,7 @@ export type CompanyResource = Omit<CompanyRecord, "_id"> & {
   id: string;
   object: "company";
   livemode: boolean;
+  igv_regime: IgvRegime;
   certificate: CertificateResource | null;
   sol_user: string | null;
   gre_client_id: string | null;
@@ -82,6 +84,12 @@ const company = objectSchema<CompanyResource>()({
     legal_name: string("Registered legal name (razón social), printed on every document."),
     trade_name: nullable(string("Trade name (nombre comercial). Null when not registered.")),
     address: schemaRef("CompanyAddress", "The registered address."),
+    igv_regime: {
+      type: "string",
+      enum: ["general", "restaurants_hotels"],
+      description:
+        "The IGV regime of the key's mode, set with `PUT /v1/company/igv_regime`. `general` (the default): IGV 18 %. `restaurants_hotels`: the special rate of Ley 31556 and its extensions for micro and small restaurants, hotels and tourist lodgings in SUNAT's register, applied to every IGV line of every invoice and receipt: 10 % for issue dates from 2022-09-01 to 2025-12-31, 10.5 % from 2026-01-01 to 2026-12-31. An issue date outside those ranges is refused (422 `igv_special_rate_unknown` on `issue_date`), never issued at 18 %.",
+    },
     certificate: nullable(
       schemaRef(
         "Certificate",

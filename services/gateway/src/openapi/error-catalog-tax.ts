@@ -67,6 +67,12 @@ export const TAX_ENTRIES: CatalogEntry[] = [
     "`issue_date` is more than 3 calendar days back (RS 000003-2023/SUNAT, ERR 2108).",
     "Issue with a date within the last 3 days, or omit it (today).",
   ),
+  check(
+    "tax",
+    "igv_special_rate_unknown",
+    "The company's IGV regime is `restaurants_hotels` and no special IGV rate is known for `issue_date` (known: 10 % from 2022-09-01 to 2025-12-31, 10.5 % in 2026).",
+    "Issue within a date the special rate covers, or set the regime to `general` (`PUT /v1/company/igv_regime`) if the company no longer has it.",
+  ),
   check("tax", "too_many_items", "More than 999 lines (ERR 2023).", "Split the sale into several documents."),
   check(
     "tax",

@@ -228,6 +228,13 @@ export const publicErrors = {
   sol_user_invalid: validationFailed([
     { param: "user", code: "parameter_invalid", message: 'user must match pattern "^[A-Za-z0-9]{1,20}$".' },
   ]),
+  igv_regime_invalid: validationFailed([
+    {
+      param: "igv_regime",
+      code: "parameter_invalid",
+      message: "igv_regime must be equal to one of the allowed values: general, restaurants_hotels.",
+    },
+  ]),
   // Tax service: every business check, as field violations (the refused request example's real answer).
   tax_rules: fromService(violationsError(REFUSED_EXAMPLE.violations)),
   // Signing service: the uploaded credentials, naming the field to fix.

@@ -229,7 +229,7 @@ describe("the OpenAPI document: request schemas", () => {
         expect(doc.components.schemas[name]).toBe(schema);
         expect(compiled).toContain(schema);
       }
-      expect(bodies.length).toBe(12);
+      expect(bodies.length).toBe(13);
       for (const { body, pointer } of bodies) {
         expect(body.required, pointer).toBe(true);
         expect(Object.keys(body.content), pointer).toEqual(["application/json"]);

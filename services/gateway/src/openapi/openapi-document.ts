@@ -3,6 +3,7 @@ import { despatchAdviceSchema } from "../schemas/despatch-advice.schema.js";
 import { documentEmailSchema } from "../schemas/document-email.schema.js";
 import { documentVoidSchema } from "../schemas/document-void.schema.js";
 import { greCredentialsSchema } from "../schemas/gre-credentials.schema.js";
+import { igvRegimeSchema } from "../schemas/igv-regime.schema.js";
 import { invoiceRequestSchema } from "../schemas/invoice-request.schema.js";
 import { creditNoteRequestSchema, debitNoteRequestSchema } from "../schemas/note-request.schema.js";
 import { solCredentialsSchema } from "../schemas/sol-credentials.schema.js";
@@ -34,6 +35,8 @@ export const requestSchemas = {
   GreCredentialsRequest: greCredentialsSchema,
   CreditNoteRequest: creditNoteRequestSchema,
   DebitNoteRequest: debitNoteRequestSchema,
+
+  IgvRegimeRequest: igvRegimeSchema,
 } as const;
 
 const description = `Issues Peru's SUNAT electronic invoices (facturas, \`01\`) and receipts (boletas, \`03\`). You send the business content; the platform computes taxes and totals, runs every check SUNAT would reject before it assigns a number, numbers the document, signs its UBL 2.1 XML, submits it to SUNAT and records the verdict as an event.

@@ -188,6 +188,23 @@ describe("answers as documented", () => {
     expectDocumented("setSolCredentials", tooLarge);
   });
 
+  it("PUT /v1/company/igv_regime: the company answers with it, GET shows it, per mode", async () => {
+    const answer = await call("PUT", "/v1/company/igv_regime", {
+      body: { igv_regime: "restaurants_hotels" },
+    });
+    expect(answer.status).toBe(200);
+    expectDocumented("setIgvRegime", answer);
+    expectExactKeys("Company", answer.body);
+    expect(answer.body.igv_regime).toBe("restaurants_hotels");
+    expect((await call("GET", "/v1/company")).body.igv_regime).toBe("restaurants_hotels");
+    const refused = await call("PUT", "/v1/company/igv_regime", { body: { igv_regime: "hotels" } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.param).toBe("igv_regime");
+    expectDocumented("setIgvRegime", refused);
+    const back = await call("PUT", "/v1/company/igv_regime", { body: { igv_regime: "general" } });
+    expect(back.body.igv_regime).toBe("general");
+  });
+
   it("PUT /v1/company/certificate", async () => {
     const answer = await call("PUT", "/v1/company/certificate", {
       body: { certificate: "-----BEGIN CERTIFICATE-----", private_key: "-----BEGIN PRIVATE KEY-----" },

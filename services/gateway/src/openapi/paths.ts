@@ -329,6 +329,41 @@ export function paths(): Record<string, PathItem> {
         },
       },
     },
+    "/v1/company/igv_regime": {
+      put: {
+        operationId: "setIgvRegime",
+        summary: "Set the IGV regime of the key's mode",
+        description:
+          "Whether the company's invoices and receipts of the key's mode carry the general IGV (18 %, the default) or the special rate for micro and small restaurants, hotels and tourist lodgings (Ley 31556 and its extensions; the company must be in SUNAT's register, or SUNAT observes each document with 4439). With `restaurants_hotels`, every IGV line carries the special rate in force on the issue date (10 % until 2025-12-31, 10.5 % in 2026; one rate per document, SUNAT rule 3462), in the amounts, the XML (`cbc:Percent`) and the PDF (`IGV 10.5%`). An invoice of S/ 100.00 + IGV issued in 2026 totals S/ 110.50. Documents already issued keep their rate. Answers the company.",
+        tags: ["Company"],
+        requestBody: {
+          description: "The regime.",
+          required: true,
+          content: json(schemaRef("IgvRegimeRequest"), {
+            restaurant: {
+              summary: "A restaurant in the register",
+              value: { igv_regime: "restaurants_hotels" },
+            },
+            general: { summary: "Back to 18 %", value: { igv_regime: "general" } },
+          }),
+        },
+        responses: {
+          "200": ok("The company, with its `igv_regime`.", schemaRef("Company"), {
+            restaurant: {
+              summary: "A restaurant",
+              value: { ...companyExample, igv_regime: "restaurants_hotels" },
+            },
+          }),
+          ...bodyErrors(),
+          ...authenticatedErrors(),
+          "422": errorResponse(
+            "The body's shape: `igv_regime` is `general` or `restaurants_hotels`.",
+            ["igv_regime_invalid"],
+            [...SHAPE_CODES],
+          ),
+        },
+      },
+    },
     [OPENAPI_PATH]: {
       get: {
         operationId: "getOpenApiDocument",

@@ -99,7 +99,7 @@ export const invoiceItemSchema = {
       type: "boolean",
       default: false,
       description:
-        "True: `unit_price` includes IGV (or IVAP) and ISC, never ICBPER; the value is derived as price / ((1 + ISC) × (1 + IGV)). False (the default when omitted): `unit_price` is the value without taxes. Not on a free line.",
+        "True: `unit_price` includes IGV (or IVAP) and ISC, never ICBPER, and is what the customer pays: the line's amount is round2(`unit_price` × `quantity`), less a line discount read as a price, rounded once to the cent; its value (base) is that amount / ((1 + ISC) × (1 + IGV)) to the cent, and its IGV is the rest, so value + ISC + IGV = the amount exactly and the document total is the sum of the amounts (e.g. 7 × 1.99 with IGV: total 13.93 = value 11.81 + IGV 2.12). False (the default when omitted): `unit_price` is the value without taxes; the line's value is round2(`unit_price` × `quantity`) and the document's IGV is 18 % (or the company's rate) of the summed values, rounded once (7 × 1.99 + IGV: value 13.93, IGV 2.51, total 16.44). Not on a free line.",
     },
     discount: discount("line"),
     icbper: {

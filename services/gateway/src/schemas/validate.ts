@@ -10,6 +10,7 @@ import { despatchAdviceSchema } from "./despatch-advice.schema.js";
 import { documentEmailSchema } from "./document-email.schema.js";
 import { documentVoidSchema } from "./document-void.schema.js";
 import { greCredentialsSchema } from "./gre-credentials.schema.js";
+import { igvRegimeSchema } from "./igv-regime.schema.js";
 import { invoiceRequestSchema } from "./invoice-request.schema.js";
 import { creditNoteRequestSchema, debitNoteRequestSchema } from "./note-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
@@ -33,6 +34,8 @@ export class RequestValidator {
   private readonly validateCreditNote;
   private readonly validateDebitNote;
 
+  private readonly validateIgvRegime;
+
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
     (addFormats.default ?? (addFormatsModule as unknown as (a: Ajv) => Ajv))(ajv);
@@ -47,6 +50,8 @@ export class RequestValidator {
     this.validateGre = ajv.compile(greCredentialsSchema);
     this.validateCreditNote = ajv.compile<NoteRequest>(creditNoteRequestSchema);
     this.validateDebitNote = ajv.compile<NoteRequest>(debitNoteRequestSchema);
+
+    this.validateIgvRegime = ajv.compile(igvRegimeSchema);
   }
 
   /** Shape problems of a despatch advice body; its rules are checked afterwards by validateDespatchAdvice. */
@@ -58,6 +63,11 @@ export class RequestValidator {
   greCredentials(body: unknown): FieldError[] {
     if (this.validateGre(body)) return [];
     return dedupe((this.validateGre.errors ?? []).map(toViolation));
+  }
+
+  igvRegime(body: unknown): FieldError[] {
+    if (this.validateIgvRegime(body)) return [];
+    return dedupe((this.validateIgvRegime.errors ?? []).map(toViolation));
   }
 
   documentVoid(body: unknown): FieldError[] {

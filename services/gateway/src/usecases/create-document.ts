@@ -1,6 +1,13 @@
 import type { Client } from "@connectrpc/connect";
 import { computedDocuments, invoiceRequests, issuers } from "@einvoice/contracts";
-import { type InvoiceRequest, type Issuer, isFinalStatus, type SaleDocumentType } from "@einvoice/domain";
+import {
+  type IgvRegime,
+  type InvoiceRequest,
+  type Issuer,
+  isFinalStatus,
+  type SaleDocumentType,
+  type Scope,
+} from "@einvoice/domain";
 import { Code, ConnectError, reasonError, todayInLima, violationsError } from "@einvoice/platform";
 import type { ComputedDocument, Document, NumberingService } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
@@ -32,6 +39,8 @@ export class CreateDocument {
     private readonly deps: {
       /** Today's date in Lima, the default issue date; injectable for tests. */
       clock?: () => Date;
+      /** The company's IGV regime in the mode (absent: general). */
+      igvRegime?: (scope: Scope) => Promise<IgvRegime>;
       numbering: Client<typeof NumberingService>;
       /** IssueDocument, batched with the creates that arrive together. */
       issues: Pick<IssueBatcher, "issue">;
@@ -47,7 +56,14 @@ export class CreateDocument {
     waitSeconds,
     idempotencyKey,
   }: CreateDocumentCommand): Promise<Document> {
-    const computed = computedMessage(type, request, todayInLima((this.deps.clock ?? (() => new Date()))()));
+    const scope = { companyId: caller.company._id, livemode: caller.livemode };
+    const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";
+    const computed = computedMessage(
+      type,
+      request,
+      todayInLima((this.deps.clock ?? (() => new Date()))()),
+      igvRegime,
+    );
     return this.issueComputed(caller, computed, waitSeconds, idempotencyKey);
   }
 
@@ -99,10 +115,12 @@ export function computedMessage(
   type: SaleDocumentType,
   request: InvoiceRequest,
   today: string,
+  igvRegime: IgvRegime = "general",
 ): ComputedDocument {
   const result = computeDocument(invoiceRequests.fromMessage(invoiceRequestMessage(request)), {
     type,
     today,
+    igvRegime,
   });
   if (!result.ok) throw violationsError(result.errors);
   return computedDocuments.toMessage(result.document);

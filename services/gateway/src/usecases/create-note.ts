@@ -1,6 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import { computedDocuments } from "@einvoice/contracts";
-import type { NoteDocumentType, NoteRequest } from "@einvoice/domain";
+import type { IgvRegime, NoteDocumentType, NoteRequest, Scope } from "@einvoice/domain";
 import {
   Code,
   ConnectError,
@@ -38,6 +38,8 @@ export class CreateNote {
       clock?: () => Date;
       numbering: Client<typeof NumberingService>;
       createDocument: Pick<CreateDocument, "issueComputed">;
+      /** The company's IGV regime in a mode; "general" when absent. */
+      igvRegime?: (scope: Scope) => Promise<IgvRegime>;
     },
   ) {}
 
@@ -75,8 +77,10 @@ export class CreateNote {
         "document",
       );
     }
+    const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";
     const result = computeNote(request, {
       type,
+      igvRegime,
       today: todayInLima((this.deps.clock ?? (() => new Date()))()),
       modified: {
         id: modified.id,

@@ -70,6 +70,8 @@ describe("VoidDocument", () => {
       .find({ _id: `${id}:void_requested:1` });
     expect(outbox).toHaveLength(1);
     expect(outbox[0]!.subject).toBe("documentVoidRequested");
+    // The rate the lines state travels with the void: a receipt's RC line repeats it (cbc:Percent).
+    expect(outbox[0]!.payload).toMatchObject({ igv_percent: "18.00" });
   });
 
   it("gives one of 10 concurrent requests the void and 409 void_in_progress to the others", async () => {

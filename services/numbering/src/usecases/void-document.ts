@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { documentMessage, issuers } from "@einvoice/contracts";
-import type { DocumentResource, Scope } from "@einvoice/domain";
+import type { ComputedDocument, DocumentResource, Scope } from "@einvoice/domain";
 import { Code, notFound, reasonError, todayInLima, violationsError } from "@einvoice/platform";
 import { DocumentVoidRequestedSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
@@ -80,6 +80,7 @@ export class VoidDocument {
             requestedAt,
             issuer: issuers.toMessage(updated.issuer),
             document: documentMessage(resource),
+            ...igvPercentOf(updated.computed),
           }),
         },
         requestedAt,
@@ -103,4 +104,12 @@ function conflictError(reason: string, message: string) {
     default:
       return reasonError(Code.FailedPrecondition, "document_not_voidable", message);
   }
+}
+
+/** The rate the document's IGV (or IVAP) lines state: its receipt's RC line repeats it (cbc:Percent). */
+function igvPercentOf(computed: ComputedDocument | undefined): { igvPercent?: string } {
+  const percent = computed?.lines
+    .flatMap((line) => line.taxes)
+    .find((tax) => (tax.scheme === "1000" || tax.scheme === "1016") && tax.percent !== undefined)?.percent;
+  return percent === undefined ? {} : { igvPercent: percent };
 }

@@ -61,7 +61,11 @@ export class SignSummary {
                 customer: { documentType: l.customerDocumentType, documentNumber: l.customerDocumentNumber },
                 total: l.total,
                 payments: l.payments.map((p) => ({ code: p.code, amount: p.amount })),
-                taxes: l.taxes.map((t) => ({ code: t.code, amount: t.amount })),
+                taxes: l.taxes.map((t) => ({
+                  code: t.code,
+                  amount: t.amount,
+                  ...(t.percent !== undefined && { percent: t.percent }),
+                })),
               })),
             });
     } catch (error) {

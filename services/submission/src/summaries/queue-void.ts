@@ -44,6 +44,7 @@ export class QueueVoid {
             },
           }),
           ...(document.amounts && { amounts: document.amounts }),
+          ...(request.igvPercent !== undefined && { igvPercent: request.igvPercent }),
         },
         request.reason,
       ),

@@ -82,6 +82,36 @@ describe("summaryLineOf (RC amounts)", () => {
     ]);
     expect(line.total).toBe("118.50");
   });
+
+  it("the IGV entry carries the rate of the receipt's lines (cbc:Percent of the RC line)", () => {
+    const amounts = {
+      taxed: "100.00",
+      exempt: "0.00",
+      unaffected: "0.00",
+      export: "0.00",
+      free: "0.00",
+      igv: "10.50",
+      ivap: "0.00",
+      isc: "0.00",
+      icbper: "0.00",
+    };
+    const line = summaryLineOf({ type: "03", series: "B001", number: 9, amounts, igvPercent: "10.50" }, "x");
+    expect(line.taxes).toEqual([{ code: "1000", amount: "10.50", percent: "10.50" }]);
+    const ivap = summaryLineOf(
+      {
+        type: "03",
+        series: "B001",
+        number: 9,
+        amounts: { ...amounts, igv: "0.00", ivap: "4.00" },
+        igvPercent: "4.00",
+      },
+      "x",
+    );
+    expect(ivap.taxes).toEqual([
+      { code: "1000", amount: "0.00" },
+      { code: "1016", amount: "4.00", percent: "4.00" },
+    ]);
+  });
 });
 
 describe("pollDelay and summaryOutcome", () => {

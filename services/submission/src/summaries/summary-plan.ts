@@ -20,6 +20,8 @@ export interface VoidedDocumentData {
     isc: string;
     icbper: string;
   };
+  /** The IGV (or IVAP) rate the document's lines state, in percent (`18.00`, `10.50`). */
+  igvPercent?: string;
 }
 
 const isPositive = (value: string | undefined) => value !== undefined && /[1-9]/.test(value);
@@ -27,7 +29,8 @@ const isPositive = (value: string | undefined) => value !== undefined && /[1-9]/
 /**
  * The summary line of a voided document. RC (CustomizationID 1.1) repeats the receipt's amounts: BillingPayment
  * per catálogo 11 (01 taxed, 02 exempt, 03 unaffected, 04 export, 05 free; only those above zero) and TaxTotal
- * per catálogo 05 (1000 IGV always, ERR 2048; 1016 IVAP, 2000 ISC, 7152 ICBPER when above zero).
+ * per catálogo 05 (1000 IGV always, ERR 2048; 1016 IVAP, 2000 ISC, 7152 ICBPER when above zero). The IGV or IVAP
+ * entry carries the rate of the receipt's lines: with 18 % and the special 10.5 % in force, SUNAT cannot infer it.
  */
 export function summaryLineOf(document: VoidedDocumentData, reason: string): SummaryLineData {
   const a = document.amounts;
@@ -44,9 +47,12 @@ export function summaryLineOf(document: VoidedDocumentData, reason: string): Sum
         .filter(([, amount]) => isPositive(amount))
         .map(([code, amount]) => ({ code, amount }))
     : [];
+  const vatScheme = a && isPositive(a.ivap) ? "1016" : "1000";
+  const rate = (code: string) =>
+    code === vatScheme && document.igvPercent !== undefined ? { percent: document.igvPercent } : {};
   const taxes = a
     ? [
-        { code: "1000", amount: a.igv },
+        { code: "1000", amount: a.igv, ...rate("1000") },
         ...(
           [
             ["1016", a.ivap],
@@ -55,7 +61,7 @@ export function summaryLineOf(document: VoidedDocumentData, reason: string): Sum
           ] as const
         )
           .filter(([, amount]) => isPositive(amount))
-          .map(([code, amount]) => ({ code, amount })),
+          .map(([code, amount]) => ({ code, amount, ...rate(code) })),
       ]
     : [];
   return {

@@ -12,7 +12,8 @@ export interface SummaryLineData {
   customer_document_number: string;
   total: string;
   payments: { code: string; amount: string }[];
-  taxes: { code: string; amount: string }[];
+  /** `percent`: the IGV/IVAP rate the receipt's lines state (cbc:Percent of the RC line), when known. */
+  taxes: { code: string; amount: string; percent?: string }[];
 }
 
 /** A void waiting for, or travelling in, a summary. `_id` is `<document>:<attempt>`. */

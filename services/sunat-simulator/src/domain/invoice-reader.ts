@@ -37,6 +37,8 @@ export interface InvoiceDocument {
   typeCode: string;
   /** `InvoiceTypeCode/@listID` (catálogo 51), e.g. 0101 venta interna. */
   operationType: string;
+  /** `cbc:IssueDate`, YYYY-MM-DD as written. */
+  issueDate: string;
   /** AccountingCustomerParty's RegistrationName, as written (absent on an anonymous receipt). */
   customerName?: string;
   lines: InvoiceLine[];
@@ -66,6 +68,7 @@ export function readInvoice(xml: string | XmlNode): InvoiceDocument | undefined 
   return {
     typeCode: text(typeCodeNode) ?? "",
     operationType: attr(typeCodeNode, "listID") ?? "",
+    issueDate: text(invoice, "IssueDate") ?? "",
     customerName: text(
       child(child(invoice, "AccountingCustomerParty"), "Party"),
       "PartyLegalEntity",

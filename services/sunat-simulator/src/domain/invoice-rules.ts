@@ -1,4 +1,5 @@
 import { type XmlNode, xmlSyntaxError } from "@einvoice/sunat";
+import { checkIgvRate } from "./igv-rate-rules.js";
 import { readInvoice } from "./invoice-reader.js";
 import { checkLines } from "./line-rules.js";
 import { checkParties } from "./party-rules.js";
@@ -22,6 +23,7 @@ export function checkInvoiceRules(xml: string, parsed?: XmlNode): RuleIssue[] {
   const issues = new IssueCollector(kind);
   checkParties(doc, issues);
   checkLines(doc, issues);
+  checkIgvRate(doc, issues);
   checkTotals(doc, issues);
   return issues.issues;
 }

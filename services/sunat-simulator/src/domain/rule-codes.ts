@@ -20,7 +20,8 @@ export type RuleId =
   | "taxInclusiveTotal"
   | "payableTotal"
   | "allowanceTotal"
-  | "customerName";
+  | "customerName"
+  | "igvRate";
 
 export type InvoiceKind = "factura" | "boleta";
 
@@ -42,6 +43,8 @@ const CODES: Record<RuleId, Record<InvoiceKind, string>> = {
   taxInclusiveTotal: { factura: "3279", boleta: "4310" },
   payableTotal: { factura: "3280", boleta: "4312" },
   allowanceTotal: { factura: "3300", boleta: "4307" },
+  // One IGV rate per document, and a rate in force (ERROR on both sheets).
+  igvRate: { factura: "3462", boleta: "3462" },
 };
 
 export function ruleCode(rule: RuleId, kind: InvoiceKind): string {

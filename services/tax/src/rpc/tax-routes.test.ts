@@ -22,6 +22,15 @@ describe("TaxService.ComputeDocument", () => {
     expect(res.document?.issueDate).toBe("2026-11-22");
   });
 
+  it("should compute at the special IGV rate for a restaurants_hotels issuer (10.5 % in 2026)", async () => {
+    const res = await client.computeDocument({
+      type: "01",
+      request: invoice,
+      igvRegime: "restaurants_hotels",
+    });
+    expect(res.document?.amounts).toMatchObject({ taxed: "100.00", igv: "10.50", total: "110.50" });
+  });
+
   it("should fail with field violations naming the field", async () => {
     const bad = {
       ...invoice,

@@ -22,6 +22,7 @@ export function taxRoutes(clock: () => Date = () => new Date()) {
         const result = computeDocument(invoiceRequests.fromMessage(req.request), {
           type,
           today: req.today || todayInLima(clock()),
+          igvRegime: req.igvRegime === "restaurants_hotels" ? "restaurants_hotels" : "general",
         });
         if (!result.ok) throw violationsError(result.errors);
         return { document: computedDocuments.toMessage(result.document) };

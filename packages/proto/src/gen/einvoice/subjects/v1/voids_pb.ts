@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/subjects/v1/voids.proto.
  */
 export const file_einvoice_subjects_v1_voids: GenFile = /*@__PURE__*/
-  fileDesc("CiBlaW52b2ljZS9zdWJqZWN0cy92MS92b2lkcy5wcm90bxIUZWludm9pY2Uuc3ViamVjdHMudjEi/AEKFURvY3VtZW50Vm9pZFJlcXVlc3RlZBITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEg8KB2F0dGVtcHQYBCABKAUSDgoGcmVhc29uGAUgASgJEiUKDHJlcXVlc3RlZF9hdBgGIAEoCUIPyvMYCxoJZGF0ZS10aW1lEi0KBmlzc3VlchgHIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISMQoIZG9jdW1lbnQYCCABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQi5wIKE0RvY3VtZW50Vm9pZE91dGNvbWUSEwoLZG9jdW1lbnRfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIQCghsaXZlbW9kZRgDIAEoCBIPCgdhdHRlbXB0GAQgASgFEiUKB291dGNvbWUYBSABKAlCFMrzGBAKBnZvaWRlZAoGZmFpbGVkEhIKCnN1bW1hcnlfaWQYBiABKAkSEwoGdGlja2V0GAcgASgJSACIAQESNwoFc3VuYXQYCCABKAsyIy5laW52b2ljZS5kb2N1bWVudHMudjEuU3VuYXRWZXJkaWN0SAGIAQESOAoHZmFpbHVyZRgJIAEoCzIiLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Wb2lkRmFpbHVyZUgCiAEBEhQKB2Nkcl9rZXkYCiABKAlIA4gBAUIJCgdfdGlja2V0QggKBl9zdW5hdEIKCghfZmFpbHVyZUIKCghfY2RyX2tleWIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+  fileDesc("CiBlaW52b2ljZS9zdWJqZWN0cy92MS92b2lkcy5wcm90bxIUZWludm9pY2Uuc3ViamVjdHMudjEitQIKFURvY3VtZW50Vm9pZFJlcXVlc3RlZBITCgtkb2N1bWVudF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhAKCGxpdmVtb2RlGAMgASgIEg8KB2F0dGVtcHQYBCABKAUSDgoGcmVhc29uGAUgASgJEiUKDHJlcXVlc3RlZF9hdBgGIAEoCUIPyvMYCxoJZGF0ZS10aW1lEi0KBmlzc3VlchgHIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISMQoIZG9jdW1lbnQYCCABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSJwoLaWd2X3BlcmNlbnQYCSABKAlCDcrzGAkaB2RlY2ltYWxIAIgBAUIOCgxfaWd2X3BlcmNlbnQi5wIKE0RvY3VtZW50Vm9pZE91dGNvbWUSEwoLZG9jdW1lbnRfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIQCghsaXZlbW9kZRgDIAEoCBIPCgdhdHRlbXB0GAQgASgFEiUKB291dGNvbWUYBSABKAlCFMrzGBAKBnZvaWRlZAoGZmFpbGVkEhIKCnN1bW1hcnlfaWQYBiABKAkSEwoGdGlja2V0GAcgASgJSACIAQESNwoFc3VuYXQYCCABKAsyIy5laW52b2ljZS5kb2N1bWVudHMudjEuU3VuYXRWZXJkaWN0SAGIAQESOAoHZmFpbHVyZRgJIAEoCzIiLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Wb2lkRmFpbHVyZUgCiAEBEhQKB2Nkcl9rZXkYCiABKAlIA4gBAUIJCgdfdGlja2V0QggKBl9zdW5hdEIKCghfZmFpbHVyZUIKCghfY2RyX2tleWIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
 
 /**
  * documents.void_requested — numbering → submission: a void was recorded on an accepted or observed document.
@@ -68,6 +68,15 @@ export type DocumentVoidRequested = Message<"einvoice.subjects.v1.DocumentVoidRe
    * @generated from field: einvoice.documents.v1.Document document = 8;
    */
   document?: Document | undefined;
+
+  /**
+   * The IGV (or IVAP) rate its lines state, in percent as cbc:Percent carries it (e.g. "18.00", "10.50"); an RC
+   * line repeats it (with 18 % and the special 10.5 % in force SUNAT cannot infer it). Unset on a document
+   * without such lines, and on events written before this field.
+   *
+   * @generated from field: optional string igv_percent = 9;
+   */
+  igvPercent?: string | undefined;
 };
 
 /**

@@ -4,6 +4,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_einvoice_common_v1_field_rules } from "../../common/v1/field_rules_pb.js";
 import type { ComputedDocument } from "../../documents/v1/computed_document_pb.js";
 import { file_einvoice_documents_v1_computed_document } from "../../documents/v1/computed_document_pb.js";
 import type { InvoiceRequest } from "../../documents/v1/invoice_request_pb.js";
@@ -14,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/tax/v1/tax.proto.
  */
 export const file_einvoice_tax_v1_tax: GenFile = /*@__PURE__*/
-  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEibQoWQ29tcHV0ZURvY3VtZW50UmVxdWVzdBIMCgR0eXBlGAEgASgJEjYKB3JlcXVlc3QYAiABKAsyJS5laW52b2ljZS5kb2N1bWVudHMudjEuSW52b2ljZVJlcXVlc3QSDQoFdG9kYXkYAyABKAkiVAoXQ29tcHV0ZURvY3VtZW50UmVzcG9uc2USOQoIZG9jdW1lbnQYASABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudDJyCgpUYXhTZXJ2aWNlEmQKD0NvbXB1dGVEb2N1bWVudBInLmVpbnZvaWNlLnRheC52MS5Db21wdXRlRG9jdW1lbnRSZXF1ZXN0GiguZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_invoice_request]);
+  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEiuAEKFkNvbXB1dGVEb2N1bWVudFJlcXVlc3QSDAoEdHlwZRgBIAEoCRI2CgdyZXF1ZXN0GAIgASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLkludm9pY2VSZXF1ZXN0Eg0KBXRvZGF5GAMgASgJEjoKCmlndl9yZWdpbWUYBCABKAlCIcrzGB0KB2dlbmVyYWwKEnJlc3RhdXJhbnRzX2hvdGVsc0gAiAEBQg0KC19pZ3ZfcmVnaW1lIlQKF0NvbXB1dGVEb2N1bWVudFJlc3BvbnNlEjkKCGRvY3VtZW50GAEgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQycgoKVGF4U2VydmljZRJkCg9Db21wdXRlRG9jdW1lbnQSJy5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50UmVxdWVzdBooLmVpbnZvaWNlLnRheC52MS5Db21wdXRlRG9jdW1lbnRSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_invoice_request]);
 
 /**
  * @generated from message einvoice.tax.v1.ComputeDocumentRequest
@@ -40,6 +41,14 @@ export type ComputeDocumentRequest = Message<"einvoice.tax.v1.ComputeDocumentReq
    * @generated from field: string today = 3;
    */
   today: string;
+
+  /**
+   * The issuer's IGV regime for the mode: "general" (18 %, also when unset) or "restaurants_hotels" (the special
+   * rate in force on the issue date, Ley 31556 and its extensions).
+   *
+   * @generated from field: optional string igv_regime = 4;
+   */
+  igvRegime?: string | undefined;
 };
 
 /**
