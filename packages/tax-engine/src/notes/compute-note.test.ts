@@ -59,6 +59,24 @@ describe("computeNote", () => {
     expect(r.document.legends).toEqual([{ code: "1000", text: "CIENTO DIECIOCHO CON 00/100 SOLES" }]);
   });
 
+  it("carries the issuer's special IGV rate: a restaurant's return of 100.00 in 2026 is 100.00 + 10.50", () => {
+    const today = "2026-03-02";
+    const restaurant = { ...ctx("01", today), igvRegime: "restaurants_hotels" as const };
+    const modified: ModifiedDocument = {
+      ...issuedInvoice(),
+      issue_date: "2026-03-01",
+      computed: ok(
+        invoice({ issue_date: "2026-03-01", items: [item({ quantity: 2, unit_price: "100" })] }),
+        restaurant,
+      ),
+    };
+    expect(modified.computed.amounts.total).toBe("221.00");
+    const r = computeNote(note(), { type: "07", today, modified, igvRegime: "restaurants_hotels" });
+    expect(errorsOf(r)).toEqual([]);
+    if (!r.ok) return;
+    expect(r.document.amounts).toMatchObject({ taxed: "100.00", igv: "10.50", total: "110.50" });
+  });
+
   it("copies the document's lines and totals for an annulment (catalog 09 code 01)", () => {
     const modified = issuedInvoice();
     const r = computeNote(note({ reason_code: "01", items: undefined, description: "Anulación" }), {
