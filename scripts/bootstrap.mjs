@@ -72,6 +72,12 @@ if (pinned && process.version !== `v${pinned.version}`) {
 }
 
 function main() {
+  // better-sqlite3 compiles from the pinned Node's headers (node-gyp: Python, make and a C++ compiler).
+  ensureAptPackages([
+    ["python3", "python3"],
+    ["make", "make"],
+    ["g++", "g++"],
+  ]);
   ensureNpmDependencies();
   ensureNativeAddons(root);
   if (mode === "start" || mode === "dev") {
