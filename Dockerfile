@@ -9,9 +9,6 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 ARG SERVICE
 RUN test -n "${SERVICE}" || (echo "pass --build-arg SERVICE=<a folder of services/>" >&2 && exit 1)
-# better-sqlite3 compiles when no prebuilt binary fits.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
 RUN npm install -g npm@11.19.1
 WORKDIR /app
 COPY . .

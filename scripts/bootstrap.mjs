@@ -32,8 +32,8 @@ function ensureNpmDependencies() {
   const marker = join(root, "node_modules", ".package-lock.json");
   const stale =
     !existsSync(marker) || statSync(join(root, "package-lock.json")).mtimeMs > statSync(marker).mtimeMs;
-  if (!stale && existsSync(join(root, "node_modules", "better-sqlite3", "build"))) return;
-  console.log("Installing npm dependencies (first run compiles better-sqlite3, about a minute)…");
+  if (!stale && existsSync(join(root, "node_modules", "better-sqlite3", "package.json"))) return;
+  console.log("Installing npm dependencies…");
   run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
@@ -72,12 +72,6 @@ if (pinned && process.version !== `v${pinned.version}`) {
 }
 
 function main() {
-  // better-sqlite3 compiles from the pinned Node's headers (node-gyp: Python, make and a C++ compiler).
-  ensureAptPackages([
-    ["python3", "python3"],
-    ["make", "make"],
-    ["g++", "g++"],
-  ]);
   ensureNpmDependencies();
   ensureNativeAddons(root);
   if (mode === "start" || mode === "dev") {

@@ -2,7 +2,7 @@
 // The Node.js every process of the repository runs on: the release pinned in package.json's optionalDependencies
 // as `node-<platform>-<arch>` (the npm registry's build of Node: the binary and its include/node headers), not
 // whichever `node` the machine has. Plain Node (no dependencies): scripts/bootstrap.mjs imports it before
-// node_modules is complete, and `npm install` runs it (`postinstall`) to build the native addons for that binary.
+// node_modules is complete, and `npm install` runs it (`postinstall`) to check the native addons load in that binary.
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -12,7 +12,10 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Native addons built at install time, each loaded by `probe` to see that it fits the pinned binary's ABI. */
+/**
+ * Native addons, each loaded by `probe` in the pinned binary. better-sqlite3 ships Node-API prebuilds for every
+ * platform in its npm tarball: nothing compiles, and they load in any Node major.
+ */
 const NATIVE_ADDONS = [
   { name: "better-sqlite3", probe: "new (require('better-sqlite3'))(':memory:').close()" },
 ];
@@ -74,9 +77,9 @@ export function requiredMajor(root = ROOT) {
 
 /**
  * The environment under which npm and everything started from here run on the pinned binary: its bin/ and
- * node_modules/.bin first on PATH, so `node`, `npx` and node-gyp resolve to it, and native addons
- * compile from its headers, not the machine's (Debian's npm sets nodedir=/usr, the headers of its own node) and
- * not from a download: prebuild-install would fetch a binary from GitHub, node-gyp headers from nodejs.org.
+ * node_modules/.bin first on PATH, so `node`, `npx` and node-gyp resolve to it. An addon that compiles at install
+ * compiles from its headers: not the machine's (Debian's npm sets nodedir=/usr, its own node's), not a download
+ * from nodejs.org.
  */
 export function pinnedEnv(root = ROOT, env = process.env) {
   const pinned = pinnedNode(root);
@@ -84,9 +87,7 @@ export function pinnedEnv(root = ROOT, env = process.env) {
   if (!pinned) return { ...env, PATH: bins.join(delimiter) };
   // Its own bin/ too: before npm has linked node_modules/.bin/node (see fetchPinnedNode).
   const path = [join(pinned.dir, "bin"), ...bins].join(delimiter);
-  // prebuild-install reads its own settings from `prebuild-install_*` variables (npm warns on an unknown
-  // npm_config_build_from_source); building from source is what it falls back to.
-  return { ...env, PATH: path, npm_config_nodedir: pinned.dir, "prebuild-install_buildFromSource": "true" };
+  return { ...env, PATH: path, npm_config_nodedir: pinned.dir };
 }
 
 /** Addons that do not load in `nodeBin` (built for another ABI, or not built at all). */
@@ -96,13 +97,16 @@ function unloadable(root, nodeBin) {
   ).map(({ name }) => name);
 }
 
-/** Rebuilds, from the pinned headers, each native addon that does not load in the pinned binary. */
+/**
+ * Rebuilds each native addon that does not load in the pinned binary (one that compiles at install does so from
+ * the pinned headers, see pinnedEnv), and fails naming those that still do not.
+ */
 export function ensureNativeAddons(root = ROOT) {
   const pinned = pinnedNode(root);
   if (!pinned || !existsSync(pinned.bin)) return;
   const stale = unloadable(root, pinned.bin);
   if (stale.length === 0) return;
-  console.log(`Building ${stale.join(", ")} for Node ${pinned.version} from ${pinned.name}'s headers…`);
+  console.log(`${stale.join(", ")} do(es) not load in Node ${pinned.version}: rebuilding…`);
   execFileSync("npm", ["rebuild", ...stale], { cwd: root, stdio: "inherit", env: pinnedEnv(root) });
   const still = unloadable(root, pinned.bin);
   if (still.length > 0)
