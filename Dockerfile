@@ -27,7 +27,8 @@ FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    DATA_DIR=/tmp/einvoice
+    DATA_DIR=/tmp/einvoice \
+    NODE_COMPILE_CACHE=/tmp/node-compile-cache
 WORKDIR /app
 COPY --from=deps /app/package.json ./package.json
 COPY --from=deps /app/node_modules ./node_modules

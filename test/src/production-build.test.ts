@@ -67,6 +67,11 @@ describe("the production build (npm run build → node dist/main.js), its metric
       expect(res.status, service).toBe(200);
       const { node } = (await res.json()) as { node: string };
       expect(node, service).toMatch(new RegExp(`^v${NODE_MAJOR}\\.`));
+      const environ = readFileSync(`/proc/${sys.system.pid(service)}/environ`, "utf8").split("\0");
+      expect(
+        environ.some((entry) => entry.startsWith("NODE_COMPILE_CACHE=")),
+        service,
+      ).toBe(true);
     }
   });
 
