@@ -3,15 +3,12 @@
 # The image runs the compiled service (services/<SERVICE>/dist/main.js, made by `npm run build`) with plain
 # node: no tsx, no TypeScript, no devDependencies. It writes nothing outside /tmp, so it runs with a read-only
 # root filesystem and an emptyDir on /tmp (see deploy/k8s).
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Build stage: the full dependency tree (esbuild) and the bundles of the chosen service.
 FROM ${NODE_IMAGE} AS build
 ARG SERVICE
 RUN test -n "${SERVICE}" || (echo "pass --build-arg SERVICE=<a folder of services/>" >&2 && exit 1)
-# better-sqlite3 compiles when no prebuilt binary fits.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
 RUN npm install -g npm@11.19.1
 WORKDIR /app
 COPY . .
@@ -20,15 +17,18 @@ RUN npm ci --no-audit --no-fund && npm run build -- "${SERVICE}"
 # Production dependencies only, laid out as package-lock.json says (the bundles' relative imports rely on it).
 FROM build AS deps
 ARG SERVICE
+# The image's node runs the service: the pinned node-<platform>-<arch> package (same major) is not copied.
 RUN rm -rf node_modules packages/*/node_modules services/*/node_modules \
   && npm ci --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/node-linux-* node_modules/.bin/node \
   && mkdir -p "services/${SERVICE}/node_modules"
 
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    DATA_DIR=/tmp/einvoice
+    DATA_DIR=/tmp/einvoice \
+    NODE_COMPILE_CACHE=/tmp/node-compile-cache
 WORKDIR /app
 COPY --from=deps /app/package.json ./package.json
 COPY --from=deps /app/node_modules ./node_modules

@@ -1,4 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { assertNodeRuntime } from "./packages/platform/src/node-runtime.js";
+
+// The workers are forks of this process (its process.execPath): one check here covers every test file.
+assertNodeRuntime();
 
 /** The e2e and chaos suites run the compiled services: a fresh `npm run build` once before their first file. */
 const BUILD_SERVICES = "test/src/support/build-services.ts";

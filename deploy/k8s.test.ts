@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { telemetryEnv } from "@einvoice/platform";
+import { NODE_MAJOR, telemetryEnv } from "@einvoice/platform";
 import { loadAll } from "js-yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -301,8 +301,8 @@ describe.each(OVERLAYS)("deploy/k8s overlay %s", (overlay) => {
 describe("the Dockerfile", () => {
   const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
 
-  it("should build any service by SERVICE on Node 22 and run it from dist as a non-root user", () => {
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:22[.-]/m);
+  it("should build any service by SERVICE on the pinned Node major and run it from dist as a non-root user", () => {
+    expect(dockerfile).toMatch(new RegExp(`^ARG NODE_IMAGE=node:${NODE_MAJOR}[.-]`, "m"));
     expect(dockerfile).toMatch(/^ARG SERVICE$/m);
     expect(dockerfile).toMatch(/npm run build -- "\$\{SERVICE\}"/);
     expect(dockerfile).toContain("npm ci --omit=dev");

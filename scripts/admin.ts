@@ -6,6 +6,7 @@ import {
   adminCredentials,
   openAdminStore,
 } from "@einvoice/gateway/admin";
+import { assertNodeRuntime } from "@einvoice/platform";
 import {
   formatRotation,
   rotateMasterKeys,
@@ -48,6 +49,7 @@ const USAGE = `usage:
   admin gre set --company cmp_… --mode test|live --client-id <GRE client_id> --client-secret <secret>
   admin master-key rotate [--service signing|submission|notification]`;
 
+assertNodeRuntime();
 const [resource, action, ...rest] = process.argv.slice(2);
 
 try {

@@ -69,7 +69,7 @@ async function buildService(service) {
       bundle: true,
       platform: "node",
       format: "esm",
-      target: "node20",
+      target: "node24",
       sourcemap: "linked",
       // Stack traces name the source files; keep class and function names for logs.
       keepNames: true,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { getPriority } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "@einvoice/launcher";
+import { NODE_MAJOR } from "@einvoice/platform";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
 import { type ReceivedSpan, startOtlpReceiver } from "./support/otlp-receiver.js";
@@ -60,10 +61,17 @@ describe("the production build (npm run build → node dist/main.js), its metric
     }
   });
 
-  it("should start every built service with node and answer /healthz", async () => {
+  it("should start every built service with node and answer /healthz with the pinned Node major", async () => {
     for (const service of SERVICES) {
       const res = await fetch(`http://127.0.0.1:${healthPort(sys, service)}/healthz`);
       expect(res.status, service).toBe(200);
+      const { node } = (await res.json()) as { node: string };
+      expect(node, service).toMatch(new RegExp(`^v${NODE_MAJOR}\\.`));
+      const environ = readFileSync(`/proc/${sys.system.pid(service)}/environ`, "utf8").split("\0");
+      expect(
+        environ.some((entry) => entry.startsWith("NODE_COMPILE_CACHE=")),
+        service,
+      ).toBe(true);
     }
   });
 

@@ -42,7 +42,7 @@ export function scalarValue(scalar: ScalarType): (value: unknown) => string | bo
     case ScalarType.STRING:
       return (value) => {
         // A lone surrogate cannot be encoded as UTF-8.
-        if (typeof value !== "string" || !isWellFormed(value)) throw GIVE_UP;
+        if (typeof value !== "string" || !value.isWellFormed()) throw GIVE_UP;
         return value;
       };
     case ScalarType.BOOL:
@@ -93,10 +93,6 @@ export function valueConversion<O>(
       throw new Error(`${field.fieldKind} field ${field.name} is not built here`);
   }
 }
-
-/** `String.prototype.isWellFormed` (Node 20); not in the ES2023 typings. */
-const isWellFormed = (text: string): boolean =>
-  (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * Whether every field of the type is of a kind built here. Nested message types are checked when their own

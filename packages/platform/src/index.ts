@@ -5,6 +5,7 @@ export * from "./lifecycle.js";
 export * from "./logger.js";
 export * from "./master-key.js";
 export * from "./metrics.js";
+export * from "./node-runtime.js";
 export * from "./ops-server.js";
 export * from "./reseal-secrets.js";
 export * from "./rpc-client.js";

@@ -1,5 +1,6 @@
 import type { Logger } from "./logger.js";
 import { lowerPriority } from "./lower-priority.js";
+import { assertNodeRuntime } from "./node-runtime.js";
 import { useNodeTextEncoding } from "./protobuf-text.js";
 import { startTelemetry } from "./telemetry.js";
 
@@ -74,7 +75,10 @@ export interface RunServiceOptions {
 
 type Start = (lifecycle: Lifecycle) => Promise<void>;
 
-/** Boots a service: runs `start`, logs and exits 1 when start fails, then lowers its priority if asked. */
+/**
+ * Boots a service: checks the Node major, runs `start`, logs and exits 1 when either fails, then lowers its
+ * priority if asked.
+ */
 export async function runService(logger: Logger, start: Start): Promise<void>;
 export async function runService(logger: Logger, options: RunServiceOptions, start: Start): Promise<void>;
 export async function runService(
@@ -86,6 +90,7 @@ export async function runService(
   lifecycle.installSignalHandlers();
   useNodeTextEncoding();
   try {
+    assertNodeRuntime();
     // First registered, so closed last: spans of the shutdown itself are still exported.
     const telemetry = startTelemetry(logger.bindings().service ?? logger.bindings().name ?? "einvoice");
     if (telemetry) lifecycle.add("telemetry", telemetry, (t) => t.shutdown());

@@ -7,7 +7,9 @@ describe("ops server", () => {
     const ops = await startOpsServer({ service: "test", host: "127.0.0.1", port: 0, checks: {} });
     try {
       const base = `http://127.0.0.1:${ops.port}`;
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const health = await fetch(`${base}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: "ok", service: "test", node: process.version });
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       metrics.documents.inc({ type: "01", status: "accepted" });
       metrics.webhookAttempts.inc({ outcome: "failed" });

@@ -33,7 +33,7 @@ export interface OpsServerOptions {
 
 /**
  * HTTP/1.1 health endpoints (Kubernetes probes speak HTTP/1.1; the RPC port is HTTP/2 only):
- * `GET /healthz` → 200 while the process runs; `GET /readyz` → 200 when every check passes, else 503;
+ * `GET /healthz` → 200 while the process runs, with the Node version it runs on; `GET /readyz` → 200 when every check passes, else 503;
  * `GET /metrics` → the process's Prometheus metrics (text format).
  */
 export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
@@ -61,7 +61,8 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
     };
-    if (req.url === "/healthz") return send(200, { status: "ok", service: options.service });
+    if (req.url === "/healthz")
+      return send(200, { status: "ok", service: options.service, node: process.version });
     if (req.url === "/readyz") {
       const { ready, status, checks } = await readiness();
       if (status === "draining") return send(503, { status, service: options.service });

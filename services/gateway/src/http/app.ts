@@ -44,7 +44,7 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(errorHandling(deps.logger));
   app.use(async (ctx, next) => {
     if (ctx.path === "/healthz") {
-      ctx.body = { status: "ok", service: "gateway" };
+      ctx.body = { status: "ok", service: "gateway", node: process.version };
       return;
     }
     if (ctx.path === "/readyz") {

@@ -36,7 +36,8 @@ export async function startSimulatorServer(options: {
     const path = (req.url ?? "/").replace(/\?.*$/, "");
     const method = req.method ?? "GET";
     try {
-      if (method === "GET" && path === "/healthz") return write(res, jsonReply(200, { status: "ok" }));
+      if (method === "GET" && path === "/healthz")
+        return write(res, jsonReply(200, { status: "ok", node: process.version }));
       if (method === "GET" && path === "/readyz") {
         await options.ready();
         return write(res, jsonReply(200, { status: "ready" }));
