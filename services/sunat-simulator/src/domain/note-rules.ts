@@ -1,4 +1,4 @@
-import { attr, child, text, type XmlNode } from "@einvoice/sunat";
+import { child, text, type XmlNode } from "@einvoice/sunat";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 
 /** What SUNAT's note rules read of a CreditNote or DebitNote. */
