@@ -143,7 +143,7 @@ describe("a guide's PDF", () => {
         ...guide("V201"),
         reason_code: undefined,
         transport_mode: undefined,
-        sender: { document_type: "6", document_number: "20500000001", name: "REMITENTE SAC" },
+        sender: { document_type: "6", document_number: "20500000008", name: "REMITENTE SAC" },
       },
       headers: { prefer: "wait=20" },
     });

@@ -41,7 +41,7 @@ describe("renderGuidePdf: a sender's guide (09)", () => {
   it("prints the parties with their documents, both points with ubigeo, plates, drivers and their licences", async () => {
     const text = pdfText(await withQr);
     expect(text).toContain("CONSTRUCTORA PEÑA & ÁLVAREZ E.I.R.L.");
-    expect(text).toContain("20600000001");
+    expect(text).toContain("20600000005");
     expect(text).toContain("Ubigeo: 150131");
     expect(text).toContain("Ubigeo: 040101");
     expect(text).toContain("CALLE MERCADERES 210, CERCADO DE AREQUIPA");

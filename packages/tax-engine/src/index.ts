@@ -4,6 +4,7 @@ export { computeDocument, RECEIPT_ANONYMOUS_LIMIT_PEN } from "./compute-document
 export { isPlausibleUbigeo, REASONS as DESPATCH_REASONS } from "./despatch/despatch-catalogs.js";
 export { validateDespatchAdvice } from "./despatch/validate-despatch-advice.js";
 export { ICBPER_RATES, IGV_RATES, IVAP_RATES, PERCEPTION_FACTORS, rateOn } from "./rates.js";
+export { isValidRuc, RUC_PREFIXES, rucCheckDigit, rucProblem } from "./ruc.js";
 export { ANONYMOUS_NAME, inferDocumentType } from "./validate-customer.js";
 export { BACKDATE_DAYS, CURRENCIES, MAX_LINES } from "./validate-header.js";
 export { DEFAULT_UNIT_CODE } from "./validate-items.js";

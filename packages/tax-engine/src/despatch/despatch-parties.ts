@@ -1,15 +1,20 @@
 import type { DespatchDriver, DespatchParty, DespatchVehicle } from "@einvoice/domain";
 import { IDENTITY_TYPES } from "../catalogs.js";
 import type { Errors } from "../errors.js";
+import { rucProblem } from "../ruc.js";
 import { inferDocumentType } from "../validate-customer.js";
 import { MAX_DRIVERS, MAX_VEHICLES } from "./despatch-catalogs.js";
 import { readArray, readObject, readText } from "./despatch-read.js";
 
-/** Checks a document number against its catalog 06 type (RUC 11 digits ERR 2017, DNI 8 digits). */
+/**
+ * Checks a document number against its catalog 06 type: a RUC that can exist (11 digits ERR 2017, prefix and
+ * check digit, else SUNAT's 1083), a DNI of 8 digits (ERR 2801), otherwise 1 to 15 characters.
+ */
 export function checkDocumentNumber(type: string, number: string, param: string, errors: Errors): void {
-  if (type === "6" && !/^\d{11}$/.test(number))
-    errors.add(param, "invalid_ruc", `${param}: a RUC has 11 digits`);
-  else if (type === "1" && !/^\d{8}$/.test(number))
+  if (type === "6") {
+    const problem = rucProblem(number);
+    if (problem !== undefined) errors.add(param, "invalid_ruc", `${param}: ${problem}`);
+  } else if (type === "1" && !/^\d{8}$/.test(number))
     errors.add(param, "invalid_dni", `${param}: a DNI has 8 digits`);
   else if (!/^\S{1,15}$/.test(number))
     errors.add(param, "invalid_document_number", `${param} needs 1 to 15 characters without spaces`);
@@ -69,8 +74,9 @@ export function readCarrier(value: unknown, errors: Errors): { ruc: string; name
   const input = readObject(value, "carrier", errors, true);
   if (!input) return undefined;
   const ruc = readText(input.ruc, "carrier.ruc", errors, { required: true, max: 11 });
-  if (ruc !== undefined && !/^\d{11}$/.test(ruc)) {
-    errors.add("carrier.ruc", "invalid_ruc", "carrier.ruc: a RUC has 11 digits");
+  const problem = ruc === undefined ? undefined : rucProblem(ruc);
+  if (problem !== undefined) {
+    errors.add("carrier.ruc", "invalid_ruc", `carrier.ruc: ${problem}`);
     return undefined;
   }
   const name = readText(input.name, "carrier.name", errors, { required: true, min: 3, max: 250 });

@@ -44,13 +44,13 @@ const contracted = {
   reason_code: "01",
   transport_mode: "01",
   handover_date: "2026-11-26",
-  carrier: { ruc: "20600000001", name: "TRANSPORTES RAPIDOS SAC" },
+  carrier: { ruc: "20600000005", name: "TRANSPORTES RAPIDOS SAC" },
 };
 /** Carrier guide (spec rule 5). */
 const carrierGuide = {
   ...base,
   series: "V001",
-  sender: { document_type: "6", document_number: "20500000001", name: "REMITENTE SAC" },
+  sender: { document_type: "6", document_number: "20500000008", name: "REMITENTE SAC" },
   start_date: "2026-11-25",
   vehicles: [{ plate: "XYZ789" }],
   drivers: [driver(1)],
@@ -100,7 +100,7 @@ describe("validateDespatchAdvice: valid guides", () => {
     const result = check({ ...carrierGuide, type: "31", weight_unit: "TNE", packages: 4 });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.advice.type).toBe("31");
-    expect(result.advice.sender.document_number).toBe("20500000001");
+    expect(result.advice.sender.document_number).toBe("20500000008");
     expect(result.advice).toMatchObject({ weight_unit: "TNE", packages: 4 });
     expect(result.advice.reason_code).toBeUndefined();
   });
@@ -138,7 +138,7 @@ describe("validateDespatchAdvice: valid guides", () => {
   });
 
   it("a purchase (02) cites the supplier's invoice", () => {
-    const supplier = { document_type: "6", document_number: "20444444441", name: "PROVEEDOR SAC" };
+    const supplier = { document_type: "6", document_number: "20444444445", name: "PROVEEDOR SAC" };
     const result = check({
       ...ownVehicle,
       reason_code: "02",
@@ -146,22 +146,22 @@ describe("validateDespatchAdvice: valid guides", () => {
       related_documents: [{ number: "F005-7" }],
     });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(result.advice.related_documents[0]?.issuer_ruc).toBe("20444444441");
+    expect(result.advice.related_documents[0]?.issuer_ruc).toBe("20444444445");
   });
 
   it.each([
     ["01", {}],
-    ["02", { supplier: { document_number: "20444444441", name: "PROVEEDOR SAC" } }],
-    ["03", { buyer: { document_number: "20555555551", name: "COMPRADOR SAC" } }],
+    ["02", { supplier: { document_number: "20444444445", name: "PROVEEDOR SAC" } }],
+    ["03", { buyer: { document_number: "20555555556", name: "COMPRADOR SAC" } }],
     ["05", {}],
     ["06", {}],
-    ["07", { supplier: { document_number: "20444444441", name: "PROVEEDOR SAC" } }],
+    ["07", { supplier: { document_number: "20444444445", name: "PROVEEDOR SAC" } }],
     ["13", { reason_description: "Traslado de muestras" }],
     [
       "13",
       {
         reason_description: "Otros",
-        supplier: { document_number: "20444444441", name: "P SAC" },
+        supplier: { document_number: "20444444445", name: "P SAC" },
         buyer: { document_number: "12345678", name: "ANA" },
       },
     ],
@@ -205,6 +205,44 @@ const rows: Array<[string, unknown, string]> = [
     "recipient RUC of 10 digits",
     { ...ownVehicle, recipient: { document_type: "6", document_number: "2010007097", name: "CLIENTE SAC" } },
     "recipient.document_number",
+  ],
+  [
+    "recipient RUC with a wrong check digit (SUNAT 1083)",
+    { ...ownVehicle, recipient: { document_type: "6", document_number: "20100070971", name: "CLIENTE SAC" } },
+    "recipient.document_number",
+  ],
+  [
+    "recipient RUC with a prefix no taxpayer has",
+    { ...ownVehicle, recipient: { document_type: "6", document_number: "30100070970", name: "CLIENTE SAC" } },
+    "recipient.document_number",
+  ],
+  [
+    "carrier RUC with a wrong check digit",
+    { ...contracted, carrier: { ruc: "20600000001", name: "TRANSPORTES SAC" } },
+    "carrier.ruc",
+  ],
+  [
+    "supplier RUC with a wrong check digit",
+    {
+      ...ownVehicle,
+      reason_code: "02",
+      supplier: { document_type: "6", document_number: "20444444441", name: "PROVEEDOR SAC" },
+    },
+    "supplier.document_number",
+  ],
+  [
+    "buyer RUC with a wrong check digit",
+    {
+      ...ownVehicle,
+      reason_code: "03",
+      buyer: { document_type: "6", document_number: "20555555551", name: "COMPRADOR SAC" },
+    },
+    "buyer.document_number",
+  ],
+  [
+    "driver DNI of 7 digits (ERR 2801 shape)",
+    { ...ownVehicle, drivers: [{ ...driver(1), document_type: "1", document_number: "4567890" }] },
+    "drivers.0.document_number",
   ],
   [
     "recipient name missing",
@@ -330,7 +368,7 @@ const rows: Array<[string, unknown, string]> = [
     { ...contracted, carrier: { ruc: "123", name: "TRANSPORTES SAC" } },
     "carrier.ruc",
   ],
-  ["contracted carrier name missing", { ...contracted, carrier: { ruc: "20600000001" } }, "carrier.name"],
+  ["contracted carrier name missing", { ...contracted, carrier: { ruc: "20600000005" } }, "carrier.name"],
   ["contracted without handover_date", without(contracted, "handover_date"), "handover_date"],
   ["handover before the issue date", { ...contracted, handover_date: "2026-11-24" }, "handover_date"],
   ["contracted with vehicles", { ...contracted, vehicles: [{ plate: "ABC123" }] }, "vehicles"],

@@ -75,7 +75,7 @@ describe("buildDespatchAdviceXml", () => {
     expect(xml).toContain("<cbc:StartDate>2026-11-26</cbc:StartDate>");
     expect(xml).toContain("<cbc:OccurrenceDate>2026-11-26</cbc:OccurrenceDate>");
     expect(xml).toContain(
-      '<cac:CarrierParty><cac:PartyIdentification><cbc:ID schemeID="6">20600000001</cbc:ID>',
+      '<cac:CarrierParty><cac:PartyIdentification><cbc:ID schemeID="6">20600000005</cbc:ID>',
     );
     expect(xml).toContain("<cbc:HandlingInstructions>Traslado de muestras</cbc:HandlingInstructions>");
     expect(xml).toContain('<cbc:GrossWeightMeasure unitCode="TNE">1.2</cbc:GrossWeightMeasure>');
@@ -101,7 +101,7 @@ describe("buildDespatchAdviceXml", () => {
     expect(xml).toContain("<cbc:ID>V001-1</cbc:ID>");
     expect(xml).not.toContain("HandlingCode");
     expect(xml).not.toContain("TransportModeCode");
-    expect(xml).toMatch(/<cac:DespatchParty><cac:PartyIdentification><cbc:ID schemeID="6"[^>]*>20500000001</);
+    expect(xml).toMatch(/<cac:DespatchParty><cac:PartyIdentification><cbc:ID schemeID="6"[^>]*>20500000008</);
   });
 
   it("escapes text and refuses a bad issue time", () => {

@@ -46,7 +46,7 @@ export const DESPATCH_REQUESTS = {
       handover_date: TODAY,
       issue_date: TODAY,
       recipient: { document_type: "6", document_number: ISSUER.ruc, name: ISSUER.legal_name },
-      carrier: { ruc: "20600000001", name: "TRANSPORTES RAPIDOS S.A.C." },
+      carrier: { ruc: "20600000005", name: "TRANSPORTES RAPIDOS S.A.C." },
       gross_weight: "1.2",
       weight_unit: "TNE",
       origin: { ...point("150101", "AV. LOS OLIVOS 123, LIMA"), establishment_code: "0000" },
@@ -59,7 +59,7 @@ export const DESPATCH_REQUESTS = {
     value: {
       series: "V001",
       issue_date: TODAY,
-      sender: { document_type: "6", document_number: "20500000001", name: "REMITENTE S.A.C." },
+      sender: { document_type: "6", document_number: "20500000008", name: "REMITENTE S.A.C." },
       recipient: { document_type: "6", document_number: "20100070970", name: "CLIENTE EJEMPLO S.A.C." },
       start_date: TODAY,
       gross_weight: "300",

@@ -113,7 +113,7 @@ export const despatchAdviceSchema = {
       additionalProperties: false,
       required: ["ruc", "name"],
       properties: {
-        ruc: text("The carrier's RUC, 11 digits.", 11, ["20600000001"]),
+        ruc: text("The carrier's RUC, 11 digits.", 11, ["20600000005"]),
         name: text("The carrier's legal name, 3–250 characters.", 250, ["TRANSPORTES RAPIDOS SAC"]),
       },
     },

@@ -1,5 +1,6 @@
 import { newId } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
+import { rucProblem } from "@einvoice/tax-engine";
 import { type CompanyRecord, CompanyRepository } from "../adapters/company-repository.js";
 
 export interface CreateCompanyCommand {
@@ -18,8 +19,9 @@ export class CreateCompany {
   constructor(private readonly store: Store) {}
 
   async execute(command: CreateCompanyCommand): Promise<CompanyRecord> {
-    if (!/^(10|15|16|17|20)\d{9}$/.test(command.ruc))
-      throw new InvalidCompanyError("ruc must be 11 digits (a valid RUC prefix)");
+    // A RUC that cannot exist would have every document rejected (ERR 1083 family): prefix and check digit.
+    const ruc = rucProblem(command.ruc);
+    if (ruc !== undefined) throw new InvalidCompanyError(`ruc: ${ruc}`);
     if (!command.legal_name.trim()) throw new InvalidCompanyError("legal name is required");
     if (!command.address.line.trim()) throw new InvalidCompanyError("address is required");
     if (command.address.ubigeo && !/^\d{6}$/.test(command.address.ubigeo))
