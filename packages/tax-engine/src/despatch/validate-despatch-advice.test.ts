@@ -1,6 +1,5 @@
 import type { DespatchContext } from "@einvoice/domain";
 import { describe, expect, it } from "vitest";
-import { isPlausibleUbigeo } from "./despatch-catalogs.js";
 import { validateDespatchAdvice } from "./validate-despatch-advice.js";
 
 const ctx: DespatchContext = {
@@ -396,6 +395,11 @@ const rows: Array<[string, unknown, string]> = [
   ],
   ["destination ubigeo district 00", { ...ownVehicle, destination: point("150100") }, "destination.ubigeo"],
   [
+    "destination ubigeo of the right shape but no district",
+    { ...ownVehicle, destination: point("150199") },
+    "destination.ubigeo",
+  ],
+  [
     "destination address missing",
     { ...ownVehicle, destination: { ubigeo: "150101" } },
     "destination.address",
@@ -489,17 +493,4 @@ describe("validateDespatchAdvice: every rule names its field", () => {
   it("refuses a body that is not an object", () => {
     expect(check([1])).toEqual({ ok: false, errors: [expect.objectContaining({ param: "" })] });
   });
-});
-
-describe("isPlausibleUbigeo", () => {
-  it.each([
-    ["150101", true],
-    ["070101", true],
-    ["250401", true],
-    ["000101", false],
-    ["260101", false],
-    ["150001", false],
-    ["150100", false],
-    ["1501011", false],
-  ])("%s → %s", (code, expected) => expect(isPlausibleUbigeo(code)).toBe(expected));
 });

@@ -101,8 +101,8 @@ export const DESPATCH_ENTRIES: CatalogEntry[] = [
   check(
     "tax",
     "invalid_ubigeo",
-    "A ubigeo that is not 6 digits of an existing department (01–25) with province and district parts (not `00`). A well-formed code of a district that does not exist passes here and SUNAT rejects it.",
-    "Send the INEI district code, e.g. `150101`.",
+    "A ubigeo that is not the 6-digit code of a district in INEI's list (the table the service embeds: INEI's 2021 list plus the districts created since that it knows, 130112 Alto Trujillo and 180107 San Antonio). The message names the code.",
+    "Send the INEI district code, e.g. `150101`; if a district created by a recent law is refused, tell us its code.",
   ),
   check(
     "tax",
