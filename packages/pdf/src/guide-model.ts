@@ -1,4 +1,5 @@
 import type { DespatchAdvice, DespatchParty, DespatchPoint, Issuer } from "@einvoice/domain";
+import { findDistrict } from "@einvoice/tax-engine";
 import { formatDate, formatQuantity } from "./format.js";
 import { identityLabel } from "./labels.js";
 import type { Fact } from "./print-model.js";
@@ -76,9 +77,14 @@ const party = (role: string, p: DespatchParty): Fact => ({
   value: `${p.name} — ${identityLabel(p.document_type)} ${p.document_number}`,
 });
 
+/** A point prints its ubigeo and, from INEI's list, the district, province and department it names. */
 function point(p: DespatchPoint): Fact[] {
+  const names = findDistrict(p.ubigeo);
   return [
     { label: "Ubigeo", value: p.ubigeo },
+    ...(names
+      ? [{ label: "Distrito", value: `${names.district} - ${names.province} - ${names.department}` }]
+      : []),
     { label: "Dirección", value: p.address },
     ...(p.establishment_code
       ? [

@@ -44,6 +44,8 @@ describe("renderGuidePdf: a sender's guide (09)", () => {
     expect(text).toContain("20600000005");
     expect(text).toContain("Ubigeo: 150131");
     expect(text).toContain("Ubigeo: 040101");
+    expect(text).toContain("Distrito: SAN ISIDRO - LIMA - LIMA");
+    expect(text).toContain("Distrito: AREQUIPA - AREQUIPA - AREQUIPA");
     expect(text).toContain("CALLE MERCADERES 210, CERCADO DE AREQUIPA");
     expect(text).toContain("Placa ABC123");
     expect(text).toContain("Placa T9Z456");

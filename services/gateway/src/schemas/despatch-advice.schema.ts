@@ -45,7 +45,7 @@ const point = (which: "origin" | "destination") =>
     required: ["ubigeo", "address"],
     properties: {
       ubigeo: text(
-        "INEI district code, 6 digits (department 01–25, province, district), e.g. `150101` Lima. Required. The service checks the shape and the department; SUNAT rejects a district that does not exist.",
+        "INEI district code (ubigeo), 6 digits (department, province, district), e.g. `150101` Lima. Required. It must name a district of INEI's list (422 `invalid_ubigeo` naming the code otherwise); the guide's PDF prints the district, province and department it names.",
         6,
         ["150101"],
       ),
