@@ -72,7 +72,7 @@ export const despatchAdviceSchema = {
     ),
     type: text("Optional: `09` or `31`; must agree with the series.", 2, ["09"]),
     issue_date: date(
-      "Default today. Today or yesterday: SUNAT accepts a guide only until the day after its issue date (spec despatch rule 7).",
+      "Default today (Lima). Today or yesterday: SUNAT accepts a guide only until the day after its issue date (spec despatch rule 7), so an older date is a 422 `issue_date_too_old` before numbering, a later one `issue_date_in_future`. If SUNAT cannot be reached until that day ends, the guide ends `rejected` with `status_details.code` `submission_deadline_exceeded`.",
     ),
     note: text("Optional remark printed on the guide (`cbc:Note`), up to 250 characters.", 250),
     sender: party(
