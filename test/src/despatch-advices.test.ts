@@ -49,7 +49,7 @@ const contracted = (series: string, extra: Record<string, unknown> = {}) => ({
   reason_code: "01",
   transport_mode: "01",
   handover_date: todayLima(),
-  carrier: { ruc: "20600000005", name: "TRANSPORTES RAPIDOS SAC" },
+  carrier: { ruc: "20600000005", name: "TRANSPORTES RAPIDOS SAC", mtc_registration: "1234567CNG" },
   ...extra,
 });
 const carrierGuide = (series: string, extra: Record<string, unknown> = {}) => ({
@@ -57,8 +57,9 @@ const carrierGuide = (series: string, extra: Record<string, unknown> = {}) => ({
   series,
   sender: { document_type: "6", document_number: "20500000008", name: "REMITENTE SAC" },
   start_date: todayLima(),
-  vehicles: [{ plate: "XYZ789" }],
+  vehicles: [{ plate: "XYZ789", certificate: "15M21028250E" }],
   drivers: [driver(1)],
+  freight_payer: "sender",
   ...extra,
 });
 

@@ -39,6 +39,11 @@ const TITLES: Readonly<Record<string, string>> = {
   "09": "GUÍA DE REMISIÓN ELECTRÓNICA REMITENTE",
   "31": "GUÍA DE REMISIÓN ELECTRÓNICA TRANSPORTISTA",
 };
+/** Who pays the freight of a carrier guide, as printed. */
+const FREIGHT_PAYERS: Readonly<Record<NonNullable<DespatchAdvice["freight_payer"]>, string>> = {
+  sender: "Remitente",
+  subcontractor: "Subcontratador",
+};
 const WEIGHT_UNITS: Readonly<Record<string, string>> = { KGM: "KGM (kilogramos)", TNE: "TNE (toneladas)" };
 
 export interface GuideLine {
@@ -126,13 +131,21 @@ export function buildGuideModel(input: GuidePdfInput): GuideModel {
       value: `${formatQuantity(d.gross_weight)} ${WEIGHT_UNITS[d.weight_unit] ?? d.weight_unit}`,
     },
     ...(d.packages !== undefined ? [{ label: "Bultos", value: String(d.packages) }] : []),
+    ...(d.freight_payer ? [{ label: "Pagador del flete", value: FREIGHT_PAYERS[d.freight_payer] }] : []),
   ];
   const parties: Fact[] = [
     party("Remitente", d.sender),
     party("Destinatario", d.recipient),
     ...(d.supplier ? [party("Proveedor", d.supplier)] : []),
     ...(d.buyer ? [party("Comprador", d.buyer)] : []),
-    ...(d.carrier ? [{ label: "Transportista", value: `${d.carrier.name} — RUC ${d.carrier.ruc}` }] : []),
+    ...(d.carrier
+      ? [
+          {
+            label: "Transportista",
+            value: `${d.carrier.name} — RUC ${d.carrier.ruc}${d.carrier.mtc_registration ? ` — Registro MTC ${d.carrier.mtc_registration}` : ""}`,
+          },
+        ]
+      : []),
   ];
   const transport: GuideSection[] = [];
   if (d.vehicles.length > 0)
@@ -140,7 +153,7 @@ export function buildGuideModel(input: GuidePdfInput): GuideModel {
       title: "Vehículos",
       facts: d.vehicles.map((v) => ({
         label: v.role === "main" ? "Principal" : "Secundario",
-        value: `Placa ${v.plate}`,
+        value: `Placa ${v.plate}${v.certificate ? ` — TUC/CHV ${v.certificate}` : ""}`,
       })),
     });
   if (d.drivers.length > 0)

@@ -101,7 +101,8 @@ describe("renderGuidePdf: a carrier's guide (31) in test mode", () => {
     expect(text).toContain("MARÍA FERNÁNDEZ TORRES");
     expect(text).toContain("41234567");
     expect(text).toContain("2.3 TNE");
-    expect(text).toContain("Placa BXK901");
+    expect(text).toContain("Placa BXK901 — TUC/CHV 15M21028250E");
+    expect(text).toMatch(/Pagador del flete: .* Subcontratador /);
     expect(text).toContain("Licencia B40111222");
     expect(text).toContain("CAJAS DE MERCADERÍA GENERAL 48");
     expect(text).toContain("BX");

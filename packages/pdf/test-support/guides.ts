@@ -61,7 +61,8 @@ export const CARRIER_GUIDE: DespatchAdvice = {
   weight_unit: "TNE",
   origin: { ubigeo: "150101", address: "JR. ANCASH 500, LIMA" },
   destination: { ubigeo: "130101", address: "AV. ESPAÑA 1020, TRUJILLO" },
-  vehicles: [{ role: "main", plate: "BXK901" }],
+  vehicles: [{ role: "main", plate: "BXK901", certificate: "15M21028250E" }],
+  freight_payer: "subcontractor",
   drivers: [
     {
       role: "main",

@@ -58,7 +58,7 @@ export const DESPATCH_FIXTURES: Record<string, DespatchAdvice> = {
     reason_description: "Traslado de muestras",
     transport_mode: "01",
     handover_date: "2026-11-26",
-    carrier: { ruc: "20600000005", name: "TRANSPORTES RAPIDOS S.A.C." },
+    carrier: { ruc: "20600000005", name: "TRANSPORTES RAPIDOS S.A.C.", mtc_registration: "1234567CNG" },
     supplier: { document_type: "6", document_number: "20444444445", name: "PROVEEDOR S.A.C." },
     buyer: { document_type: "1", document_number: "12345678", name: "ANA PEREZ" },
     weight_unit: "TNE",
@@ -87,8 +87,12 @@ export const DESPATCH_FIXTURES: Record<string, DespatchAdvice> = {
     sender: { document_type: "6", document_number: "20500000008", name: "REMITENTE S.A.C." },
     start_date: "2026-11-25",
     origin: { ubigeo: "151021", address: "DIRECCION PARTIDA" },
-    vehicles: [{ role: "main", plate: "XYZ789" }],
+    vehicles: [
+      { role: "main", plate: "XYZ789", certificate: "15M21028250E" },
+      { role: "secondary", plate: "TRL4567", certificate: "15M21028251E" },
+    ],
     drivers: [driver("main", 1)],
+    freight_payer: "sender",
     related_documents: [
       { type: "03", number: "B001-9", issuer_ruc: "20500000008", description: "Boleta de Venta" },
     ],

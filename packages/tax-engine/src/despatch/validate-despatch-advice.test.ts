@@ -95,6 +95,30 @@ describe("validateDespatchAdvice: valid guides", () => {
     });
   });
 
+  it("keeps the optional MTC registration, vehicle certificates and freight payer (OBS 4391, 4399, 4388)", () => {
+    const sender = check({
+      ...contracted,
+      carrier: { ...contracted.carrier, mtc_registration: "1234567cng" },
+    });
+    if (!sender.ok) throw new Error(JSON.stringify(sender.errors));
+    expect(sender.advice.carrier).toEqual({
+      ruc: "20600000005",
+      name: "TRANSPORTES RAPIDOS SAC",
+      mtc_registration: "1234567CNG",
+    });
+    const carrier = check({
+      ...carrierGuide,
+      vehicles: [{ plate: "XYZ789", certificate: "15M21028250E" }, { plate: "TRL4567" }],
+      freight_payer: "subcontractor",
+    });
+    if (!carrier.ok) throw new Error(JSON.stringify(carrier.errors));
+    expect(carrier.advice.vehicles).toEqual([
+      { role: "main", plate: "XYZ789", certificate: "15M21028250E" },
+      { role: "secondary", plate: "TRL4567" },
+    ]);
+    expect(carrier.advice.freight_payer).toBe("subcontractor");
+  });
+
   it("a carrier guide gets type 31 and no reason or mode", () => {
     const result = check({ ...carrierGuide, type: "31", weight_unit: "TNE", packages: 4 });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
@@ -243,6 +267,18 @@ const rows: Array<[string, unknown, string]> = [
     { ...ownVehicle, drivers: [{ ...driver(1), document_type: "1", document_number: "4567890" }] },
     "drivers.0.document_number",
   ],
+  [
+    "MTC registration with a hyphen",
+    { ...contracted, carrier: { ...contracted.carrier, mtc_registration: "1234-CNG" } },
+    "carrier.mtc_registration",
+  ],
+  [
+    "vehicle certificate with spaces",
+    { ...carrierGuide, vehicles: [{ plate: "XYZ789", certificate: "15M 2102" }] },
+    "vehicles.0.certificate",
+  ],
+  ["freight payer unknown", { ...carrierGuide, freight_payer: "recipient" }, "freight_payer"],
+  ["freight payer on a sender guide", { ...ownVehicle, freight_payer: "sender" }, "freight_payer"],
   [
     "recipient name missing",
     { ...ownVehicle, recipient: { document_type: "6", document_number: "20100070970" } },

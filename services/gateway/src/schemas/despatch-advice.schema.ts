@@ -113,10 +113,24 @@ export const despatchAdviceSchema = {
       additionalProperties: false,
       required: ["ruc", "name"],
       properties: {
-        ruc: text("The carrier's RUC, 11 digits.", 11, ["20600000005"]),
+        ruc: text(
+          "The carrier's RUC: 11 digits, a taxpayer-kind prefix (10, 15, 16, 17, 20) and SUNAT's check digit.",
+          11,
+          ["20600000005"],
+        ),
         name: text("The carrier's legal name, 3–250 characters.", 250, ["TRANSPORTES RAPIDOS SAC"]),
+        mtc_registration: text(
+          "Optional: the carrier's MTC registration number (número de registro MTC), letters and digits, up to 20 (`cac:CarrierParty/cac:PartyLegalEntity/cbc:CompanyID`). Without it SUNAT accepts the guide with observation 4391.",
+          20,
+          ["1234567CNG"],
+        ),
       },
     },
+    freight_payer: text(
+      "Carrier guide only, optional: who pays the freight, `sender` (the sender of the goods) or `subcontractor` (a carrier that subcontracted the issuer), written as SUNAT's indicator `SUNAT_Envio_IndicadorPagadorFlete_Remitente` / `_Subcontratador` (`cbc:SpecialInstructions`). Without it SUNAT accepts the guide with observation 4388. No default.",
+      13,
+      ["sender"],
+    ),
     gross_weight: {
       type: ["string", "number"],
       description:
@@ -142,6 +156,11 @@ export const despatchAdviceSchema = {
         required: ["plate"],
         properties: {
           plate: text("The plate without hyphen: 6 to 8 letters or digits (`ABC123`).", 20, ["ABC123"]),
+          certificate: text(
+            "Optional: the vehicle's Constancia de Inscripción Vehicular, Certificado de Habilitación Vehicular or TUC (Tarjeta Única de Circulación) number, letters and digits, up to 20 (`cac:ApplicableTransportMeans/cbc:RegistrationNationalityID`). Without it on a carrier guide's main vehicle SUNAT accepts the guide with observation 4399.",
+            20,
+            ["15M21028250E"],
+          ),
         },
       },
     },
