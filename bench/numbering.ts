@@ -68,7 +68,7 @@ const TICKS = 100; // USER_HZ on Linux
 
 const scope = { companyId: "cmp_bench", livemode: false };
 const issuer = issuers.toMessage({
-  ruc: "20600000001",
+  ruc: "20600000005",
   legal_name: "EMPRESA BENCH SAC",
   address: { line: "AV. BENCH 123", establishment_code: "0000", country_code: "PE", ubigeo: "150101" },
 });

@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { openAdminStore } from "@einvoice/gateway/admin";
 import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { connect } from "@nats-io/transport-node";
+import { benchRuc } from "./lib/bench-ruc.js";
 import { createInvoice } from "./lib/invoice.js";
 import { ownCpuMsSince, treeCpuSeconds } from "./lib/proc-cpu.js";
 import type { ProfileWindow } from "./lib/profile-budget.js";
@@ -73,7 +74,7 @@ async function main() {
   const keys = [dev.api_key];
   for (let c = 1; c < COMPANIES; c++) {
     const company = await admin.createCompany.execute({
-      ruc: `2060000${String(c).padStart(4, "0")}`,
+      ruc: benchRuc(c),
       legal_name: `EMPRESA BENCH ${c} SAC`,
       address: { line: "AV. BENCH 123", ubigeo: "150101" },
     });

@@ -24,6 +24,7 @@ import { computeDocument } from "@einvoice/tax-engine";
 import { freePort, startNatsServer } from "@einvoice/testkit";
 import { benchmarkInput } from "@einvoice/ubl/test-support";
 import { connect } from "@nats-io/transport-node";
+import { benchRuc } from "./lib/bench-ruc.js";
 import { benchInvoice } from "./lib/invoice.js";
 import { percentile } from "./lib/stats.js";
 import { waitReady } from "./lib/wait-ready.js";
@@ -68,7 +69,7 @@ function issuedMessage(number: number): { id: string; json: Record<string, unkno
       number,
       issuer: {
         ...issuer,
-        ruc: `2060000${String(c + 1).padStart(4, "0")}`,
+        ruc: benchRuc(c + 1),
         legal_name: `EMPRESA ${c + 1} SAC`,
       },
       computed: computed.document,

@@ -29,6 +29,7 @@ import { freePort, startNatsServer } from "@einvoice/testkit";
 import { buildInvoiceXml, createTestCertificate, LeanSigner } from "@einvoice/ubl";
 import { benchmarkInput } from "@einvoice/ubl/test-support";
 import { connect } from "@nats-io/transport-node";
+import { benchRuc } from "./lib/bench-ruc.js";
 import { percentile } from "./lib/stats.js";
 import { waitReady } from "./lib/wait-ready.js";
 
@@ -98,7 +99,7 @@ function documents(first: number, count: number): Doc[] {
   const input = benchmarkInput(5);
   const signer = new LeanSigner();
   const companies = Array.from({ length: COMPANIES }, (_, c) => {
-    const ruc = `2060000${String(c + 1).padStart(4, "0")}`;
+    const ruc = benchRuc(c + 1);
     const legalName = `EMPRESA BENCH ${c + 1} SAC`;
     return {
       ruc,

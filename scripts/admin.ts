@@ -18,7 +18,7 @@ import {
  * Admin CLI.
  *
  * On the gateway's store (same DATA_DIR / MONGODB_URL as the gateway):
- *   npm run admin -- company create --ruc 20123456789 --name "ACME S.A.C." --address "Av. Lima 123" [--ubigeo 150101]
+ *   npm run admin -- company create --ruc 20123456786 --name "ACME S.A.C." --address "Av. Lima 123" [--ubigeo 150101]
  *   npm run admin -- company list
  *   npm run admin -- key create --company cmp_… --mode test|live
  *   npm run admin -- key list --company cmp_…

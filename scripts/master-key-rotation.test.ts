@@ -29,7 +29,7 @@ import { submissionSecrets } from "../services/submission/src/sealed-secrets.js"
 import { formatRotation, rotateMasterKeys, rotationIncomplete } from "./master-key-rotation.js";
 
 const issuer: Issuer = {
-  ruc: "20123456789",
+  ruc: "20123456786",
   legal_name: "COMERCIAL ANDINA S.A.C.",
   address: { line: "Av. Lima 123", establishment_code: "0000", country_code: "PE" },
 };

@@ -12,6 +12,7 @@ import {
   type RunningSystem,
   startSystem,
 } from "@einvoice/launcher";
+import { benchRuc } from "./bench-ruc.js";
 
 /** Every process of the system as `npm start` runs it, in the order the table shows them. */
 export const PROCESSES = [
@@ -71,7 +72,7 @@ export async function startOwnSystem(companies: number, logLevel = "warn"): Prom
   try {
     for (let c = 1; c < companies; c++) {
       const company = await admin.createCompany.execute({
-        ruc: `2060000${String(c).padStart(4, "0")}`,
+        ruc: benchRuc(c),
         legal_name: `EMPRESA BENCH ${c} SAC`,
         address: { line: "AV. BENCH 123", ubigeo: "150101" },
       });

@@ -49,16 +49,17 @@ const contracted = (series: string, extra: Record<string, unknown> = {}) => ({
   reason_code: "01",
   transport_mode: "01",
   handover_date: todayLima(),
-  carrier: { ruc: "20600000001", name: "TRANSPORTES RAPIDOS SAC" },
+  carrier: { ruc: "20600000005", name: "TRANSPORTES RAPIDOS SAC", mtc_registration: "1234567CNG" },
   ...extra,
 });
 const carrierGuide = (series: string, extra: Record<string, unknown> = {}) => ({
   ...base(),
   series,
-  sender: { document_type: "6", document_number: "20500000001", name: "REMITENTE SAC" },
+  sender: { document_type: "6", document_number: "20500000008", name: "REMITENTE SAC" },
   start_date: todayLima(),
-  vehicles: [{ plate: "XYZ789" }],
+  vehicles: [{ plate: "XYZ789", certificate: "15M21028250E" }],
   drivers: [driver(1)],
+  freight_payer: "sender",
   ...extra,
 });
 
@@ -156,11 +157,11 @@ describe("despatch advices over the GRE REST API", () => {
   it.each([
     [
       "02 with supplier",
-      { reason_code: "02", supplier: { document_number: "20444444441", name: "PROVEEDOR SAC" } },
+      { reason_code: "02", supplier: { document_number: "20444444445", name: "PROVEEDOR SAC" } },
     ],
     [
       "03 with buyer",
-      { reason_code: "03", buyer: { document_number: "20555555551", name: "COMPRADOR SAC" } },
+      { reason_code: "03", buyer: { document_number: "20555555556", name: "COMPRADOR SAC" } },
     ],
     [
       "04 between own establishments",
@@ -175,7 +176,7 @@ describe("despatch advices over the GRE REST API", () => {
     ["06 return", { reason_code: "06" }],
     [
       "07 with supplier",
-      { reason_code: "07", supplier: { document_number: "20444444441", name: "PROVEEDOR SAC" } },
+      { reason_code: "07", supplier: { document_number: "20444444445", name: "PROVEEDOR SAC" } },
     ],
     ["13 with description", { reason_code: "13", reason_description: "Traslado de muestras" }],
     ["14", { reason_code: "14" }],

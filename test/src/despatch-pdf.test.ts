@@ -143,7 +143,10 @@ describe("a guide's PDF", () => {
         ...guide("V201"),
         reason_code: undefined,
         transport_mode: undefined,
-        sender: { document_type: "6", document_number: "20500000001", name: "REMITENTE SAC" },
+        sender: { document_type: "6", document_number: "20500000008", name: "REMITENTE SAC" },
+        // What SUNAT would otherwise observe (4399, 4388), so the guide is accepted without notes.
+        vehicles: [{ plate: "ABC123", certificate: "15M21028250E" }],
+        freight_payer: "sender",
       },
       headers: { prefer: "wait=20" },
     });

@@ -44,7 +44,7 @@ describe("isolation between companies and modes", () => {
     sys = await bootTestSystem();
     const admin = await openAdminStore({ DATA_DIR: sys.system.dataDir, MONGODB_URL: undefined });
     const companyB = await admin.createCompany.execute({
-      ruc: "20600000002",
+      ruc: "20600000013",
       legal_name: "OTRA EMPRESA SAC",
       address: { line: "AV. OTRA 456" },
     });
@@ -178,7 +178,7 @@ describe("isolation between companies and modes", () => {
     for (const other of others.filter((o) => o.name.startsWith("company B"))) {
       const res = await as(other.key).get("/v1/company");
       expect(res.status).toBe(200);
-      expect(res.body.ruc).toBe("20600000002");
+      expect(res.body.ruc).toBe("20600000013");
       expect(res.body.id).not.toBe(own.body.id);
     }
     // Company B setting its SOL pair does not touch company A's.

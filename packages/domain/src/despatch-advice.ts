@@ -38,6 +38,22 @@ export interface DespatchVehicle {
   role: "main" | "secondary";
   /** Upper-case letters and digits, no hyphen. */
   plate: string;
+  /**
+   * The vehicle's Constancia de Inscripción Vehicular, Certificado de Habilitación Vehicular or TUC number
+   * (`cac:ApplicableTransportMeans/cbc:RegistrationNationalityID`); without it a carrier guide draws OBS 4399.
+   */
+  certificate?: string;
+}
+
+/** Who pays the freight of a carrier guide (GRE `cbc:SpecialInstructions` indicator; without it OBS 4388). */
+export type FreightPayer = "sender" | "subcontractor";
+
+/** The contracted carrier of a sender guide with transport_mode 01. */
+export interface DespatchCarrier {
+  ruc: string;
+  name: string;
+  /** Its MTC registration number (`cac:PartyLegalEntity/cbc:CompanyID`); without it SUNAT observes 4391. */
+  mtc_registration?: string;
 }
 
 /** A sale document the goods travel under, cited by its printed number. */
@@ -79,7 +95,9 @@ export interface DespatchAdvice {
   start_date?: IsoDate;
   /** When the goods are handed to the contracted carrier (ERR 3617 from 2026-06-01). */
   handover_date?: IsoDate;
-  carrier?: { ruc: string; name: string };
+  carrier?: DespatchCarrier;
+  /** Carrier guide only: who pays the freight. */
+  freight_payer?: FreightPayer;
   /** Decimal string, in `weight_unit`. */
   gross_weight: string;
   weight_unit: "KGM" | "TNE";

@@ -33,7 +33,7 @@ function inputs(lines: number): PdfDocumentInput[] {
       series: "F001",
       customer: {
         document_type: "6",
-        document_number: "20600000001",
+        document_number: "20600000005",
         name: "CONSTRUCTORA PEÑA & ÁLVAREZ E.I.R.L.",
       },
       items: manyItems(lines, v),

@@ -1,4 +1,5 @@
 import type { DespatchAdvice, DespatchParty, DespatchPoint, Issuer } from "@einvoice/domain";
+import { findDistrict } from "@einvoice/tax-engine";
 import { formatDate, formatQuantity } from "./format.js";
 import { identityLabel } from "./labels.js";
 import type { Fact } from "./print-model.js";
@@ -38,6 +39,11 @@ const TITLES: Readonly<Record<string, string>> = {
   "09": "GUÍA DE REMISIÓN ELECTRÓNICA REMITENTE",
   "31": "GUÍA DE REMISIÓN ELECTRÓNICA TRANSPORTISTA",
 };
+/** Who pays the freight of a carrier guide, as printed. */
+const FREIGHT_PAYERS: Readonly<Record<NonNullable<DespatchAdvice["freight_payer"]>, string>> = {
+  sender: "Remitente",
+  subcontractor: "Subcontratador",
+};
 const WEIGHT_UNITS: Readonly<Record<string, string>> = { KGM: "KGM (kilogramos)", TNE: "TNE (toneladas)" };
 
 export interface GuideLine {
@@ -76,9 +82,14 @@ const party = (role: string, p: DespatchParty): Fact => ({
   value: `${p.name} — ${identityLabel(p.document_type)} ${p.document_number}`,
 });
 
+/** A point prints its ubigeo and, from INEI's list, the district, province and department it names. */
 function point(p: DespatchPoint): Fact[] {
+  const names = findDistrict(p.ubigeo);
   return [
     { label: "Ubigeo", value: p.ubigeo },
+    ...(names
+      ? [{ label: "Distrito", value: `${names.district} - ${names.province} - ${names.department}` }]
+      : []),
     { label: "Dirección", value: p.address },
     ...(p.establishment_code
       ? [
@@ -120,13 +131,21 @@ export function buildGuideModel(input: GuidePdfInput): GuideModel {
       value: `${formatQuantity(d.gross_weight)} ${WEIGHT_UNITS[d.weight_unit] ?? d.weight_unit}`,
     },
     ...(d.packages !== undefined ? [{ label: "Bultos", value: String(d.packages) }] : []),
+    ...(d.freight_payer ? [{ label: "Pagador del flete", value: FREIGHT_PAYERS[d.freight_payer] }] : []),
   ];
   const parties: Fact[] = [
     party("Remitente", d.sender),
     party("Destinatario", d.recipient),
     ...(d.supplier ? [party("Proveedor", d.supplier)] : []),
     ...(d.buyer ? [party("Comprador", d.buyer)] : []),
-    ...(d.carrier ? [{ label: "Transportista", value: `${d.carrier.name} — RUC ${d.carrier.ruc}` }] : []),
+    ...(d.carrier
+      ? [
+          {
+            label: "Transportista",
+            value: `${d.carrier.name} — RUC ${d.carrier.ruc}${d.carrier.mtc_registration ? ` — Registro MTC ${d.carrier.mtc_registration}` : ""}`,
+          },
+        ]
+      : []),
   ];
   const transport: GuideSection[] = [];
   if (d.vehicles.length > 0)
@@ -134,7 +153,7 @@ export function buildGuideModel(input: GuidePdfInput): GuideModel {
       title: "Vehículos",
       facts: d.vehicles.map((v) => ({
         label: v.role === "main" ? "Principal" : "Secundario",
-        value: `Placa ${v.plate}`,
+        value: `Placa ${v.plate}${v.certificate ? ` — TUC/CHV ${v.certificate}` : ""}`,
       })),
     });
   if (d.drivers.length > 0)

@@ -3,9 +3,9 @@ import { computeDocument } from "@einvoice/tax-engine";
 import { describe, expect, it } from "vitest";
 import { sunatQrPayload } from "./qr-payload.js";
 
-const RUC = "20123456789";
+const RUC = "20123456786";
 const HASH = "qQ0yV3yW2HcJkU6xw1s7fS2o8cU1wUq1bT6qvQ6vQ0E=";
-const CUSTOMER = { document_type: "6", document_number: "20600000001", name: "CLIENTE EJEMPLO S.A." };
+const CUSTOMER = { document_type: "6", document_number: "20600000005", name: "CLIENTE EJEMPLO S.A." };
 
 function compute(type: SaleDocumentType, request: InvoiceRequest): ComputedDocument {
   const r = computeDocument(request, { type, today: "2025-03-14" });
@@ -22,7 +22,7 @@ describe("sunatQrPayload", () => {
       "taxed invoice: IGV and total with two decimals, ISO date, the customer's RUC",
       "01",
       { series: "F001", customer: CUSTOMER, items: [{ description: "A", quantity: 1, unit_price: "100" }] },
-      `${RUC}|01|F001|123|18.00|118.00|2025-03-14|6|20600000001|${HASH}|`,
+      `${RUC}|01|F001|123|18.00|118.00|2025-03-14|6|20600000005|${HASH}|`,
     ],
     [
       "anonymous receipt: type 0 and number - as in the XML",
@@ -59,7 +59,7 @@ describe("sunatQrPayload", () => {
           },
         ],
       },
-      `${RUC}|01|F001|123|0.00|322.40|2025-03-14|6|20600000001|${HASH}|`,
+      `${RUC}|01|F001|123|0.00|322.40|2025-03-14|6|20600000005|${HASH}|`,
     ],
     [
       "export in USD: no IGV, foreign customer 0 / -",
@@ -81,7 +81,7 @@ describe("sunatQrPayload", () => {
         items: [{ description: "Combustible", quantity: 100, unit_price: "8" }],
         perception: { code: "51" },
       },
-      `${RUC}|01|F001|123|144.00|944.00|2025-03-14|6|20600000001|${HASH}|`,
+      `${RUC}|01|F001|123|144.00|944.00|2025-03-14|6|20600000005|${HASH}|`,
     ],
     [
       "prepayment: TOTAL is what is left to pay",
@@ -92,7 +92,7 @@ describe("sunatQrPayload", () => {
         items: [{ description: "Saldo", quantity: 1, unit_price: "1000" }],
         prepayments: [{ document: { type: "01", series: "F001", number: 12 }, amount: "236.00" }],
       },
-      `${RUC}|01|F001|123|144.00|944.00|2025-03-14|6|20600000001|${HASH}|`,
+      `${RUC}|01|F001|123|144.00|944.00|2025-03-14|6|20600000005|${HASH}|`,
     ],
   ])("%s", (_name, type, request, expected) => {
     expect(qr(type, request)).toBe(expected);
@@ -104,7 +104,7 @@ describe("sunatQrPayload", () => {
       { series: "F001", customer: CUSTOMER, items: [{ description: "A", quantity: 10, unit_price: "1000" }] },
       99_999_999,
     );
-    expect(payload).toBe(`${RUC}|01|F001|99999999|1800.00|11800.00|2025-03-14|6|20600000001|${HASH}|`);
+    expect(payload).toBe(`${RUC}|01|F001|99999999|1800.00|11800.00|2025-03-14|6|20600000005|${HASH}|`);
   });
 
   it("refuses a field holding the separator", () => {

@@ -66,7 +66,7 @@ describe.each(CASES)("renderDocumentPdf %s as %s", (name, format, title) => {
     const pdf = await rendered;
     const expected = sunatQrPayload(input);
     expect(expected).toBe(
-      `20123456789|${input.computed.type}|${input.computed.series}|1234|${input.computed.amounts.igv}|${input.computed.amounts.total}|2025-03-14|${input.computed.customer.document_type}|${input.computed.customer.document_number}|${HASH}|`,
+      `20123456786|${input.computed.type}|${input.computed.series}|1234|${input.computed.amounts.igv}|${input.computed.amounts.total}|2025-03-14|${input.computed.customer.document_type}|${input.computed.customer.document_number}|${HASH}|`,
     );
     expect(decodeQr(pdf, 1)).toEqual([expected]);
   });

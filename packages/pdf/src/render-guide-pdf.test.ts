@@ -41,9 +41,11 @@ describe("renderGuidePdf: a sender's guide (09)", () => {
   it("prints the parties with their documents, both points with ubigeo, plates, drivers and their licences", async () => {
     const text = pdfText(await withQr);
     expect(text).toContain("CONSTRUCTORA PEÑA & ÁLVAREZ E.I.R.L.");
-    expect(text).toContain("20600000001");
+    expect(text).toContain("20600000005");
     expect(text).toContain("Ubigeo: 150131");
     expect(text).toContain("Ubigeo: 040101");
+    expect(text).toContain("Distrito: SAN ISIDRO - LIMA - LIMA");
+    expect(text).toContain("Distrito: AREQUIPA - AREQUIPA - AREQUIPA");
     expect(text).toContain("CALLE MERCADERES 210, CERCADO DE AREQUIPA");
     expect(text).toContain("Placa ABC123");
     expect(text).toContain("Placa T9Z456");
@@ -99,7 +101,8 @@ describe("renderGuidePdf: a carrier's guide (31) in test mode", () => {
     expect(text).toContain("MARÍA FERNÁNDEZ TORRES");
     expect(text).toContain("41234567");
     expect(text).toContain("2.3 TNE");
-    expect(text).toContain("Placa BXK901");
+    expect(text).toContain("Placa BXK901 — TUC/CHV 15M21028250E");
+    expect(text).toMatch(/Pagador del flete: .* Subcontratador /);
     expect(text).toContain("Licencia B40111222");
     expect(text).toContain("CAJAS DE MERCADERÍA GENERAL 48");
     expect(text).toContain("BX");

@@ -11,7 +11,7 @@ export const HASH = "qQ0yV3yW2HcJkU6xw1s7fS2o8cU1wUq1bT6qvQ6vQ0E=";
 export const CONSULT_URL = "https://e-consulta.sunat.gob.pe/ol-ti-itconsvalicpe/ConsValiCpe.htm";
 
 export const ISSUER: Issuer = {
-  ruc: "20123456789",
+  ruc: "20123456786",
   legal_name: "COMERCIAL ANDINA DEL PERÚ S.A.C.",
   trade_name: "Andina Market",
   address: {
@@ -27,7 +27,7 @@ export const ISSUER: Issuer = {
 
 const RUC_CUSTOMER = {
   document_type: "6",
-  document_number: "20600000001",
+  document_number: "20600000005",
   name: "CONSTRUCTORA PEÑA & ÁLVAREZ E.I.R.L.",
   address: "JR. LOS ÑANDÚES 456, MIRAFLORES, LIMA",
 };

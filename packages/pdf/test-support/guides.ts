@@ -10,10 +10,10 @@ export const SENDER_GUIDE: DespatchAdvice = {
   series: "T001",
   issue_date: "2026-11-25",
   note: "Entregar en el almacén de la puerta 3, de lunes a viernes.",
-  sender: { document_type: "6", document_number: "20123456789", name: "COMERCIAL ANDINA DEL PERÚ S.A.C." },
+  sender: { document_type: "6", document_number: "20123456786", name: "COMERCIAL ANDINA DEL PERÚ S.A.C." },
   recipient: {
     document_type: "6",
-    document_number: "20600000001",
+    document_number: "20600000005",
     name: "CONSTRUCTORA PEÑA & ÁLVAREZ E.I.R.L.",
   },
   reason_code: "01",
@@ -38,7 +38,7 @@ export const SENDER_GUIDE: DespatchAdvice = {
       license: "Q45678912",
     },
   ],
-  related_documents: [{ type: "01", number: "F001-889", issuer_ruc: "20123456789", description: "Factura" }],
+  related_documents: [{ type: "01", number: "F001-889", issuer_ruc: "20123456786", description: "Factura" }],
   items: [
     { description: "CEMENTO PORTLAND TIPO I, BOLSA DE 42.5 KG", quantity: "20", unit_code: "NIU" },
     {
@@ -54,14 +54,15 @@ export const CARRIER_GUIDE: DespatchAdvice = {
   type: "31",
   series: "V001",
   issue_date: "2026-11-25",
-  sender: { document_type: "6", document_number: "20555555551", name: "DISTRIBUIDORA DEL SUR S.A." },
+  sender: { document_type: "6", document_number: "20555555556", name: "DISTRIBUIDORA DEL SUR S.A." },
   recipient: { document_type: "1", document_number: "41234567", name: "MARÍA FERNÁNDEZ TORRES" },
   start_date: "2026-11-25",
   gross_weight: "2.3",
   weight_unit: "TNE",
   origin: { ubigeo: "150101", address: "JR. ANCASH 500, LIMA" },
   destination: { ubigeo: "130101", address: "AV. ESPAÑA 1020, TRUJILLO" },
-  vehicles: [{ role: "main", plate: "BXK901" }],
+  vehicles: [{ role: "main", plate: "BXK901", certificate: "15M21028250E" }],
+  freight_payer: "subcontractor",
   drivers: [
     {
       role: "main",

@@ -345,7 +345,7 @@ describe("defaults", () => {
 
   it("customer.document_type inferred: 11 digits → 6 (RUC), 8 digits → 1 (DNI)", () => {
     expect(
-      ok(invoice({ customer: { document_number: "20123456789", name: "ACME" } })).customer.document_type,
+      ok(invoice({ customer: { document_number: "20123456786", name: "ACME" } })).customer.document_type,
     ).toBe("6");
     expect(
       ok(receipt({ customer: { document_number: "12345678", name: "Juan Pérez" } }), ctx("03")).customer

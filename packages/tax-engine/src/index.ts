@@ -1,7 +1,7 @@
 export { amountInWords, integerInWords } from "./amount-in-words.js";
 export { AFFECTATIONS, DETRACTION_CODES, PAYMENT_METHODS } from "./catalogs.js";
 export { computeDocument, RECEIPT_ANONYMOUS_LIMIT_PEN } from "./compute-document.js";
-export { isPlausibleUbigeo, REASONS as DESPATCH_REASONS } from "./despatch/despatch-catalogs.js";
+export { REASONS as DESPATCH_REASONS } from "./despatch/despatch-catalogs.js";
 export { validateDespatchAdvice } from "./despatch/validate-despatch-advice.js";
 export { computeNote, type ModifiedDocument, type NoteContext } from "./notes/compute-note.js";
 export {
@@ -10,7 +10,6 @@ export {
   CREDIT_NOTE_REASONS_NOT_ON_RECEIPTS,
 } from "./notes/credit-note-reasons.js";
 export { DEBIT_NOTE_REASONS } from "./notes/debit-note-reasons.js";
-
 export {
   ICBPER_RATES,
   IGV_RATES,
@@ -19,6 +18,8 @@ export {
   PERCEPTION_FACTORS,
   rateOn,
 } from "./rates.js";
+export { isValidRuc, RUC_PREFIXES, rucCheckDigit, rucProblem } from "./ruc.js";
+export { DISTRICT_COUNT, type District, findDistrict, ubigeoProblem } from "./ubigeo/ubigeo.js";
 export { ANONYMOUS_NAME, inferDocumentType } from "./validate-customer.js";
 export { BACKDATE_DAYS, CURRENCIES, MAX_LINES } from "./validate-header.js";
 export { DEFAULT_UNIT_CODE } from "./validate-items.js";

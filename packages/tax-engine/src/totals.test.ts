@@ -115,7 +115,7 @@ const documentArb: fc.Arbitrary<{ mode: Mode; request: InvoiceRequest }> = fc
       customer:
         mode === "export"
           ? { document_type: "0", document_number: "-", name: "Foreign Buyer", country_code: "US" }
-          : { document_type: "6", document_number: "20123456789", name: "ACME S.A.C." },
+          : { document_type: "6", document_number: "20123456786", name: "ACME S.A.C." },
       items: mode === "export" ? items.map(({ icbper: _bags, ...i }) => i) : items,
     };
     const hasTaxed = items.some((i) => i.tax_affectation === "10" || i.tax_affectation === "17");

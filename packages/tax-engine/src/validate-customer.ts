@@ -1,6 +1,7 @@
 import type { ComputedParty, CustomerInput, SaleDocumentType } from "@einvoice/domain";
 import { IDENTITY_TYPES } from "./catalogs.js";
 import type { Errors } from "./errors.js";
+import { rucProblem } from "./ruc.js";
 import { hasInvalidXmlChar, isSingleLineText } from "./text.js";
 
 /** Name printed for an anonymous receipt customer. */
@@ -102,10 +103,13 @@ export function resolveCustomer(
     );
   }
 
-  if (docType === "6" && !/^\d{11}$/.test(number ?? "")) {
-    errors.add("customer.document_number", "invalid_ruc", "a RUC has 11 digits"); // ERR 2017
+  const ruc = docType === "6" ? rucProblem(number ?? "") : undefined;
+  if (ruc !== undefined) {
+    // ERR 2017 (11 digits) and ERR 1083 (not in SUNAT's register: prefix and check digit), field 17.
+    errors.add("customer.document_number", "invalid_ruc", `customer.document_number: ${ruc}`);
   } else if (docType === "1" && !/^\d{8}$/.test(number ?? "")) {
-    errors.add("customer.document_number", "invalid_dni", "a DNI has 8 digits"); // OBS 4207
+    // ERR 2801 (Factura2_0 field 17), OBS 4207 (Boleta2_0 field 16).
+    errors.add("customer.document_number", "invalid_dni", "customer.document_number: a DNI has 8 digits");
   } else if (
     docType !== undefined &&
     docType !== "6" &&

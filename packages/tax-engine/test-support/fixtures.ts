@@ -22,7 +22,7 @@ export const item = (over: Partial<ItemInput> = {}): ItemInput => ({
 
 export const invoice = (over: Partial<InvoiceRequest> = {}): InvoiceRequest => ({
   series: "F001",
-  customer: { document_type: "6", document_number: "20123456789", name: "ACME S.A.C." },
+  customer: { document_type: "6", document_number: "20123456786", name: "ACME S.A.C." },
   items: [item()],
   ...over,
 });

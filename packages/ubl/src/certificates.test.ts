@@ -16,20 +16,20 @@ let a: SigningCredentials;
 let b: SigningCredentials;
 
 beforeAll(() => {
-  a = createTestCertificate({ ruc: "20123456789", legalName: "COMERCIAL ANDINA S.A.C.", validDays: 30 });
-  b = createTestCertificate({ ruc: "20987654321", legalName: "OTRA S.A." });
+  a = createTestCertificate({ ruc: "20123456786", legalName: "COMERCIAL ANDINA S.A.C.", validDays: 30 });
+  b = createTestCertificate({ ruc: "20987654326", legalName: "OTRA S.A." });
 });
 
 describe("createTestCertificate", () => {
   it("is a self-signed RSA-2048 certificate whose subject carries the RUC", () => {
     const cert = new X509Certificate(a.certificatePem);
-    expect(cert.subject).toContain("20123456789");
+    expect(cert.subject).toContain("20123456786");
     expect(cert.subject).toContain("COMERCIAL ANDINA S.A.C.");
     expect(cert.issuer).toBe(cert.subject);
     expect(cert.publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
     expect(cert.verify(cert.publicKey)).toBe(true);
     const info = inspectCertificate(a.certificatePem);
-    expect(info.ruc).toBe("20123456789");
+    expect(info.ruc).toBe("20123456786");
     expect(info.fingerprintSha256).toBe(cert.fingerprint256);
     expect(info.fingerprintSha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     const days = (info.validTo.getTime() - info.validFrom.getTime()) / 86_400_000;
@@ -52,7 +52,7 @@ describe("loadPem", () => {
 
   it("rejects expired and not-yet-valid certificates", () => {
     const old = createTestCertificate({
-      ruc: "20123456789",
+      ruc: "20123456786",
       legalName: "X",
       notBefore: new Date("2020-01-01T00:00:00Z"),
       validDays: 10,
@@ -78,7 +78,7 @@ describe("loadPfx", () => {
     const pfx = exportPfx(a, "clave123");
     const loaded = loadPfx(pfx, "clave123");
     expect(loadPem(loaded.privateKeyPem, a.certificatePem)).toBeTruthy();
-    expect(new X509Certificate(loaded.certificatePem).subject).toContain("20123456789");
+    expect(new X509Certificate(loaded.certificatePem).subject).toContain("20123456786");
   });
 
   it("reports a wrong password and a corrupt file with distinct codes", () => {

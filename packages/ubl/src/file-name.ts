@@ -2,7 +2,7 @@ import type { SaleDocumentType } from "@einvoice/domain";
 
 /**
  * `RUC-TT-SERIE-NUMERO`, the name SUNAT requires for the zip and the XML inside it (ERR 0151, 0159, 1034–1036),
- * e.g. `20123456789-01-F001-1`. The number is printed without leading zeros, like `cbc:ID`.
+ * e.g. `20123456786-01-F001-1`. The number is printed without leading zeros, like `cbc:ID`.
  */
 export const documentFileName = (
   ruc: string,

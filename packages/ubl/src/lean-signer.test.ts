@@ -60,7 +60,7 @@ const unsignedDocuments = (): Map<string, { xml: string; type: string }> => {
   // Raw CR, CRLF and TAB in text: the builder writes them as they are, so the signers must digest what a
   // parser reads (LF), not the bytes.
   const whitespace = doc({
-    customer: { document_type: "6", document_number: "20600000002", name: "Tab\there\r\nCRLF\rCR ]]> fin" },
+    customer: { document_type: "6", document_number: "20600000013", name: "Tab\there\r\nCRLF\rCR ]]> fin" },
     lines: [{ quantity: "1", value: "10", description: "línea 1\r\nlínea 2\n\tfin" }],
   });
   documents.set("extra/cr-lf-tab", {
@@ -227,7 +227,7 @@ describe("LeanSigner behaves like XmlCryptoSigner at the edges", () => {
   });
 
   it("re-reads credentials whose PEMs were replaced on the same object", () => {
-    const other = createTestCertificate({ ruc: "20999999999", legalName: "OTRA S.A." });
+    const other = createTestCertificate({ ruc: "20999999990", legalName: "OTRA S.A." });
     const signer = new LeanSigner();
     const mutable = { ...credentials };
     const first = signer.sign(unsigned(), mutable).xml;

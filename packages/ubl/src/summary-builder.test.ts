@@ -67,8 +67,8 @@ beforeAll(() => {
 
 describe("summary names", () => {
   it.each([
-    ["RA", "2026-11-25", 1, "RA-20261125-1", "20123456789-RA-20261125-1"],
-    ["RC", "2026-01-02", 99999, "RC-20260102-99999", "20123456789-RC-20260102-99999"],
+    ["RA", "2026-11-25", 1, "RA-20261125-1", "20123456786-RA-20261125-1"],
+    ["RC", "2026-01-02", 99999, "RC-20260102-99999", "20123456786-RC-20260102-99999"],
   ] as const)("%s %s %d → %s", (kind, date, n, id, file) => {
     expect(summaryId(kind, date, n)).toBe(id);
     expect(summaryFileName(ISSUER.ruc, kind, date, n)).toBe(file);
@@ -86,7 +86,7 @@ describe("VoidedDocuments (RA)", () => {
       "<sac:VoidedDocumentsLine><cbc:LineID>2</cbc:LineID><cbc:DocumentTypeCode>01</cbc:DocumentTypeCode><sac:DocumentSerialID>F001</sac:DocumentSerialID><sac:DocumentNumberID>13</sac:DocumentNumberID><sac:VoidReasonDescription>Anulación &amp; &lt;duplicado&gt;</sac:VoidReasonDescription>",
     );
     const signed = new LeanSigner().sign(xml, credentials).xml;
-    const file = writeTemp(dir, "20123456789-RA-20261125-3.xml", signed);
+    const file = writeTemp(dir, "20123456786-RA-20261125-3.xml", signed);
     const verdict = validateAgainstXsd(join(XSD, "UBL-VoidedDocuments-2.0.xsd"), [file]);
     expect(verdict.output).not.toContain("fails to validate");
     expect(verdict.valid.has(file)).toBe(true);
@@ -145,7 +145,7 @@ describe("SummaryDocuments (RC)", () => {
       '<cac:TaxSubtotal><cbc:TaxAmount currencyID="PEN">18.00</cbc:TaxAmount><cac:TaxCategory><cbc:Percent>18.00</cbc:Percent><cac:TaxScheme><cbc:ID>1000</cbc:ID>',
     );
     const signed = new LeanSigner().sign(xml, credentials).xml;
-    const file = writeTemp(dir, "20123456789-RC-20261125-1.xml", signed);
+    const file = writeTemp(dir, "20123456786-RC-20261125-1.xml", signed);
     const verdict = validateAgainstXsd(join(XSD, "UBL-SummaryDocuments-2.0.xsd"), [file]);
     expect(verdict.output).not.toContain("fails to validate");
     expect(verdict.valid.has(file)).toBe(true);

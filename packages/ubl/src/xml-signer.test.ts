@@ -15,7 +15,7 @@ const unsigned = () => buildInvoiceXml({ issuer: ISSUER, document: MATRIX["01-mi
 
 beforeAll(() => {
   credentials = createTestCertificate({ ruc: ISSUER.ruc, legalName: ISSUER.legal_name });
-  other = createTestCertificate({ ruc: "20999999999", legalName: "OTRA S.A." });
+  other = createTestCertificate({ ruc: "20999999990", legalName: "OTRA S.A." });
   dir = tempDir();
   certFile = writeTemp(dir, "cert.pem", credentials.certificatePem);
 });

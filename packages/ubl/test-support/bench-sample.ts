@@ -35,7 +35,7 @@ export const benchmarkInput = (lineCount = 5): BuildInvoiceInput => {
   const total = n.times(236).toFixed(2);
   return {
     issuer: {
-      ruc: "20123456789",
+      ruc: "20123456786",
       legal_name: "EMPRESA DE PRUEBA S.A.C.",
       address: {
         line: "AV. PRINCIPAL 123",
@@ -51,7 +51,7 @@ export const benchmarkInput = (lineCount = 5): BuildInvoiceInput => {
       issue_date: "2025-03-14",
       currency: "PEN",
       operation_type: "0101",
-      customer: { document_type: "6", document_number: "20600000001", name: "CLIENTE DE PRUEBA S.A." },
+      customer: { document_type: "6", document_number: "20600000005", name: "CLIENTE DE PRUEBA S.A." },
       lines: Array.from({ length: lineCount }, (_, i) => line(i + 1)),
       allowance_charges: [],
       tax_subtotals: [{ scheme: "1000", taxable_amount: base, tax_amount: igv }],

@@ -121,7 +121,7 @@ export const MATRIX: Record<string, ComputedDocument> = {
     globalDiscount: { code: "03", factor: "0.02" },
   }),
   "01-escaping-and-precision": doc({
-    customer: { document_type: "6", document_number: "20600000002", name: 'Tom & Jerry <"Cía"> S.R.L.' },
+    customer: { document_type: "6", document_number: "20600000013", name: 'Tom & Jerry <"Cía"> S.R.L.' },
     lines: [
       {
         quantity: "0.0000000001",

@@ -10,7 +10,7 @@ import { type LineSpec, line, m2, sum } from "./fixture-line.js";
 export { type LineSpec, line } from "./fixture-line.js";
 
 export const ISSUER: Issuer = {
-  ruc: "20123456789",
+  ruc: "20123456786",
   legal_name: "COMERCIAL ANDINA S.A.C.",
   trade_name: "Andina",
   address: {
@@ -151,7 +151,7 @@ export const doc = (spec: DocSpec): ComputedDocument => {
       (type === "01"
         ? {
             document_type: "6",
-            document_number: "20600000001",
+            document_number: "20600000005",
             name: "CLIENTE EJEMPLO S.A.",
             address: "JR. UNION 100, LIMA",
           }

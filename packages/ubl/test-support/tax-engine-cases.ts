@@ -5,7 +5,7 @@
 import type { InvoiceRequest, SaleDocumentType } from "@einvoice/domain";
 
 export const TAX_ENGINE_TODAY = "2025-03-14";
-const RUC_CUSTOMER = { document_type: "6", document_number: "20600000001", name: "CLIENTE EJEMPLO S.A." };
+const RUC_CUSTOMER = { document_type: "6", document_number: "20600000005", name: "CLIENTE EJEMPLO S.A." };
 const FREE = ["11", "12", "13", "14", "15", "16", "21", "31", "32", "33", "34", "35", "36", "37"];
 
 export const TAX_ENGINE_CASES: Record<string, { type: SaleDocumentType; request: InvoiceRequest }> = {

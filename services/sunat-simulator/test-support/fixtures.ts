@@ -7,8 +7,18 @@ import { expect } from "vitest";
 // OpenUBL homologación XMLs are conformance data; tests read them in place, never copied into the repo.
 const homologacion = join(conformanceDir, "examples/openubl-xbuilder/homologacion");
 
-/** Golden XML by "Group/file.xml", decoded from its declared ISO-8859-1. */
+/** The goldens' customer RUC: a placeholder no taxpayer can hold (prefix 12), which SUNAT answers with 1083. */
+export const GOLDEN_PLACEHOLDER_RUC = "12121212121";
+/** A RUC that can exist (prefix 20, check digit 0), standing in for the placeholder. */
+export const STAND_IN_RUC = "20100070970";
+
+/** Golden XML by "Group/file.xml", decoded from its declared ISO-8859-1, with a customer RUC that can exist. */
 export function golden(path: string): string {
+  return goldenAsPublished(path).replaceAll(`>${GOLDEN_PLACEHOLDER_RUC}<`, `>${STAND_IN_RUC}<`);
+}
+
+/** Golden XML exactly as published. */
+export function goldenAsPublished(path: string): string {
   return decodeXml(readFileSync(join(homologacion, path)));
 }
 

@@ -49,7 +49,7 @@ export function example(path: string): string {
 }
 
 /** RUC of `benchmarkInput()` from @einvoice/ubl: the issuer of {@link builtInvoice}. */
-export const BUILT_ISSUER_RUC = "20123456789";
+export const BUILT_ISSUER_RUC = "20123456786";
 
 /**
  * A factura F001-`number` as the platform builds and signs it (valid XSD, signature and sums). `edit`

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { qrMatrix } from "./qr-vector.js";
 
 const PAYLOAD =
-  "20123456789|01|F001|1234|18.00|118.00|2025-03-14|6|20600000001|qQ0yV3yW2HcJkU6xw1s7fS2o8cU1wUq1bT6qvQ6vQ0E=|";
+  "20123456786|01|F001|1234|18.00|118.00|2025-03-14|6|20600000005|qQ0yV3yW2HcJkU6xw1s7fS2o8cU1wUq1bT6qvQ6vQ0E=|";
 
 describe("qrMatrix", () => {
   it("covers exactly the dark modules of the level-Q symbol (one byte-mode segment), in maximal runs", () => {

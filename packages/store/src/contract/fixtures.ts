@@ -40,7 +40,7 @@ export function invoice(seq: number, overrides: Partial<Invoice> = {}): Invoice 
     status: "draft",
     total: seq * 10,
     paid: false,
-    customer: { ruc: "20100000001", name: "ACME SAC" },
+    customer: { ruc: "20100000009", name: "ACME SAC" },
     ...overrides,
   };
 }

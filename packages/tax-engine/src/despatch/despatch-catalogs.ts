@@ -40,15 +40,3 @@ export const MAX_VEHICLES = 3;
 export const MAX_DRIVERS = 3;
 /** `cac:DespatchLine/cbc:ID` is `n..4`. */
 export const MAX_DESPATCH_LINES = 9999;
-
-/**
- * INEI department codes (01 Amazonas … 25 Ucayali; 07 is Callao). No offline list of the ~1,890 district codes is
- * available to this project (no npm package carries one; the conformance data has none), so a ubigeo is checked as
- * six digits whose department exists and whose province and district parts are not 00. A well-formed code for a
- * district that does not exist passes here and SUNAT answers it (ERR 2775 family) as a rejection.
- */
-export function isPlausibleUbigeo(code: string): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  const department = Number(code.slice(0, 2));
-  return department >= 1 && department <= 25 && code.slice(2, 4) !== "00" && code.slice(4, 6) !== "00";
-}

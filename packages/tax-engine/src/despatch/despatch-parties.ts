@@ -1,15 +1,20 @@
-import type { DespatchDriver, DespatchParty, DespatchVehicle } from "@einvoice/domain";
+import type { DespatchCarrier, DespatchDriver, DespatchParty, DespatchVehicle } from "@einvoice/domain";
 import { IDENTITY_TYPES } from "../catalogs.js";
 import type { Errors } from "../errors.js";
+import { rucProblem } from "../ruc.js";
 import { inferDocumentType } from "../validate-customer.js";
 import { MAX_DRIVERS, MAX_VEHICLES } from "./despatch-catalogs.js";
 import { readArray, readObject, readText } from "./despatch-read.js";
 
-/** Checks a document number against its catalog 06 type (RUC 11 digits ERR 2017, DNI 8 digits). */
+/**
+ * Checks a document number against its catalog 06 type: a RUC that can exist (11 digits ERR 2017, prefix and
+ * check digit, else SUNAT's 1083), a DNI of 8 digits (ERR 2801), otherwise 1 to 15 characters.
+ */
 export function checkDocumentNumber(type: string, number: string, param: string, errors: Errors): void {
-  if (type === "6" && !/^\d{11}$/.test(number))
-    errors.add(param, "invalid_ruc", `${param}: a RUC has 11 digits`);
-  else if (type === "1" && !/^\d{8}$/.test(number))
+  if (type === "6") {
+    const problem = rucProblem(number);
+    if (problem !== undefined) errors.add(param, "invalid_ruc", `${param}: ${problem}`);
+  } else if (type === "1" && !/^\d{8}$/.test(number))
     errors.add(param, "invalid_dni", `${param}: a DNI has 8 digits`);
   else if (!/^\S{1,15}$/.test(number))
     errors.add(param, "invalid_document_number", `${param} needs 1 to 15 characters without spaces`);
@@ -64,17 +69,41 @@ export function readParty(
   return { document_type: type, document_number: number, name };
 }
 
-/** The contracted carrier: a RUC holder (ERR 2558/2561). */
-export function readCarrier(value: unknown, errors: Errors): { ruc: string; name: string } | undefined {
+/**
+ * Registration numbers SUNAT checks against the MTC's records (4391–4393, 4399–4400): the workbook states no
+ * length, so letters and digits up to the GRE's field size are taken and the registry match is SUNAT's.
+ */
+const REGISTRATION = /^[A-Z0-9]{1,20}$/i;
+
+/** The contracted carrier: a RUC holder (ERR 2558/2561) and its optional MTC registration number (OBS 4391). */
+export function readCarrier(value: unknown, errors: Errors): DespatchCarrier | undefined {
   const input = readObject(value, "carrier", errors, true);
   if (!input) return undefined;
   const ruc = readText(input.ruc, "carrier.ruc", errors, { required: true, max: 11 });
-  if (ruc !== undefined && !/^\d{11}$/.test(ruc)) {
-    errors.add("carrier.ruc", "invalid_ruc", "carrier.ruc: a RUC has 11 digits");
+  const problem = ruc === undefined ? undefined : rucProblem(ruc);
+  if (problem !== undefined) {
+    errors.add("carrier.ruc", "invalid_ruc", `carrier.ruc: ${problem}`);
     return undefined;
   }
   const name = readText(input.name, "carrier.name", errors, { required: true, min: 3, max: 250 });
-  return ruc !== undefined && name !== undefined ? { ruc, name } : undefined;
+  const mtc = readRegistration(
+    input.mtc_registration,
+    "carrier.mtc_registration",
+    "MTC registration number",
+    errors,
+  );
+  if (ruc === undefined || name === undefined) return undefined;
+  return { ruc, name, ...(mtc !== undefined ? { mtc_registration: mtc } : {}) };
+}
+
+function readRegistration(value: unknown, param: string, what: string, errors: Errors): string | undefined {
+  const text = readText(value, param, errors, { required: false, max: 20 });
+  if (text === undefined) return undefined;
+  if (!REGISTRATION.test(text)) {
+    errors.add(param, "invalid_registration", `${param} is the ${what}: letters and digits only`);
+    return undefined;
+  }
+  return text.toUpperCase();
 }
 
 /** Vehicles: the first is the main one, then up to two secondary (spec rule 3); plates without hyphen. */
@@ -97,7 +126,19 @@ export function readVehicles(value: unknown, errors: Errors): DespatchVehicle[] 
       );
     } else if (!/^[A-Z0-9]{6,8}$/i.test(plate)) {
       errors.add(`${param}.plate`, "invalid_plate", `${param}.plate needs 6 to 8 letters or digits`);
-    } else vehicles.push({ role: i === 0 ? "main" : "secondary", plate: plate.toUpperCase() });
+    } else {
+      const certificate = readRegistration(
+        input.certificate,
+        `${param}.certificate`,
+        "vehicle's Constancia de Inscripción, Certificado de Habilitación Vehicular or TUC number",
+        errors,
+      );
+      vehicles.push({
+        role: i === 0 ? "main" : "secondary",
+        plate: plate.toUpperCase(),
+        ...(certificate !== undefined ? { certificate } : {}),
+      });
+    }
   });
   return vehicles;
 }

@@ -1,6 +1,6 @@
 import type { DespatchPoint } from "@einvoice/domain";
 import type { Errors } from "../errors.js";
-import { isPlausibleUbigeo } from "./despatch-catalogs.js";
+import { ubigeoProblem } from "../ubigeo/ubigeo.js";
 import { readObject, readText } from "./despatch-read.js";
 
 /**
@@ -16,12 +16,9 @@ export function readPoint(
   if (!input) return undefined;
   const before = errors.count;
   const ubigeo = readText(input.ubigeo, `${param}.ubigeo`, errors, { required: true, max: 6 });
-  if (ubigeo !== undefined && !isPlausibleUbigeo(ubigeo))
-    errors.add(
-      `${param}.ubigeo`,
-      "invalid_ubigeo",
-      `${param}.ubigeo must be the 6-digit INEI district code (department 01 to 25, then province and district), e.g. 150101`,
-    );
+  // ERR 2775 family: SUNAT checks the code against INEI's district list, so an unknown district is refused here.
+  const problem = ubigeo === undefined ? undefined : ubigeoProblem(ubigeo);
+  if (problem !== undefined) errors.add(`${param}.ubigeo`, "invalid_ubigeo", `${param}.ubigeo: ${problem}`);
   const address = readText(input.address, `${param}.address`, errors, { required: true, min: 3, max: 500 });
   const code = readText(input.establishment_code, `${param}.establishment_code`, errors, {
     required: false,

@@ -1,6 +1,5 @@
 import type { DespatchContext } from "@einvoice/domain";
 import { describe, expect, it } from "vitest";
-import { isPlausibleUbigeo } from "./despatch-catalogs.js";
 import { validateDespatchAdvice } from "./validate-despatch-advice.js";
 
 const ctx: DespatchContext = {
@@ -44,13 +43,13 @@ const contracted = {
   reason_code: "01",
   transport_mode: "01",
   handover_date: "2026-11-26",
-  carrier: { ruc: "20600000001", name: "TRANSPORTES RAPIDOS SAC" },
+  carrier: { ruc: "20600000005", name: "TRANSPORTES RAPIDOS SAC" },
 };
 /** Carrier guide (spec rule 5). */
 const carrierGuide = {
   ...base,
   series: "V001",
-  sender: { document_type: "6", document_number: "20500000001", name: "REMITENTE SAC" },
+  sender: { document_type: "6", document_number: "20500000008", name: "REMITENTE SAC" },
   start_date: "2026-11-25",
   vehicles: [{ plate: "XYZ789" }],
   drivers: [driver(1)],
@@ -96,11 +95,35 @@ describe("validateDespatchAdvice: valid guides", () => {
     });
   });
 
+  it("keeps the optional MTC registration, vehicle certificates and freight payer (OBS 4391, 4399, 4388)", () => {
+    const sender = check({
+      ...contracted,
+      carrier: { ...contracted.carrier, mtc_registration: "1234567cng" },
+    });
+    if (!sender.ok) throw new Error(JSON.stringify(sender.errors));
+    expect(sender.advice.carrier).toEqual({
+      ruc: "20600000005",
+      name: "TRANSPORTES RAPIDOS SAC",
+      mtc_registration: "1234567CNG",
+    });
+    const carrier = check({
+      ...carrierGuide,
+      vehicles: [{ plate: "XYZ789", certificate: "15M21028250E" }, { plate: "TRL4567" }],
+      freight_payer: "subcontractor",
+    });
+    if (!carrier.ok) throw new Error(JSON.stringify(carrier.errors));
+    expect(carrier.advice.vehicles).toEqual([
+      { role: "main", plate: "XYZ789", certificate: "15M21028250E" },
+      { role: "secondary", plate: "TRL4567" },
+    ]);
+    expect(carrier.advice.freight_payer).toBe("subcontractor");
+  });
+
   it("a carrier guide gets type 31 and no reason or mode", () => {
     const result = check({ ...carrierGuide, type: "31", weight_unit: "TNE", packages: 4 });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.advice.type).toBe("31");
-    expect(result.advice.sender.document_number).toBe("20500000001");
+    expect(result.advice.sender.document_number).toBe("20500000008");
     expect(result.advice).toMatchObject({ weight_unit: "TNE", packages: 4 });
     expect(result.advice.reason_code).toBeUndefined();
   });
@@ -138,7 +161,7 @@ describe("validateDespatchAdvice: valid guides", () => {
   });
 
   it("a purchase (02) cites the supplier's invoice", () => {
-    const supplier = { document_type: "6", document_number: "20444444441", name: "PROVEEDOR SAC" };
+    const supplier = { document_type: "6", document_number: "20444444445", name: "PROVEEDOR SAC" };
     const result = check({
       ...ownVehicle,
       reason_code: "02",
@@ -146,22 +169,22 @@ describe("validateDespatchAdvice: valid guides", () => {
       related_documents: [{ number: "F005-7" }],
     });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(result.advice.related_documents[0]?.issuer_ruc).toBe("20444444441");
+    expect(result.advice.related_documents[0]?.issuer_ruc).toBe("20444444445");
   });
 
   it.each([
     ["01", {}],
-    ["02", { supplier: { document_number: "20444444441", name: "PROVEEDOR SAC" } }],
-    ["03", { buyer: { document_number: "20555555551", name: "COMPRADOR SAC" } }],
+    ["02", { supplier: { document_number: "20444444445", name: "PROVEEDOR SAC" } }],
+    ["03", { buyer: { document_number: "20555555556", name: "COMPRADOR SAC" } }],
     ["05", {}],
     ["06", {}],
-    ["07", { supplier: { document_number: "20444444441", name: "PROVEEDOR SAC" } }],
+    ["07", { supplier: { document_number: "20444444445", name: "PROVEEDOR SAC" } }],
     ["13", { reason_description: "Traslado de muestras" }],
     [
       "13",
       {
         reason_description: "Otros",
-        supplier: { document_number: "20444444441", name: "P SAC" },
+        supplier: { document_number: "20444444445", name: "P SAC" },
         buyer: { document_number: "12345678", name: "ANA" },
       },
     ],
@@ -206,6 +229,56 @@ const rows: Array<[string, unknown, string]> = [
     { ...ownVehicle, recipient: { document_type: "6", document_number: "2010007097", name: "CLIENTE SAC" } },
     "recipient.document_number",
   ],
+  [
+    "recipient RUC with a wrong check digit (SUNAT 1083)",
+    { ...ownVehicle, recipient: { document_type: "6", document_number: "20100070971", name: "CLIENTE SAC" } },
+    "recipient.document_number",
+  ],
+  [
+    "recipient RUC with a prefix no taxpayer has",
+    { ...ownVehicle, recipient: { document_type: "6", document_number: "30100070970", name: "CLIENTE SAC" } },
+    "recipient.document_number",
+  ],
+  [
+    "carrier RUC with a wrong check digit",
+    { ...contracted, carrier: { ruc: "20600000001", name: "TRANSPORTES SAC" } },
+    "carrier.ruc",
+  ],
+  [
+    "supplier RUC with a wrong check digit",
+    {
+      ...ownVehicle,
+      reason_code: "02",
+      supplier: { document_type: "6", document_number: "20444444441", name: "PROVEEDOR SAC" },
+    },
+    "supplier.document_number",
+  ],
+  [
+    "buyer RUC with a wrong check digit",
+    {
+      ...ownVehicle,
+      reason_code: "03",
+      buyer: { document_type: "6", document_number: "20555555551", name: "COMPRADOR SAC" },
+    },
+    "buyer.document_number",
+  ],
+  [
+    "driver DNI of 7 digits (ERR 2801 shape)",
+    { ...ownVehicle, drivers: [{ ...driver(1), document_type: "1", document_number: "4567890" }] },
+    "drivers.0.document_number",
+  ],
+  [
+    "MTC registration with a hyphen",
+    { ...contracted, carrier: { ...contracted.carrier, mtc_registration: "1234-CNG" } },
+    "carrier.mtc_registration",
+  ],
+  [
+    "vehicle certificate with spaces",
+    { ...carrierGuide, vehicles: [{ plate: "XYZ789", certificate: "15M 2102" }] },
+    "vehicles.0.certificate",
+  ],
+  ["freight payer unknown", { ...carrierGuide, freight_payer: "recipient" }, "freight_payer"],
+  ["freight payer on a sender guide", { ...ownVehicle, freight_payer: "sender" }, "freight_payer"],
   [
     "recipient name missing",
     { ...ownVehicle, recipient: { document_type: "6", document_number: "20100070970" } },
@@ -330,7 +403,7 @@ const rows: Array<[string, unknown, string]> = [
     { ...contracted, carrier: { ruc: "123", name: "TRANSPORTES SAC" } },
     "carrier.ruc",
   ],
-  ["contracted carrier name missing", { ...contracted, carrier: { ruc: "20600000001" } }, "carrier.name"],
+  ["contracted carrier name missing", { ...contracted, carrier: { ruc: "20600000005" } }, "carrier.name"],
   ["contracted without handover_date", without(contracted, "handover_date"), "handover_date"],
   ["handover before the issue date", { ...contracted, handover_date: "2026-11-24" }, "handover_date"],
   ["contracted with vehicles", { ...contracted, vehicles: [{ plate: "ABC123" }] }, "vehicles"],
@@ -357,6 +430,11 @@ const rows: Array<[string, unknown, string]> = [
     "destination.ubigeo",
   ],
   ["destination ubigeo district 00", { ...ownVehicle, destination: point("150100") }, "destination.ubigeo"],
+  [
+    "destination ubigeo of the right shape but no district",
+    { ...ownVehicle, destination: point("150199") },
+    "destination.ubigeo",
+  ],
   [
     "destination address missing",
     { ...ownVehicle, destination: { ubigeo: "150101" } },
@@ -451,17 +529,4 @@ describe("validateDespatchAdvice: every rule names its field", () => {
   it("refuses a body that is not an object", () => {
     expect(check([1])).toEqual({ ok: false, errors: [expect.objectContaining({ param: "" })] });
   });
-});
-
-describe("isPlausibleUbigeo", () => {
-  it.each([
-    ["150101", true],
-    ["070101", true],
-    ["250401", true],
-    ["000101", false],
-    ["260101", false],
-    ["150001", false],
-    ["150100", false],
-    ["1501011", false],
-  ])("%s → %s", (code, expected) => expect(isPlausibleUbigeo(code)).toBe(expected));
 });

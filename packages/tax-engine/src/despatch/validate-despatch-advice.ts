@@ -1,5 +1,6 @@
 import type {
   DespatchAdvice,
+  DespatchCarrier,
   DespatchCheckResult,
   DespatchContext,
   DespatchItem,
@@ -7,6 +8,7 @@ import type {
   DespatchPoint,
   DespatchRelatedDocument,
   DespatchType,
+  FreightPayer,
 } from "@einvoice/domain";
 import { addDays, isIsoDate } from "../dates.js";
 import { Errors } from "../errors.js";
@@ -71,7 +73,8 @@ export function validateDespatchAdvice(body: unknown, ctx: DespatchContext): Des
   let mode: "01" | "02" | undefined;
   let supplier: DespatchParty | undefined;
   let buyer: DespatchParty | undefined;
-  let carrier: { ruc: string; name: string } | undefined;
+  let carrier: DespatchCarrier | undefined;
+  let freightPayer: FreightPayer | undefined;
   let handoverDate: string | undefined;
   let startDate: string | undefined;
   let vehicles: DespatchAdvice["vehicles"] = [];
@@ -91,7 +94,9 @@ export function validateDespatchAdvice(body: unknown, ctx: DespatchContext): Des
       forbid(req[field], field, why, errors);
     startDate = readDate(req.start_date, "start_date", issueDate, errors, true);
     ({ vehicles, drivers } = readTransport(req, errors));
+    freightPayer = readFreightPayer(req.freight_payer, errors);
   } else if (type === "09") {
+    forbid(req.freight_payer, "freight_payer", "goes only on a carrier guide (series V…)", errors);
     reason = readReason(req.reason_code, errors);
     reasonDescription = readText(req.reason_description, "reason_description", errors, {
       required: reason === REASON_NEEDS_DESCRIPTION,
@@ -191,6 +196,7 @@ export function validateDespatchAdvice(body: unknown, ctx: DespatchContext): Des
       ...(startDate !== undefined ? { start_date: startDate } : {}),
       ...(handoverDate !== undefined ? { handover_date: handoverDate } : {}),
       ...(carrier ? { carrier } : {}),
+      ...(freightPayer ? { freight_payer: freightPayer } : {}),
       gross_weight: grossWeight.toString(),
       weight_unit: weightUnit,
       ...(packages !== undefined ? { packages } : {}),
@@ -292,6 +298,18 @@ function readReason(value: unknown, errors: Errors): string | undefined {
     return undefined;
   }
   return value;
+}
+
+/** Carrier guide: who pays the freight (OBS 4388 without it), written as SUNAT's indicator by the UBL builder. */
+function readFreightPayer(value: unknown, errors: Errors): FreightPayer | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (value === "sender" || value === "subcontractor") return value;
+  errors.add(
+    "freight_payer",
+    "invalid_freight_payer",
+    "freight_payer is sender (the sender pays the freight) or subcontractor (a carrier that subcontracted this one)",
+  );
+  return undefined;
 }
 
 function readMode(value: unknown, errors: Errors): "01" | "02" | undefined {

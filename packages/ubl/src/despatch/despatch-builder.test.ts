@@ -75,7 +75,11 @@ describe("buildDespatchAdviceXml", () => {
     expect(xml).toContain("<cbc:StartDate>2026-11-26</cbc:StartDate>");
     expect(xml).toContain("<cbc:OccurrenceDate>2026-11-26</cbc:OccurrenceDate>");
     expect(xml).toContain(
-      '<cac:CarrierParty><cac:PartyIdentification><cbc:ID schemeID="6">20600000001</cbc:ID>',
+      '<cac:CarrierParty><cac:PartyIdentification><cbc:ID schemeID="6">20600000005</cbc:ID>',
+    );
+    // OBS 4391: the carrier's MTC registration number.
+    expect(xml).toContain(
+      "<cac:PartyLegalEntity><cbc:RegistrationName>TRANSPORTES RAPIDOS S.A.C.</cbc:RegistrationName><cbc:CompanyID>1234567CNG</cbc:CompanyID></cac:PartyLegalEntity>",
     );
     expect(xml).toContain("<cbc:HandlingInstructions>Traslado de muestras</cbc:HandlingInstructions>");
     expect(xml).toContain('<cbc:GrossWeightMeasure unitCode="TNE">1.2</cbc:GrossWeightMeasure>');
@@ -101,7 +105,14 @@ describe("buildDespatchAdviceXml", () => {
     expect(xml).toContain("<cbc:ID>V001-1</cbc:ID>");
     expect(xml).not.toContain("HandlingCode");
     expect(xml).not.toContain("TransportModeCode");
-    expect(xml).toMatch(/<cac:DespatchParty><cac:PartyIdentification><cbc:ID schemeID="6"[^>]*>20500000001</);
+    expect(xml).toMatch(/<cac:DespatchParty><cac:PartyIdentification><cbc:ID schemeID="6"[^>]*>20500000008</);
+    // OBS 4388 and 4399: the freight payer and each vehicle's certificate.
+    expect(xml).toContain(
+      "<cbc:SpecialInstructions>SUNAT_Envio_IndicadorPagadorFlete_Remitente</cbc:SpecialInstructions>",
+    );
+    expect(xml).toContain(
+      "<cac:TransportEquipment><cbc:ID>XYZ789</cbc:ID><cac:ApplicableTransportMeans><cbc:RegistrationNationalityID>15M21028250E</cbc:RegistrationNationalityID></cac:ApplicableTransportMeans><cac:AttachedTransportEquipment><cbc:ID>TRL4567</cbc:ID><cac:ApplicableTransportMeans><cbc:RegistrationNationalityID>15M21028251E</cbc:RegistrationNationalityID></cac:ApplicableTransportMeans></cac:AttachedTransportEquipment>",
+    );
   });
 
   it("escapes text and refuses a bad issue time", () => {

@@ -108,7 +108,10 @@ const addStage = (shipment: XmlNode, advice: DespatchAdvice): void => {
   if (advice.carrier) {
     const carrier = cac(stage, "CarrierParty");
     cbc(cac(carrier, "PartyIdentification"), "ID", advice.carrier.ruc, { schemeID: "6" }); // ERR 2558
-    cbc(cac(carrier, "PartyLegalEntity"), "RegistrationName", advice.carrier.name); // ERR 2561
+    const entity = cac(carrier, "PartyLegalEntity");
+    cbc(entity, "RegistrationName", advice.carrier.name); // ERR 2561
+    // The carrier's MTC registration number; without it SUNAT observes 4391.
+    if (advice.carrier.mtc_registration) cbc(entity, "CompanyID", advice.carrier.mtc_registration);
   }
   cbc(cac(stage, "LoadingTransportEvent"), "OccurrenceDate", date); // ERR 3617 (from 2026-06-01)
   for (const driver of advice.drivers) {
@@ -142,6 +145,9 @@ const addShipment = (root: XmlNode, advice: DespatchAdvice): void => {
   }); // ERR 2880/2881
   if (advice.packages !== undefined)
     cbc(shipment, "TotalTransportHandlingUnitQuantity", String(advice.packages));
+  // Carrier guide: who pays the freight, as SUNAT's indicator (without it OBS 4388).
+  if (advice.freight_payer)
+    cbc(shipment, "SpecialInstructions", FREIGHT_PAYER_INDICATORS[advice.freight_payer]);
   addStage(shipment, advice);
   const delivery = cac(shipment, "Delivery");
   address(delivery, "DeliveryAddress", advice.destination);
@@ -162,8 +168,28 @@ const addShipment = (root: XmlNode, advice: DespatchAdvice): void => {
     const [main, ...secondary] = advice.vehicles;
     const equipment = cac(cac(shipment, "TransportHandlingUnit"), "TransportEquipment");
     cbc(equipment, "ID", main?.plate ?? ""); // ERR 2566
-    for (const vehicle of secondary) cbc(cac(equipment, "AttachedTransportEquipment"), "ID", vehicle.plate);
+    addCertificate(equipment, main?.certificate);
+    for (const vehicle of secondary) {
+      const attached = cac(equipment, "AttachedTransportEquipment");
+      cbc(attached, "ID", vehicle.plate);
+      addCertificate(attached, vehicle.certificate);
+    }
   }
+};
+
+/**
+ * The vehicle's Constancia de Inscripción / Certificado de Habilitación Vehicular / TUC number (without it a
+ * carrier guide draws OBS 4399). `cac:ApplicableTransportMeans` follows the ID in the XSD's TransportEquipment
+ * sequence and precedes `cac:AttachedTransportEquipment`.
+ */
+const addCertificate = (equipment: XmlNode, certificate: string | undefined): void => {
+  if (certificate) cbc(cac(equipment, "ApplicableTransportMeans"), "RegistrationNationalityID", certificate);
+};
+
+/** SUNAT's freight-payer indicators of a carrier guide (`cac:Shipment/cbc:SpecialInstructions`). */
+const FREIGHT_PAYER_INDICATORS: Readonly<Record<NonNullable<DespatchAdvice["freight_payer"]>, string>> = {
+  sender: "SUNAT_Envio_IndicadorPagadorFlete_Remitente",
+  subcontractor: "SUNAT_Envio_IndicadorPagadorFlete_Subcontratador",
 };
 
 /** Catalog 20 in words, for `cbc:HandlingInstructions`. */

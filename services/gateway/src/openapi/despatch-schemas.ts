@@ -48,11 +48,16 @@ const point = objectSchema<Presented<DespatchPoint>>()({
   },
 });
 
-const vehicle = objectSchema<DespatchVehicle>()({
+const vehicle = objectSchema<Presented<DespatchVehicle>>()({
   description: "A vehicle of the transport: the main one first.",
   properties: {
     role: stringEnum(["main", "secondary"], "Derived from the position: the first is the main vehicle."),
     plate: string("The plate, upper case, without hyphen."),
+    certificate: nullable(
+      string(
+        "The vehicle's Constancia de Inscripción, Certificado de Habilitación Vehicular or TUC number, upper case; null when not given (a carrier guide then draws SUNAT observation 4399).",
+      ),
+    ),
   },
 });
 
@@ -118,10 +123,24 @@ const despatch = objectSchema<Presented<DespatchAdvice>>()({
       date("When the goods are handed to the contracted carrier (mode `01`); null otherwise."),
     ),
     carrier: nullable(
-      objectSchema<NonNullable<DespatchAdvice["carrier"]>>()({
+      objectSchema<Presented<NonNullable<DespatchAdvice["carrier"]>>>()({
         description: "The contracted carrier (mode `01`); null otherwise.",
-        properties: { ruc: string("The carrier's RUC."), name: string("The carrier's legal name.") },
+        properties: {
+          ruc: string("The carrier's RUC."),
+          name: string("The carrier's legal name."),
+          mtc_registration: nullable(
+            string(
+              "The carrier's MTC registration number, upper case; null when not given (SUNAT then observes 4391).",
+            ),
+          ),
+        },
       }),
+    ),
+    freight_payer: nullable(
+      stringEnum(
+        ["sender", "subcontractor"],
+        "Carrier guide: who pays the freight; null when not given (SUNAT then observes 4388) and on a sender guide.",
+      ),
     ),
     gross_weight: {
       type: "string",

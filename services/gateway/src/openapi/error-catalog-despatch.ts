@@ -100,9 +100,21 @@ export const DESPATCH_ENTRIES: CatalogEntry[] = [
   ),
   check(
     "tax",
+    "invalid_registration",
+    "`carrier.mtc_registration` or `vehicles.N.certificate` holds something other than letters and digits (at most 20).",
+    "Send the number as the MTC issued it, without spaces or hyphens.",
+  ),
+  check(
+    "tax",
+    "invalid_freight_payer",
+    "`freight_payer` is not `sender` or `subcontractor`.",
+    "Send `sender` when the sender pays the freight, `subcontractor` when a carrier that subcontracted you does.",
+  ),
+  check(
+    "tax",
     "invalid_ubigeo",
-    "A ubigeo that is not 6 digits of an existing department (01–25) with province and district parts (not `00`). A well-formed code of a district that does not exist passes here and SUNAT rejects it.",
-    "Send the INEI district code, e.g. `150101`.",
+    "A ubigeo that is not the 6-digit code of a district in INEI's list (the table the service embeds: INEI's 2021 list plus the districts created since that it knows, 130112 Alto Trujillo and 180107 San Antonio). The message names the code.",
+    "Send the INEI district code, e.g. `150101`; if a district created by a recent law is refused, tell us its code.",
   ),
   check(
     "tax",

@@ -177,8 +177,18 @@ export const TAX_ENTRIES: CatalogEntry[] = [
     "`customer.document_type` is not in catalog 06.",
     "Send `6` RUC, `1` DNI, `4`, `7`, `A`–`H`, or `0`.",
   ),
-  check("tax", "invalid_ruc", "A RUC (`6`) number is not 11 digits (ERR 2017).", "Send the 11 digits."),
-  check("tax", "invalid_dni", "A DNI (`1`) number is not 8 digits (OBS 4207).", "Send the 8 digits."),
+  check(
+    "tax",
+    "invalid_ruc",
+    "A RUC (`6`) that cannot exist: not 11 digits (ERR 2017), a first two digits other than 10, 15, 16, 17 or 20, or a last digit that is not SUNAT's modulo-11 check digit of the first ten. SUNAT would reject the document (1083) after its number was spent, so it is refused before numbering.",
+    "Check the RUC for a typo against the customer's or carrier's records (SUNAT's Consulta RUC).",
+  ),
+  check(
+    "tax",
+    "invalid_dni",
+    "A DNI (`1`) number is not 8 digits (ERR 2801, OBS 4207).",
+    "Send the 8 digits.",
+  ),
   check(
     "tax",
     "invalid_document_number",

@@ -45,7 +45,7 @@ const point = (which: "origin" | "destination") =>
     required: ["ubigeo", "address"],
     properties: {
       ubigeo: text(
-        "INEI district code, 6 digits (department 01–25, province, district), e.g. `150101` Lima. Required. The service checks the shape and the department; SUNAT rejects a district that does not exist.",
+        "INEI district code (ubigeo), 6 digits (department, province, district), e.g. `150101` Lima. Required. It must name a district of INEI's list (422 `invalid_ubigeo` naming the code otherwise); the guide's PDF prints the district, province and department it names.",
         6,
         ["150101"],
       ),
@@ -72,7 +72,7 @@ export const despatchAdviceSchema = {
     ),
     type: text("Optional: `09` or `31`; must agree with the series.", 2, ["09"]),
     issue_date: date(
-      "Default today. Today or yesterday: SUNAT accepts a guide only until the day after its issue date (spec despatch rule 7).",
+      "Default today (Lima). Today or yesterday: SUNAT accepts a guide only until the day after its issue date (spec despatch rule 7), so an older date is a 422 `issue_date_too_old` before numbering, a later one `issue_date_in_future`. If SUNAT cannot be reached until that day ends, the guide ends `rejected` with `status_details.code` `submission_deadline_exceeded`.",
     ),
     note: text("Optional remark printed on the guide (`cbc:Note`), up to 250 characters.", 250),
     sender: party(
@@ -113,10 +113,24 @@ export const despatchAdviceSchema = {
       additionalProperties: false,
       required: ["ruc", "name"],
       properties: {
-        ruc: text("The carrier's RUC, 11 digits.", 11, ["20600000001"]),
+        ruc: text(
+          "The carrier's RUC: 11 digits, a taxpayer-kind prefix (10, 15, 16, 17, 20) and SUNAT's check digit.",
+          11,
+          ["20600000005"],
+        ),
         name: text("The carrier's legal name, 3–250 characters.", 250, ["TRANSPORTES RAPIDOS SAC"]),
+        mtc_registration: text(
+          "Optional: the carrier's MTC registration number (número de registro MTC), letters and digits, up to 20 (`cac:CarrierParty/cac:PartyLegalEntity/cbc:CompanyID`). Without it SUNAT accepts the guide with observation 4391.",
+          20,
+          ["1234567CNG"],
+        ),
       },
     },
+    freight_payer: text(
+      "Carrier guide only, optional: who pays the freight, `sender` (the sender of the goods) or `subcontractor` (a carrier that subcontracted the issuer), written as SUNAT's indicator `SUNAT_Envio_IndicadorPagadorFlete_Remitente` / `_Subcontratador` (`cbc:SpecialInstructions`). Without it SUNAT accepts the guide with observation 4388. No default.",
+      13,
+      ["sender"],
+    ),
     gross_weight: {
       type: ["string", "number"],
       description:
@@ -142,6 +156,11 @@ export const despatchAdviceSchema = {
         required: ["plate"],
         properties: {
           plate: text("The plate without hyphen: 6 to 8 letters or digits (`ABC123`).", 20, ["ABC123"]),
+          certificate: text(
+            "Optional: the vehicle's Constancia de Inscripción Vehicular, Certificado de Habilitación Vehicular or TUC (Tarjeta Única de Circulación) number, letters and digits, up to 20 (`cac:ApplicableTransportMeans/cbc:RegistrationNationalityID`). Without it on a carrier guide's main vehicle SUNAT accepts the guide with observation 4399.",
+            20,
+            ["15M21028250E"],
+          ),
         },
       },
     },

@@ -153,7 +153,7 @@ export const invoiceRequestSchema = {
     issue_date: {
       ...date,
       description:
-        "Issue date, `YYYY-MM-DD` in Lima time (America/Lima). Default when omitted: today in Lima. Never in the future (`issue_date_in_future`), at most 3 calendar days back (`issue_date_too_old`; RS 000003-2023/SUNAT, ERR 2108).",
+        "Issue date, `YYYY-MM-DD` in Lima time (America/Lima). Default when omitted: today in Lima. Never in the future (`issue_date_in_future`), at most 3 calendar days back (`issue_date_too_old`): SUNAT takes an invoice and its notes within that window (RS 000003-2023/SUNAT; Factura2_0 field 4, ERR 2108) and a receipt sent on its own likewise (Boleta2_0 field 4, ERR 1079), so a date it would refuse never spends a number. If SUNAT cannot be reached until the window's last day ends (Lima), the document ends `rejected` with `status_details.code` `submission_deadline_exceeded` and no late send is made.",
       examples: ["2026-06-01"],
     },
     customer: {

@@ -1,5 +1,6 @@
 import { newId } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
+import { findDistrict, rucProblem, ubigeoProblem } from "@einvoice/tax-engine";
 import { type CompanyRecord, CompanyRepository } from "../adapters/company-repository.js";
 
 export interface CreateCompanyCommand {
@@ -18,12 +19,15 @@ export class CreateCompany {
   constructor(private readonly store: Store) {}
 
   async execute(command: CreateCompanyCommand): Promise<CompanyRecord> {
-    if (!/^(10|15|16|17|20)\d{9}$/.test(command.ruc))
-      throw new InvalidCompanyError("ruc must be 11 digits (a valid RUC prefix)");
+    // A RUC that cannot exist would have every document rejected (ERR 1083 family): prefix and check digit.
+    const ruc = rucProblem(command.ruc);
+    if (ruc !== undefined) throw new InvalidCompanyError(`ruc: ${ruc}`);
     if (!command.legal_name.trim()) throw new InvalidCompanyError("legal name is required");
     if (!command.address.line.trim()) throw new InvalidCompanyError("address is required");
-    if (command.address.ubigeo && !/^\d{6}$/.test(command.address.ubigeo))
-      throw new InvalidCompanyError("ubigeo must be 6 digits");
+    // The registered address's district prints on every document (cac:RegistrationAddress): one of INEI's list.
+    const ubigeo = command.address.ubigeo ? ubigeoProblem(command.address.ubigeo) : undefined;
+    if (ubigeo !== undefined) throw new InvalidCompanyError(`address.ubigeo ${ubigeo}`);
+    const names = command.address.ubigeo ? findDistrict(command.address.ubigeo) : undefined;
     const record: CompanyRecord = {
       _id: newId("cmp"),
       ruc: command.ruc,
@@ -32,9 +36,9 @@ export class CreateCompany {
       address: {
         line: command.address.line.trim(),
         ubigeo: command.address.ubigeo ?? null,
-        district: command.address.district ?? null,
-        province: command.address.province ?? null,
-        department: command.address.department ?? null,
+        district: command.address.district ?? names?.district ?? null,
+        province: command.address.province ?? names?.province ?? null,
+        department: command.address.department ?? names?.department ?? null,
         establishment_code: "0000",
         country_code: "PE",
       },

@@ -23,7 +23,7 @@ export interface FileRequest {
 
 export interface DocumentFile {
   info: ObjectInfo;
-  /** SUNAT's file name, e.g. `20100000001-01-F001-1.xml` or `R-20100000001-01-F001-1.zip`. */
+  /** SUNAT's file name, e.g. `20100000009-01-F001-1.xml` or `R-20100000009-01-F001-1.zip`. */
   fileName: string;
   kind: FileKind;
   /** The body, when asked for. */

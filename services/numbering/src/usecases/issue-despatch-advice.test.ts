@@ -18,7 +18,7 @@ const guide = (series: string) => {
     {
       series,
       ...(series.startsWith("V")
-        ? { sender: { document_type: "6", document_number: "20500000001", name: "REMITENTE SAC" } }
+        ? { sender: { document_type: "6", document_number: "20500000008", name: "REMITENTE SAC" } }
         : { reason_code: "01", transport_mode: "02" }),
       recipient: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
       start_date: "2026-11-25",

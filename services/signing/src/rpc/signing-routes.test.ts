@@ -18,7 +18,7 @@ let client: ReturnType<typeof createClient<typeof SigningService>>;
 let credentials: SigningCredentials;
 
 beforeAll(() => {
-  credentials = createTestCertificate({ ruc: "20123456789", legalName: "COMERCIAL ANDINA S.A.C." });
+  credentials = createTestCertificate({ ruc: "20123456786", legalName: "COMERCIAL ANDINA S.A.C." });
 });
 
 beforeEach(async () => {
@@ -104,7 +104,7 @@ describe("SigningService.SignSummary", () => {
   const request = (kind: string) => ({
     scope: { companyId: "cmp_1", livemode: false },
     kind,
-    ruc: "20123456789",
+    ruc: "20123456786",
     legalName: "COMERCIAL ANDINA S.A.C.",
     number: 2,
     issueDate: "2026-11-25",
@@ -126,8 +126,8 @@ describe("SigningService.SignSummary", () => {
   });
 
   it.each([
-    ["RA", "20123456789-RA-20261125-2", "<VoidedDocuments"],
-    ["RC", "20123456789-RC-20261125-2", "<SummaryDocuments"],
+    ["RA", "20123456786-RA-20261125-2", "<VoidedDocuments"],
+    ["RC", "20123456786-RC-20261125-2", "<SummaryDocuments"],
   ])("builds and signs an %s, the same bytes twice", async (kind, fileName, root) => {
     const first = await client.signSummary(request(kind));
     expect(first.fileName).toBe(fileName);

@@ -9,7 +9,7 @@ import { UploadCertificate } from "./upload-certificate.js";
 
 const masterKey = randomBytes(32);
 const issuer: Issuer = {
-  ruc: "20123456789",
+  ruc: "20123456786",
   legal_name: "COMERCIAL ANDINA S.A.C.",
   address: { line: "Av. Lima 123", establishment_code: "0000", country_code: "PE" },
 };

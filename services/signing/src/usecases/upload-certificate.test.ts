@@ -13,8 +13,8 @@ let own: SigningCredentials;
 let other: SigningCredentials;
 
 beforeAll(() => {
-  own = createTestCertificate({ ruc: "20123456789", legalName: "COMERCIAL ANDINA S.A.C." });
-  other = createTestCertificate({ ruc: "20987654321", legalName: "OTRA S.A." });
+  own = createTestCertificate({ ruc: "20123456786", legalName: "COMERCIAL ANDINA S.A.C." });
+  other = createTestCertificate({ ruc: "20987654326", legalName: "OTRA S.A." });
 });
 
 beforeEach(async () => {
@@ -53,7 +53,7 @@ describe("UploadCertificate", () => {
       not_before: new Date(x509.validFrom).toISOString(),
       source: "uploaded",
     });
-    expect(details.subject).toContain("serialNumber=20123456789");
+    expect(details.subject).toContain("serialNumber=20123456786");
     expect(details.subject).not.toContain("\n");
 
     const record = await new CredentialRepository(store).find("cmp_1", true);
@@ -129,7 +129,7 @@ describe("UploadCertificate", () => {
 
   it("should name certificate for an expired or not yet valid certificate, and pfx inside a PFX", async () => {
     const expired = createTestCertificate({
-      ruc: "20123456789",
+      ruc: "20123456786",
       legalName: "VENCIDA S.A.C.",
       notBefore: new Date("2020-01-01T00:00:00Z"),
       validDays: 30,

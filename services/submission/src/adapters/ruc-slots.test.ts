@@ -26,7 +26,7 @@ describe("RucSlots", () => {
     expect(await slots.acquire("20000000001", "doc_1", now, later(30_000))).toBe("20000000001#0");
     expect(await slots.acquire("20000000001", "doc_2", now, later(30_000))).toBe("20000000001#1");
     expect(await slots.acquire("20000000001", "doc_3", now, later(30_000))).toBeNull();
-    expect(await slots.acquire("20000000002", "doc_4", now, later(30_000))).toBe("20000000002#0");
+    expect(await slots.acquire("20000000010", "doc_4", now, later(30_000))).toBe("20000000010#0");
   });
 
   it("a released slot is free again; only its holder can release it", async () => {

@@ -81,14 +81,14 @@ describe("SubmissionScheduler", () => {
 
   it("works through everything due, at most maxPerRuc at once per RUC", async () => {
     for (let i = 1; i <= 6; i++) await queue(`doc_${i}`, "20000000001");
-    for (let i = 7; i <= 8; i++) await queue(`doc_${i}`, "20000000002");
+    for (let i = 7; i <= 8; i++) await queue(`doc_${i}`, "20000000010");
     const { attempt, peak, finished } = slowAttempt(60);
     const scheduler = new SubmissionScheduler(store, attempt as never, {} as never, settings, logger);
     scheduler.start();
     await expect.poll(() => finished.length, { timeout: 5_000 }).toBe(8);
     await scheduler.stop();
     expect(peak.get("20000000001")).toBe(2);
-    expect(peak.get("20000000002")).toBe(2);
+    expect(peak.get("20000000010")).toBe(2);
   });
 
   it("starts at most maxInFlight at once over many RUCs, and never a record twice", async () => {
@@ -216,8 +216,8 @@ describe("SubmissionScheduler", () => {
       );
       await queueVia(scheduler, "doc_1", "20000000001");
       await queueVia(scheduler, "doc_2", "20000000001"); // RUC at its cap
-      await queueVia(scheduler, "doc_3", "20000000002");
-      await queueVia(scheduler, "doc_4", "20000000003"); // replica full
+      await queueVia(scheduler, "doc_3", "20000000010");
+      await queueVia(scheduler, "doc_4", "20000000028"); // replica full
       expect(scheduler.inFlight).toBe(2);
       expect((await stored("doc_2")).lease_until).toBe(NO_LEASE);
       expect((await stored("doc_4")).lease_until).toBe(NO_LEASE);
@@ -236,7 +236,7 @@ describe("SubmissionScheduler", () => {
       await expect.poll(() => due.mock.calls.length).toBe(1);
       // Admitted as they are queued: their attempts finish without a scan.
       await queueVia(scheduler, "doc_1", "20000000001");
-      await queueVia(scheduler, "doc_2", "20000000002");
+      await queueVia(scheduler, "doc_2", "20000000010");
       await expect.poll(() => finished.length, { timeout: 2_000 }).toBe(2);
       await new Promise((r) => setTimeout(r, 50));
       expect(due).toHaveBeenCalledTimes(1);

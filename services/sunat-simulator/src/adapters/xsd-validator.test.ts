@@ -47,7 +47,7 @@ describe("XmllintValidator", () => {
   it("sendBill answers 0306 with the xmllint message and registers nothing", async () => {
     const t = await startTestSimulator({ xsd: new XmllintValidator(MAINDOC) });
     try {
-      const stem = "20123456789-01-F001-5";
+      const stem = "20123456786-01-F001-5";
       const invalid = await sendBill(t, stem, builtInvoice(5, outOfOrder));
       expect(invalid.response).toMatchObject({
         kind: "fault",

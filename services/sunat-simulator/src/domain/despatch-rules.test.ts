@@ -36,6 +36,16 @@ const guide: DespatchAdvice = {
   related_documents: [],
   items: [{ description: "Cajas", quantity: "3", unit_code: "NIU" }],
 };
+/** A carrier guide with everything SUNAT looks for, so that it draws no observation. */
+const carrierGuide: DespatchAdvice = {
+  ...guide,
+  type: "31",
+  series: "V001",
+  reason_code: undefined,
+  transport_mode: undefined,
+  vehicles: [{ role: "main", plate: "XYZ789", certificate: "15M21028250E" }],
+  freight_payer: "sender",
+};
 const xml = (advice: DespatchAdvice) =>
   buildDespatchAdviceXml({ issuer, advice, number: 1, issueTime: "10:00:00" });
 const codes = (text: string) => despatchRules(text).map((i) => i.code);
@@ -43,9 +53,28 @@ const codes = (text: string) => despatchRules(text).map((i) => i.code);
 describe("despatchRules", () => {
   it("passes a guide our builder makes from a checked advice", () => {
     expect(codes(xml(guide))).toEqual([]);
-    expect(
-      codes(xml({ ...guide, type: "31", series: "V001", reason_code: undefined, transport_mode: undefined })),
-    ).toEqual([]);
+    expect(codes(xml(carrierGuide))).toEqual([]);
+  });
+
+  it("observes a contracted carrier without its MTC number (4391) and a carrier guide without TUC or payer", () => {
+    const contracted: DespatchAdvice = {
+      ...guide,
+      transport_mode: "01",
+      handover_date: "2026-11-25",
+      vehicles: [],
+      drivers: [],
+      carrier: { ruc: "20600000005", name: "TRANSPORTES SAC", mtc_registration: "1234567CNG" },
+    };
+    expect(codes(xml(contracted))).toEqual([]);
+    expect(codes(xml({ ...contracted, carrier: { ruc: "20600000005", name: "TRANSPORTES SAC" } }))).toEqual([
+      "4391",
+    ]);
+    const bare = {
+      ...carrierGuide,
+      freight_payer: undefined,
+      vehicles: [{ role: "main" as const, plate: "XYZ789" }],
+    };
+    expect(codes(xml(bare))).toEqual(["4399", "4388"]);
   });
 
   it("refuses the 2026 guide without the handover element (3617), but not one issued before 2026-06-01", () => {

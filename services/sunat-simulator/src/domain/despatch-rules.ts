@@ -46,6 +46,10 @@ export function despatchRules(xml: string, parsed?: XmlNode): RuleIssue[] {
 
   if (mode === "01" && !text(stage, "CarrierParty", "PartyIdentification", "ID"))
     issues.push(issueFor("2558", "cac:CarrierParty/cac:PartyIdentification/cbc:ID"));
+  // OBS 4391: a contracted carrier without its MTC registration number (PartyLegalEntity/CompanyID).
+  else if (mode === "01" && !text(stage, "CarrierParty", "PartyLegalEntity", "CompanyID"))
+    issues.push(issueFor("4391", "cac:CarrierParty/cac:PartyLegalEntity/cbc:CompanyID"));
+  if (type === "31") checkCarrierGuideObservations(shipment, issues);
   if (mode === "02" || type === "31") checkVehiclesAndDrivers(shipment, stage, issues);
 
   const delivery = child(shipment, "Delivery");
@@ -81,6 +85,22 @@ function checkVehiclesAndDrivers(
     if (!text(driver, "IdentityDocumentReference", "ID"))
       issues.push(issueFor("2572", `cac:DriverPerson ${i + 1}`));
   });
+}
+
+/** The freight payer's indicator on a carrier guide (`cbc:SpecialInstructions`). */
+const FREIGHT_PAYER_INDICATOR = /^SUNAT_Envio_IndicadorPagadorFlete_(Remitente|Subcontratador|Tercero)$/;
+
+/**
+ * What a carrier guide is accepted without but observed for: the main vehicle's Constancia de Inscripción /
+ * Certificado de Habilitación Vehicular / TUC (OBS 4399) and the freight payer's indicator (OBS 4388).
+ */
+function checkCarrierGuideObservations(shipment: XmlNode | undefined, issues: RuleIssue[]) {
+  const equipment = child(child(shipment, "TransportHandlingUnit"), "TransportEquipment");
+  if (equipment && !text(equipment, "ApplicableTransportMeans", "RegistrationNationalityID"))
+    issues.push(issueFor("4399", "cac:ApplicableTransportMeans/cbc:RegistrationNationalityID"));
+  const instructions = children(shipment, "SpecialInstructions").map((node) => text(node) ?? "");
+  if (!instructions.some((value) => FREIGHT_PAYER_INDICATOR.test(value)))
+    issues.push(issueFor("4388", "cbc:SpecialInstructions"));
 }
 
 /** Roles by reason: the recipient differs from the sender for 01/05/06 and is the sender for 04. */

@@ -7,25 +7,25 @@ import { forcedVerdict } from "./verdict.js";
 
 describe("document identity", () => {
   it.each([
-    ["20123456789-01-F001-7", "20123456789-01-F001-7"],
-    ["20123456789-01-f001-00000007.zip", "20123456789-01-F001-7"],
-    ["20123456789-09-T001-1.xml", "20123456789-09-T001-1"],
-    ["20123456789-RC-20240501-001", "20123456789-RC-20240501-1"],
-    ["20123456789-01-F001", undefined],
+    ["20123456786-01-F001-7", "20123456786-01-F001-7"],
+    ["20123456786-01-f001-00000007.zip", "20123456786-01-F001-7"],
+    ["20123456786-09-T001-1.xml", "20123456786-09-T001-1"],
+    ["20123456786-RC-20240501-001", "20123456786-RC-20240501-1"],
+    ["20123456786-01-F001", undefined],
     ["30123456789-01-F001-1", undefined],
   ])("%s → %s", (name, key) => {
     expect(normalizeIdentityKey(name)).toBe(key);
   });
 
   it("parses into the scenario-matching fields", () => {
-    expect(parseIdentity("20123456789-07-FC01-0012.zip")).toEqual({
-      ruc: "20123456789",
+    expect(parseIdentity("20123456786-07-FC01-0012.zip")).toEqual({
+      ruc: "20123456786",
       type: "07",
       series: "FC01",
       number: 12,
     });
-    expect(identityKey({ ruc: "20123456789", type: "01", series: "f001", number: 3 })).toBe(
-      "20123456789-01-F001-3",
+    expect(identityKey({ ruc: "20123456786", type: "01", series: "f001", number: 3 })).toBe(
+      "20123456786-01-F001-3",
     );
   });
 });
@@ -73,10 +73,10 @@ describe("seededRandom and greQrUrl", () => {
   });
 
   it("builds SUNAT's QR URL, stable for the same guía", () => {
-    const url = greQrUrl("20123456789-09-T001-1", "ab");
+    const url = greQrUrl("20123456786-09-T001-1", "ab");
     expect(url).toMatch(
       /^https:\/\/e-factura\.sunat\.gob\.pe\/v1\/contribuyente\/gre\/comprobantes\/descargaqr\?hashqr=/,
     );
-    expect(greQrUrl("20123456789-09-T001-1", "ab")).toBe(url);
+    expect(greQrUrl("20123456786-09-T001-1", "ab")).toBe(url);
   });
 });

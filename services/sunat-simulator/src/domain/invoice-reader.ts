@@ -41,6 +41,9 @@ export interface InvoiceDocument {
   issueDate: string;
   /** AccountingCustomerParty's RegistrationName, as written (absent on an anonymous receipt). */
   customerName?: string;
+  /** AccountingCustomerParty's `PartyIdentification/cbc:ID` and its `@schemeID` (catálogo 06). */
+  customerId?: string;
+  customerIdType?: string;
   lines: InvoiceLine[];
   taxTotal?: Decimal;
   subtotals: TaxSubtotal[];
@@ -65,6 +68,10 @@ export function readInvoice(xml: string | XmlNode): InvoiceDocument | undefined 
   const totals = child(invoice, "LegalMonetaryTotal");
   // More than one global TaxTotal is its own error (3024); the sums use the first.
   const taxTotal = child(invoice, "TaxTotal");
+  const customerIdNode = child(
+    child(child(child(invoice, "AccountingCustomerParty"), "Party"), "PartyIdentification"),
+    "ID",
+  );
   return {
     typeCode: text(typeCodeNode) ?? "",
     operationType: attr(typeCodeNode, "listID") ?? "",
@@ -74,6 +81,8 @@ export function readInvoice(xml: string | XmlNode): InvoiceDocument | undefined 
       "PartyLegalEntity",
       "RegistrationName",
     ),
+    customerId: text(customerIdNode),
+    customerIdType: attr(customerIdNode, "schemeID"),
     lines: children(invoice, "InvoiceLine").map(readLine),
     taxTotal: amount(text(taxTotal, "TaxAmount")),
     subtotals: children(taxTotal, "TaxSubtotal").map(readSubtotal),

@@ -72,11 +72,11 @@ describe("rollFate", () => {
 });
 
 describe("KnobResolver precedence: header > scenario > configuration", () => {
-  const subject = { operation: "sendBill" as const, identity: { ruc: "20123456789", number: 7 } };
+  const subject = { operation: "sendBill" as const, identity: { ruc: "20123456786", number: 7 } };
 
   it("merges per knob and keeps what the request itself asked for apart", () => {
     const scenarios = new ScenarioBook();
-    scenarios.add({ match: { ruc: "20123456789" }, knobs: { force_code: "3277", latency_ms: 50 } });
+    scenarios.add({ match: { ruc: "20123456786" }, knobs: { force_code: "3277", latency_ms: 50 } });
     const resolver = new KnobResolver({ latency_ms: 5, ticket_pending_polls: 2 }, scenarios, () => 0);
     const resolution = resolver.resolve("latency_ms=7", subject);
     expect(resolution).toMatchObject({

@@ -21,13 +21,18 @@ export type RuleId =
   | "payableTotal"
   | "allowanceTotal"
   | "customerName"
-  | "igvRate";
+  | "igvRate"
+  | "customerRuc"
+  | "customerDni";
 
 export type InvoiceKind = "factura" | "boleta";
 
 const CODES: Record<RuleId, Record<InvoiceKind, string>> = {
   // RegistrationName: up to 1500 characters, no whitespace but the space (ERR 2022, both sheets).
   customerName: { factura: "2022", boleta: "2022" },
+  // Receptor RUC not in SUNAT's register (ERR 1083, both sheets); DNI not 8 digits (ERR 2801 / OBS 4207).
+  customerRuc: { factura: "1083", boleta: "1083" },
+  customerDni: { factura: "2801", boleta: "4207" },
   freeLinePrice: { factura: "2640", boleta: "2640" },
   lineValue: { factura: "3271", boleta: "4288" },
   lineIgv: { factura: "3103", boleta: "3103" },

@@ -4,14 +4,14 @@ import { type RequestSubject, ScenarioBook, scenarioMatches } from "./scenarios.
 
 const invoice: RequestSubject = {
   operation: "sendBill",
-  identity: { ruc: "20123456789", type: "01", series: "F001", number: 7 },
+  identity: { ruc: "20123456786", type: "01", series: "F001", number: 7 },
 };
 
 describe("scenarioMatches", () => {
   it.each([
     [{}, true],
-    [{ ruc: "20123456789" }, true],
-    [{ ruc: "20123456789", type: "01", series: "f001", number: 7, operation: "sendBill" as const }, true],
+    [{ ruc: "20123456786" }, true],
+    [{ ruc: "20123456786", type: "01", series: "f001", number: 7, operation: "sendBill" as const }, true],
     [{ ruc: "20000000001" }, false],
     [{ number: 8 }, false],
     [{ series: "F002" }, false],
@@ -22,7 +22,7 @@ describe("scenarioMatches", () => {
   });
 
   it("a field the request cannot tell (no identity) does not match", () => {
-    expect(scenarioMatches({ ruc: "20123456789" }, { operation: "getStatus", identity: {} })).toBe(false);
+    expect(scenarioMatches({ ruc: "20123456786" }, { operation: "getStatus", identity: {} })).toBe(false);
     expect(scenarioMatches({ operation: "getStatus" }, { operation: "getStatus", identity: {} })).toBe(true);
   });
 });
@@ -54,14 +54,14 @@ describe("parseScenarioRequest", () => {
   it("accepts the documented shape", () => {
     expect(
       parseScenarioRequest({
-        match: { ruc: "20123456789", type: "01", series: "F001", number: 3, operation: "getStatusCdr" },
+        match: { ruc: "20123456786", type: "01", series: "F001", number: 3, operation: "getStatusCdr" },
         knobs: { lost_reply_rate: 1, force_code: "0" },
         times: 1,
       }),
     ).toEqual({
       ok: true,
       spec: {
-        match: { ruc: "20123456789", type: "01", series: "F001", number: 3, operation: "getStatusCdr" },
+        match: { ruc: "20123456786", type: "01", series: "F001", number: 3, operation: "getStatusCdr" },
         knobs: { lost_reply_rate: 1, force_code: "0" },
         times: 1,
       },
