@@ -7,7 +7,7 @@ import type { PdfDocumentInput } from "./input.js";
  */
 export const WARM_UP_SAMPLE: PdfDocumentInput = {
   issuer: {
-    ruc: "20123456789",
+    ruc: "20123456786",
     legal_name: "COMERCIAL ANDINA DEL PERÚ S.A.C.",
     trade_name: "Andina Market",
     address: {
@@ -28,7 +28,7 @@ export const WARM_UP_SAMPLE: PdfDocumentInput = {
     operation_type: "0101",
     customer: {
       document_type: "6",
-      document_number: "20600000001",
+      document_number: "20600000005",
       name: "CONSTRUCTORA PEÑA & ÁLVAREZ E.I.R.L.",
       address: "JR. LOS ÑANDÚES 456, MIRAFLORES, LIMA",
     },

@@ -123,7 +123,7 @@ describe("SummaryDocuments (RC)", () => {
     });
     const xml = buildSummaryDocumentsXml(special);
     expect(xml).toContain("<cbc:Percent>10.50</cbc:Percent>");
-    const file = writeTemp(dir, "20123456789-RC-20261125-2.xml", new LeanSigner().sign(xml, credentials).xml);
+    const file = writeTemp(dir, "20123456786-RC-20261125-2.xml", new LeanSigner().sign(xml, credentials).xml);
     const verdict = validateAgainstXsd(join(XSD, "UBL-SummaryDocuments-2.0.xsd"), [file]);
     expect(verdict.output).not.toContain("fails to validate");
     expect(verdict.valid.has(file)).toBe(true);

@@ -44,7 +44,7 @@ describe("computeNote", () => {
       series: "FC01",
       issue_date: TODAY,
       currency: "PEN",
-      customer: { document_type: "6", document_number: "20123456789", name: "ACME S.A.C." },
+      customer: { document_type: "6", document_number: "20123456786", name: "ACME S.A.C." },
       tax_total: "18.00",
       amounts: { taxed: "100.00", igv: "18.00", total: "118.00" },
       reference: {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { checkInvoiceRules } from "./invoice-rules.js";
 
 const ISSUER: Issuer = {
-  ruc: "20123456789",
+  ruc: "20123456786",
   legal_name: "RESTAURANTE EL PARQUE S.A.C.",
   address: { line: "AV. LARCO 101", establishment_code: "0000", country_code: "PE", ubigeo: "150122" },
 };

@@ -13,7 +13,7 @@ import { checkInvoiceRules } from "./invoice-rules.js";
 
 const TODAY = "2026-03-10";
 const ISSUER: Issuer = {
-  ruc: "20123456789",
+  ruc: "20123456786",
   legal_name: "CAFE DEL PARQUE S.A.C.",
   address: { line: "AV. LARCO 101", establishment_code: "0000", country_code: "PE", ubigeo: "150122" },
 };

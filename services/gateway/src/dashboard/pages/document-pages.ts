@@ -131,7 +131,7 @@ export async function documentListPage(req: PageRequest, deps: GatewayDeps): Pro
   for (const ty of TYPES) labels[`type.${ty}`] = t(`type.${ty}` as MessageKey);
   const content = html`
 <form class="filters" method="get" action="${base}" role="search">
-  <div><label for="f-q">${t("docs.search")}</label><input id="f-q" name="q" value="${value("q")}" placeholder="F001-1 / 20123456789"></div>
+  <div><label for="f-q">${t("docs.search")}</label><input id="f-q" name="q" value="${value("q")}" placeholder="F001-1 / 20123456786"></div>
   ${select("type", "docs.type", TYPES, "type")}
   ${select("status", "docs.status", STATUSES, "status")}
   <div><label for="f-from">${t("docs.from")}</label><input id="f-from" type="date" name="from" value="${value("from")}"></div>
