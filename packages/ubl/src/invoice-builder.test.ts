@@ -137,6 +137,18 @@ describe("buildInvoiceXml", () => {
     expect(text(inv["cac:AllowanceCharge"][0]["cbc:AllowanceChargeReasonCode"])).toBe("04");
   });
 
+  it("states the rate on the document's IGV and IVAP subtotals, as on the lines; none on exempt ones", () => {
+    const documentSubtotals = (name: string) => {
+      const total = parseInvoice(build(name))["cac:TaxTotal"] as Record<string, unknown>;
+      const subs = total["cac:TaxSubtotal"];
+      return (Array.isArray(subs) ? subs : [subs]) as Record<string, Record<string, unknown>>[];
+    };
+    const category = (name: string) => documentSubtotals(name)[0]!["cac:TaxCategory"]!;
+    expect(text(category("01-taxed-10")["cbc:Percent"])).toBe("18.00");
+    expect(text(category("01-ivap-17")["cbc:Percent"])).toBe("4.00");
+    expect(category("01-exempt-20")["cbc:Percent"]).toBeUndefined();
+  });
+
   it("escapes markup in names and descriptions", () => {
     const xml = build("01-escaping-and-precision");
     expect(xml).toContain('Tom &amp; Jerry &lt;"Cía"&gt; S.R.L.');

@@ -39,6 +39,21 @@ const addCategoryId = (category: XmlNode, scheme: TaxSchemeId, path: string): vo
  */
 const printsTaxableAmount = (scheme: TaxSchemeId): boolean => scheme !== ICBPER;
 
+/** IGV and IVAP: schemes whose rate the document's subtotal states too. */
+const RATED_SCHEMES: ReadonlySet<TaxSchemeId> = new Set<TaxSchemeId>(["1000", "1016"]);
+
+/**
+ * The rate of a scheme's lines. A document has one IGV rate (ERR 3462), and with 18 % and the special regime's
+ * rate both in force a reader cannot infer which one a subtotal used, so the document's subtotal states it too.
+ */
+const documentRate = (doc: ComputedDocument, scheme: TaxSchemeId): string | undefined => {
+  if (!RATED_SCHEMES.has(scheme)) return undefined;
+  for (const line of doc.lines) {
+    for (const tax of line.taxes) if (tax.scheme === scheme && tax.percent !== undefined) return tax.percent;
+  }
+  return undefined;
+};
+
 /** Document `cac:TaxTotal`: the total (rule 3294) and one `cac:TaxSubtotal` per scheme (rule 3068). */
 export const addDocumentTaxTotal = (root: XmlNode, doc: ComputedDocument): void => {
   const total = cac(root, "TaxTotal");
@@ -52,6 +67,8 @@ export const addDocumentTaxTotal = (root: XmlNode, doc: ComputedDocument): void 
     amount(node, "TaxAmount", sub.tax_amount, doc.currency, `${path}.tax_amount`);
     const category = cac(node, "TaxCategory");
     addCategoryId(category, sub.scheme, `${path}.scheme`);
+    const rate = documentRate(doc, sub.scheme);
+    if (rate !== undefined) cbc(category, "Percent", decimal(rate, `${path}.percent`));
     addTaxScheme(category, sub.scheme, `${path}.scheme`);
   });
 };

@@ -41,10 +41,12 @@ describe("ERR 3462: one IGV rate per document, in force on the issue date", () =
   });
 
   it("two rates in one document → 3462", () => {
-    const xml = xmlOf("2026-03-02", "restaurants_hotels").replace(
-      "<cbc:Percent>10.50</cbc:Percent>",
-      "<cbc:Percent>18.00</cbc:Percent>",
-    );
+    const whole = xmlOf("2026-03-02", "restaurants_hotels");
+    // The first line's rate changed; the document's subtotal keeps its own.
+    const firstLine = whole.indexOf("<cac:InvoiceLine>");
+    const xml =
+      whole.slice(0, firstLine) +
+      whole.slice(firstLine).replace("<cbc:Percent>10.50</cbc:Percent>", "<cbc:Percent>18.00</cbc:Percent>");
     expect(codes(xml)).toContain("3462");
   });
 
