@@ -1,4 +1,4 @@
-import { isFinalStatus, type SaleDocumentType } from "@einvoice/domain";
+import type { SaleDocumentType } from "@einvoice/domain";
 import { hasIdShape } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import type { Context } from "koa";
@@ -7,6 +7,7 @@ import type { DocumentEmailBody } from "../schemas/document-email.schema.js";
 import type { DocumentVoidBody } from "../schemas/document-void.schema.js";
 import type { CreateDocument } from "../usecases/create-document.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
+import { answerCreatedDocument } from "./created-document.js";
 import { parseListQuery } from "./list-params.js";
 import { presentDocument, presentEmail } from "./presenters.js";
 
@@ -45,10 +46,7 @@ export function documentRoutes(
       waitSeconds,
       ...(ctx.state.idempotencyKey ? { idempotencyKey: ctx.state.idempotencyKey } : {}),
     });
-    if (waitSeconds > 0) ctx.set("Preference-Applied", `wait=${waitSeconds}`);
-    ctx.set("Location", `/v1/documents/${document.id}`);
-    ctx.status = isFinalStatus(document.status) ? 201 : 202;
-    ctx.body = presentDocument(document, linkSignerFor(deps, ctx.state));
+    answerCreatedDocument(ctx, deps, document, waitSeconds);
   };
 
   router.post("/v1/invoices", create("01"));

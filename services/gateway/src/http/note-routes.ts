@@ -1,11 +1,11 @@
-import { isFinalStatus, type NoteDocumentType } from "@einvoice/domain";
+import type { NoteDocumentType } from "@einvoice/domain";
 import type { Router } from "@koa/router";
 import type { Context } from "koa";
 import { validationFailed } from "../errors/public-errors.js";
 import type { CreateNote } from "../usecases/create-note.js";
-import { type AuthedState, type GatewayDeps, linkSignerFor } from "./context.js";
+import type { AuthedState, GatewayDeps } from "./context.js";
+import { answerCreatedDocument } from "./created-document.js";
 import { preferredWait } from "./document-routes.js";
-import { presentDocument } from "./presenters.js";
 
 /** `POST /v1/credit_notes` (07) and `POST /v1/debit_notes` (08): the invoice create contract. */
 export function noteRoutes(router: Router<AuthedState>, deps: GatewayDeps, createNote: CreateNote) {
@@ -20,10 +20,7 @@ export function noteRoutes(router: Router<AuthedState>, deps: GatewayDeps, creat
       waitSeconds,
       ...(ctx.state.idempotencyKey ? { idempotencyKey: ctx.state.idempotencyKey } : {}),
     });
-    if (waitSeconds > 0) ctx.set("Preference-Applied", `wait=${waitSeconds}`);
-    ctx.set("Location", `/v1/documents/${document.id}`);
-    ctx.status = isFinalStatus(document.status) ? 201 : 202;
-    ctx.body = presentDocument(document, linkSignerFor(deps, ctx.state));
+    answerCreatedDocument(ctx, deps, document, waitSeconds);
   };
   router.post("/v1/credit_notes", create("07"));
   router.post("/v1/debit_notes", create("08"));
