@@ -69,6 +69,7 @@ const document = {
   total: computed.amounts.total,
   amounts: computed.amounts,
   customer: computed.customer,
+  notes: [],
   sunat: {
     code: "0",
     description: "La Factura numero F001-42, ha sido aceptada",
