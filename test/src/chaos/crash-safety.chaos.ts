@@ -26,7 +26,7 @@ import {
 
 /**
  * How many documents are created (CHAOS_INVOICES, default the issue's 500; a fifth are receipts on their own
- * series). On the quiet 2-core machine 500 take about 130 s; see README, crash safety.
+ * series). On the quiet 2-core machine 500 take about 130 s; see docs/api-guide.md, "Crash safety".
  */
 const DOCUMENTS = Number(process.env.CHAOS_INVOICES) || 500;
 /** Every fifth order is a receipt (series BC01); the rest are invoices (FC01). */

@@ -90,7 +90,7 @@ export const LINE_CASES: CaseSpec[] = [
   {
     // Ambiguity: the spec reads a line amount "as a price: with taxes when the line has price_includes_tax".
     // A discount that does not affect the base lowers only what the buyer pays, so the engine reads its amount
-    // against the line total with taxes (README: "Line 01 … percent or amount of the line total with taxes").
+    // against the line total with taxes (line discount code 01: a percent or amount of the line total with taxes).
     // 118.00 is therefore allowed here and 118.01 is the first refused amount.
     name: "line discount amount above the line total with taxes (does not affect base)",
     invoice: { items: [item({ discount: { amount: "118.01", affects_base: false } })] },
@@ -127,7 +127,7 @@ export const LINE_CASES: CaseSpec[] = [
   {
     // Ambiguity: "A document-level amount is a value without taxes". A discount that does not affect the base
     // (catalog 53 code 03) carries no tax; the engine subtracts it as given from the total with taxes less line
-    // 01 discounts (README "Document 03"), so 118.01 on a 118.00 invoice is the first refused amount.
+    // 01 discounts (document discount code 03), so 118.01 on a 118.00 invoice is the first refused amount.
     name: "document discount amount above the total (does not affect base)",
     invoice: { discount: { amount: "118.01", affects_base: false } },
     errors: ["discount.amount:discount_exceeds_amount"],

@@ -130,7 +130,7 @@ export const OPERATION_CASES: CaseSpec[] = [
     errors: ["payment.installments.1.due_date:due_date_not_after_issue_date"],
   },
   {
-    // ERR 3267 also refuses a due date equal to the issue date (README "Credit": "each due after the issue date").
+    // ERR 3267 also refuses a due date equal to the issue date (the tax-engine rule for credit terms: each due after the issue date).
     name: "installment due on the issue date",
     invoice: () => ({ payment: credit(["118.00", limaDay(0)]) }),
     errors: ["payment.installments.0.due_date:due_date_not_after_issue_date"],

@@ -44,7 +44,7 @@ const unprocessable = (cod: string, msg: string): HttpReply =>
 export class GreService {
   constructor(private readonly ctx: SimulatorContext) {}
 
-  /** The synchronous request checks; codes are SUNAT return codes chosen by meaning (see README). */
+  /** The synchronous request checks; codes are SUNAT return codes chosen by meaning (see the simulator's README). */
   checkSend(
     filename: string,
     body: string,
