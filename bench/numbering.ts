@@ -38,9 +38,8 @@ const { values: args } = parseArgs({
     /** Stop after this many numbers instead of after `--seconds`. */
     count: { type: "string" },
     /**
-     * Numbers issued before the measured run (at most 60 s). 500, the count before 2026-11-27 (fourth session), was
-     * half a second: V8 had not compiled numbering's paths yet, and the run measured 0.44–0.70 ms per number where
-     * it measured 0.40 after 30,000.
+     * Numbers issued before the measured run (at most 60 s): enough for V8 to have compiled numbering's paths, which
+     * a few hundred numbers are not.
      */
     warmup: { type: "string", default: "30000" },
     /** `dist` runs the compiled service (`npm run build` first); `source` runs TypeScript through tsx. */

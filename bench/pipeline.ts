@@ -28,9 +28,8 @@ const { values: args } = parseArgs({
     clients: { type: "string", default: "32" },
     companies: { type: "string", default: "8" },
     /**
-     * Invoices sent (and accepted) before the measured run. 64, the count before 2026-11-27 (fourth session), warmed
-     * up connections and series counters but not V8, which was still compiling (12–20 % of a service's CPU) 25 s
-     * into a run and had stopped 90 s in: CPU per invoice measured 14–20 % lower after 3,000.
+     * Invoices sent (and accepted) before the measured run: enough to warm V8 as well as connections and series
+     * counters (a few dozen leave the services compiling well into the run).
      */
     warmup: { type: "string", default: "3000" },
     "no-pdf": { type: "boolean", default: false },
@@ -45,7 +44,7 @@ const { values: args } = parseArgs({
      * Leaves the run's data folder in place (its path is printed). Deleting it frees thousands of inodes, and on this
      * machine's ext4 (no journal) every file created in the next two minutes or so then costs several times the
      * system CPU: the allocator skips recently deleted inodes one by one. Alternating A/B runs keep their data, and
-     * it is deleted once they are done (docs/performance.md, sixth session).
+     * it is deleted once they are done (docs/performance.md, "What the suite is built on").
      */
     "keep-data": { type: "boolean", default: false },
     /** Measured runs in a row on the same system, each reported (does a warm system keep getting cheaper?). */

@@ -58,20 +58,17 @@ const E2E_COUNT = QUICK ? 40 : 200;
 /**
  * The run without PDFs measures the pipeline's own pace, so it is longer: at 100 documents/s a 200-document run
  * lasts 2 s, and the time its last documents spend in the pipeline after the last create (create → accepted
- * p50 ≈ 0.7 s) was a third of it. 1,000 documents make that a tenth (from 2026-11-27, third session).
+ * p50 ≈ 0.7 s) would be a third of it. 1,000 documents make that a tenth.
  */
 const E2E_NO_PDF_COUNT = QUICK ? 40 : 1000;
 /**
  * The run without PDFs is repeated: on this shared host one build's throughput moves by a tenth or more between runs
- * a minute apart (135.6–172.7 documents/s in six `bench/pipeline.ts` runs of one build, 2026-11-27, sixth session),
- * so a single run says little about a target. Every run is a row of its own.
+ * a minute apart, so a single run says little about a target (docs/performance.md, "What the suite is built on"). Every run is a row of its own.
  */
 const NO_PDF_RUNS = QUICK ? 1 : 3;
 /**
- * Without PDFs the best concurrency need not be the one with PDFs. Until the seventh session these runs took the PDF
- * runs' best, which 200-document runs chose by a few percent: 32 clients in that session's three suite runs, which
- * then gave 112–147 documents/s. In two alternating `bench/pipeline.ts` pairs 32 clients gave 138.5 and 165.0, and
- * 64 gave 161.2 and 171.9. Both are measured, in alternating order.
+ * Without PDFs the best concurrency need not be the one with PDFs, and the two candidates are closer than the host's
+ * noise: both are measured, in alternating order.
  */
 const NO_PDF_CONCURRENCY = QUICK ? [32] : [32, 64];
 /**
@@ -80,13 +77,8 @@ const NO_PDF_CONCURRENCY = QUICK ? [32] : [32, 64];
  */
 const E2E_SUSTAINED_COUNT = QUICK ? 40 : 1000;
 /**
- * Invoices sent before the first measured run (PDFs on, 32 clients). Until 2026-11-27 (fourth session) it was two
- * per company, which warmed the connections and each company's test certificate but not V8: compiling still took
- * 12–20 % of a service's CPU 25 s after the start (perf), so the first measured runs (8 clients, then 32) paid for
- * it. Then 2,000, until the eighth session found that a system keeps getting cheaper for about 5,000 invoices:
- * `bench/pipeline.ts --no-pdf --count 1000 --warmup 2000 --repeat 8`, on two fresh systems, went from 9.0 ms per
- * invoice over our services (148 invoices/s) in the first measured run to 8.1–8.6 ms (152–162/s) from the fourth on,
- * every process cheaper, the load generator too. 5,000 keep the system busy for about 40 s, and the renderer about
+ * Invoices sent before the first measured run (PDFs on, 32 clients). A system keeps getting cheaper for about 5,000
+ * invoices after it starts, every process (docs/performance.md, "What the suite is built on"); 5,000 keep the system busy for about 40 s, and the renderer about
  * a minute more.
  */
 const WARMUP_COUNT = QUICK ? 64 : 5000;
@@ -304,7 +296,7 @@ async function main() {
 
     // Half the peak is half of what the system sustains with its PDFs, from the sustained run's CPU per document
     // (bench/lib/capacity.ts). The acceptance peak with PDFs is a burst whose PDFs come later: half of it asked for
-    // 80–98 % of the sustainable rate (docs/performance.md, seventh session). It is still measured, last.
+    // more than the system sustains (docs/performance.md, "What the suite is built on"). It is still measured, last.
     results.sustainable = sustainableRate(sustained.cpuMs, CORES);
     const half = (results.sustainable?.perSecond ?? peak) / 2;
     next(`create latency at half the peak (${fmt(half, 1)}/s), without Prefer and with Prefer: wait=10`);
@@ -360,8 +352,7 @@ async function main() {
         progress("restarting");
         await sut.restart();
         watcher = await watchAcceptances(sut);
-        // The restarted system is cold: warmed by 16 creates, this row cost 1.4× the first row's CPU per document
-        // (eighth session), which a warm system with 16 k documents did not.
+        // The restarted system is cold: it is warmed as the first row's was, so the rows compare like with like.
         const { result: warm } = await warmUp(
           { baseUrl: sut.baseUrl, keys: all, pids: sut.pids, watcher },
           { count: GROWTH_WARMUP_COUNT, clients: 32 },

@@ -4,7 +4,7 @@
  * - the cores: every process together cannot use more than `cores` × 1000 ms of CPU per second;
  * - one thread: a Node service does its work on its main thread, so it cannot finish more than 1000 / (its CPU ms
  *   per document) documents per second. This binds the renderer: with PDFs on it is the costliest by far, and after
- *   a burst it finishes the PDFs alone on one core while the other waits (docs/performance.md, seventh session).
+ *   a burst it finishes the PDFs alone on one core while the other waits (docs/performance.md, "What the suite is built on").
  *   nats-server is multi-threaded and has no such bound.
  */
 export interface Capacity {

@@ -20,8 +20,8 @@ export interface CreateOutcome {
 
 /**
  * Keep-alive connections for the creates. The load generator shares the two cores with the system it measures, so
- * its own cost per request comes off the system's throughput: global `fetch` (undici) spent about 0.33 ms of CPU per
- * create on this machine, `node:http` with a keep-alive agent about 0.07 ms (docs/performance.md, eighth session).
+ * its own cost per request comes off the system's throughput: `node:http` with a keep-alive agent costs a fraction of
+ * the CPU of global `fetch` (undici) per create.
  * Free sockets are unref'd by the agent, so they never keep the process alive.
  */
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };

@@ -218,7 +218,7 @@ export async function measureIdle(pids: ReadonlyMap<string, number>): Promise<nu
  * until the processes are back to their idle load (plus 5 % of a core) for three windows of 500 ms in a row, at
  * most `maxMs`. One quiet window was not enough: in one run the renderer, with a backlog of 1,000 PDFs, dipped to
  * 32 % of a core and below for half a second, and the idle load measured right after was 80 % of a core, so every
- * later settle left backlogs (docs/performance.md, seventh session). Before the idle load is measured, `idle`
+ * later settle left backlogs (docs/performance.md, "What the suite is built on"). Before the idle load is measured, `idle`
  * says what counts as idle (the warm-up's backlog of PDFs must be drained before `measureIdle`).
  */
 export async function settle(

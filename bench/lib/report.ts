@@ -205,9 +205,8 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
         )
       : "Not measured (no peak throughput was measured).",
     "",
-    "Half the peak is half the sustainable rate with PDFs (above). The last row keeps the basis of the runs before " +
-      "the seventh session (2026-11-27): half the best acceptance rate with PDFs, a burst whose PDFs come later, " +
-      "which asked for 80–98 % of what the system sustains.",
+    "Half the peak is half the sustainable rate with PDFs (above). The last row is half the best acceptance rate " +
+      "with PDFs: a burst whose PDFs come later, which asks for more than the system sustains.",
     "",
   );
 
