@@ -7,19 +7,9 @@ import type { DocumentEmailBody } from "../schemas/document-email.schema.js";
 import type { DocumentVoidBody } from "../schemas/document-void.schema.js";
 import type { CreateDocument } from "../usecases/create-document.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
-import { answerCreatedDocument } from "./created-document.js";
-import { parseListQuery } from "./list-params.js";
+import { documentCreate } from "./created-document.js";
+import { listDocumentsRequest } from "./document-list-query.js";
 import { presentDocument, presentEmail } from "./presenters.js";
-
-/** Filter values of `GET /v1/documents`: invoices, receipts, credit and debit notes, the two despatch advices. */
-const SALE_DOCUMENT_TYPES = ["01", "03", "07", "08", "09", "31"] as const;
-const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
-
-/** `Prefer: wait=N` (RFC 7240), capped; 0 when absent. */
-export function preferredWait(header: string | undefined, maxSeconds: number): number {
-  const match = /(?:^|[,;\s])wait=(\d+)/i.exec(header ?? "");
-  return match ? Math.min(Number(match[1]), maxSeconds) : 0;
-}
 
 const notFound = (id: string) =>
   new ApiError(404, "invalid_request_error", "resource_missing", `No such document: '${id}'`, "id");
@@ -35,45 +25,20 @@ export function documentRoutes(
     return res;
   };
 
-  const create = (type: SaleDocumentType) => async (ctx: Context & { state: AuthedState }) => {
-    const shape = deps.validator.invoiceRequest(ctx.request.body);
-    if (!shape.request) throw validationFailed(shape.violations);
-    const waitSeconds = preferredWait(ctx.get("prefer"), deps.maxWaitSeconds);
-    const document = await createDocument.execute({
-      caller: ctx.state.caller,
-      type,
-      request: shape.request,
-      waitSeconds,
-      ...(ctx.state.idempotencyKey ? { idempotencyKey: ctx.state.idempotencyKey } : {}),
-    });
-    answerCreatedDocument(ctx, deps, document, waitSeconds);
-  };
+  const create = (type: SaleDocumentType) =>
+    documentCreate(
+      deps,
+      (body) => deps.validator.invoiceRequest(body),
+      (command) => createDocument.execute({ ...command, type }),
+    );
 
   router.post("/v1/invoices", create("01"));
   router.post("/v1/receipts", create("03"));
 
   router.get("/v1/documents", async (ctx) => {
-    const query = parseListQuery(ctx.query, "doc", (reader) => ({
-      type: reader.oneOf("type", SALE_DOCUMENT_TYPES),
-      series: reader.text("series"),
-      status: reader.oneOf("status", DOCUMENT_STATUSES),
-      issueDate: reader.dateRange("issue_date"),
-      customerDocumentNumber: reader.text("customer.document_number"),
-      referenceDocumentId: reader.text("reference.document_id"),
-    }));
-    const res = await deps.numbering.listDocuments({
-      scope: scopeOf(ctx.state.caller),
-      limit: query.limit,
-      startingAfter: query.startingAfter,
-      endingBefore: query.endingBefore,
-      type: query.type,
-      series: query.series,
-      status: query.status,
-      issueDateGte: query.issueDate.gte,
-      issueDateLte: query.issueDate.lte,
-      customerDocumentNumber: query.customerDocumentNumber,
-      referenceDocumentId: query.referenceDocumentId,
-    });
+    const res = await deps.numbering.listDocuments(
+      listDocumentsRequest(ctx.query, scopeOf(ctx.state.caller)),
+    );
     const sign = linkSignerFor(deps, ctx.state);
     ctx.body = {
       object: "list",

@@ -3,7 +3,7 @@ import type { JsonObject } from "@bufbuild/protobuf";
 import { hasIdShape } from "@einvoice/platform";
 import { ApiError, toApiError } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
-import { parseListQuery } from "../../http/list-params.js";
+import { listDocumentsRequest } from "../../http/document-list-query.js";
 import { presentDocument, presentEvent } from "../../http/presenters.js";
 import { type Html, html } from "../html.js";
 import { formatDateTime, type MessageKey, type Translate } from "../i18n.js";
@@ -73,25 +73,7 @@ export async function documentListPage(req: PageRequest, deps: GatewayDeps): Pro
   let hasMore = false;
   let problem: string | undefined;
   try {
-    const query = parseListQuery(api, "doc", (reader) => ({
-      type: reader.oneOf("type", TYPES),
-      series: reader.text("series"),
-      status: reader.oneOf("status", STATUSES),
-      issueDate: reader.dateRange("issue_date"),
-      customerDocumentNumber: reader.text("customer.document_number"),
-    }));
-    const res = await deps.numbering.listDocuments({
-      scope: req.scope,
-      limit: query.limit,
-      startingAfter: query.startingAfter,
-      endingBefore: query.endingBefore,
-      type: query.type,
-      series: query.series,
-      status: query.status,
-      issueDateGte: query.issueDate.gte,
-      issueDateLte: query.issueDate.lte,
-      customerDocumentNumber: query.customerDocumentNumber,
-    });
+    const res = await deps.numbering.listDocuments(listDocumentsRequest(api, req.scope));
     documents = res.documents.map((d) => view(presentDocument(d)));
     if (number !== null) documents = documents.filter((d) => d.number === number);
     hasMore = res.hasMore;
