@@ -234,7 +234,9 @@ async function storeCommand(
           throw new AdminCommandError("--regime must be general or restaurants_hotels");
         await admin.setIgvRegime.execute(scope, regime);
       }
-      console.log(`${company._id}  ${scope.livemode ? "live" : "test"}  igv_regime ${await admin.settings.igvRegime(scope)}`);
+      console.log(
+        `${company._id}  ${scope.livemode ? "live" : "test"}  igv_regime ${await admin.settings.igvRegime(scope)}`,
+      );
     } else if (resource === "key" && action === "revoke") {
       const revoked = await admin.apiKeys.revoke(values.id ?? "", new Date().toISOString());
       if (!revoked) throw new AdminCommandError(`no live key ${values.id ?? "(give --id key_…)"}`);
