@@ -1,5 +1,6 @@
 import type { Router } from "@koa/router";
-import { ApiError, validationFailed } from "../errors/public-errors.js";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
+import { apiError, validationFailed } from "../errors/public-errors.js";
 import type { CertificateUploadBody } from "../schemas/certificate-upload.schema.js";
 import type { SolCredentialsBody } from "../schemas/sol-credentials.schema.js";
 import { certificateResource } from "./certificate-resource.js";
@@ -24,7 +25,7 @@ export function credentialRoutes(router: Router<AuthedState>, deps: GatewayDeps)
               value: { certificatePem: body.certificate ?? "", privateKeyPem: body.private_key ?? "" },
             },
     });
-    if (!certificate) throw new ApiError(500, "api_error", "internal_error", "An internal error occurred.");
+    if (!certificate) throw apiError(GATEWAY_ERRORS.internal_error);
     ctx.body = certificateResource(certificate, ctx.state.caller.livemode);
   });
 

@@ -1,4 +1,4 @@
-import { hasIdShape, metrics } from "@einvoice/platform";
+import { hasIdShape, metrics, SHAPE_ERRORS } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import type { Context } from "koa";
 import { validationFailed } from "../errors/public-errors.js";
@@ -94,19 +94,19 @@ function parseFilters(ctx: Context): { types: string[]; documentId: string } {
   if (unknown.length > 0)
     errors.push({
       param: "types",
-      code: "parameter_invalid",
+      code: SHAPE_ERRORS.parameter_invalid.code,
       message: `types must be a comma-separated list of event types, each one of ${EVENT_TYPES.join(", ")}.`,
     });
   if (documentId && !hasIdShape(documentId, "doc"))
     errors.push({
       param: "document_id",
-      code: "parameter_invalid",
+      code: SHAPE_ERRORS.parameter_invalid.code,
       message: "document_id must be a document id (doc_…).",
     });
   if (ctx.query.types !== undefined && typeof ctx.query.types !== "string")
     errors.push({
       param: "types",
-      code: "parameter_invalid",
+      code: SHAPE_ERRORS.parameter_invalid.code,
       message: "types must be given once, comma-separated.",
     });
   if (errors.length > 0) throw validationFailed(errors);

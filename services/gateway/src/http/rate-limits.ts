@@ -1,5 +1,6 @@
 import type { Context, Next } from "koa";
-import { ApiError } from "../errors/public-errors.js";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
+import { ApiError, apiError } from "../errors/public-errors.js";
 import { type BucketSettings, type Take, TokenBuckets } from "../usecases/token-bucket.js";
 import { type AuthedState, callerScope } from "./context.js";
 
@@ -11,7 +12,7 @@ export interface RateLimitSettings {
 }
 
 const tooMany = (message: string, take: Take) =>
-  new ApiError(429, "api_error", "rate_limit_exceeded", message, null, [], take.resetSeconds);
+  apiError(GATEWAY_ERRORS.rate_limit_exceeded, message, undefined, take.resetSeconds);
 
 /**
  * Two limits, answered with 429 and `Retry-After`: each caller (company and mode) has a token bucket, announced on
