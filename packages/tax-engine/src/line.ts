@@ -319,6 +319,3 @@ function valuesFromPrice(
     vat,
   };
 }
-
-export const lineTotalWithTaxes = (r: LineResult): Dec =>
-  r.free ? r.icbper : r.ext.plus(r.taxTotal).minus(r.discount01);
