@@ -41,8 +41,8 @@ export const EXTENSIONS = "UBLExtensions";
 const WITHOUT_EXTENSIONS = parserPair([`*.${EXTENSIONS}`]);
 
 /**
- * Each parse builds its own entity decoder, and with HTML entities on that copies the whole HTML entity table:
- * about 50 µs per parse, more than parsing a SOAP answer. Entities only ever apply at an `&`, so a text without
+ * Each parse builds its own entity decoder, and with HTML entities on that copies the whole HTML entity table,
+ * which costs more than parsing a SOAP answer. Entities only ever apply at an `&`, so a text without
  * one parses to exactly the same tree with the plain parser.
  */
 function parseWith(pair: ParserPair, xml: string): XmlNode | undefined {
