@@ -1,8 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { leanParse } from "./lean-xml.js";
-
-/** A parsed XML node as fast-xml-parser returns it (prefixes removed, attributes as `@_x`). */
-export type XmlNode = { [key: string]: unknown };
+import type { XmlNode } from "./xml-node.js";
 
 /** How fast-xml-parser reads our XML (the tests' reference parser reads with the same). */
 export const FAST_XML_PARSER_OPTIONS = {

@@ -5,16 +5,8 @@ import { validationFailed } from "../errors/public-errors.js";
 import { EVENT_TYPES } from "../openapi/document-schemas.js";
 import type { OpenEventStream } from "../usecases/open-event-stream.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
+import type { EventStreamSettings } from "./http-settings.js";
 import { presentEvent } from "./presenters.js";
-
-export interface EventStreamSettings {
-  /** Interval of the `: heartbeat` comment, in milliseconds. */
-  heartbeatMs: number;
-  /** Bytes a client may leave unread before it is cut with a last `event: error`. */
-  maxBufferedBytes: number;
-  /** What the `retry:` field tells EventSource clients to wait before reconnecting, in milliseconds. */
-  retryMs: number;
-}
 
 /**
  * `GET /v1/events/stream`: server-sent events. First a message with only an `id:` (the resume point), then one
