@@ -110,6 +110,8 @@ function main() {
       "--output-logs=errors-only",
     ]);
     const lint = step("lint and format (biome)", "npx", ["biome", "check", "."]);
+    // Unused files, exports and dependencies: what nothing imports is dead weight, and a stale dependency ships.
+    const unused = step("unused code and dependencies (knip)", "npx", ["knip", "--no-progress"]);
     const report = join(root, ".vitest-report.json");
     step("tests (vitest)", "npx", [
       "vitest",
@@ -129,9 +131,10 @@ function main() {
     } catch {
       failed += 1;
     }
-    // Type and lint failures count as failed checks so CI cannot pass over them.
+    // Type, lint and knip failures count as failed checks so CI cannot pass over them.
     if (typecheck !== 0) failed += 1;
     if (lint !== 0) failed += 1;
+    if (unused !== 0) failed += 1;
     console.log(`\n${passed} passed, ${failed} failed`);
     process.exit(failed === 0 ? 0 : 1);
   }

@@ -9,9 +9,8 @@ import { natsHeaderGetter } from "./headers.js";
 /**
  * Messages each pull asks the server for, per handler allowed at once. nats.js pulls again as soon as a
  * quarter of a batch has arrived, so a batch of `concurrency` cost a pull request, a round trip through
- * nats-server, every one or two deliveries; eight times that costs one every 2 × concurrency
- * (bench/pipeline.ts, two alternating pairs: nats-server 1.1 → 0.9–1.0 ms per invoice, 159 / 158 → 166 / 165
- * invoices/s). A message delivered while every handler is busy waits in this process: at most 8 × concurrency
+ * nats-server, every one or two deliveries; eight times that costs one every 2 × concurrency, which
+ * bench/pipeline.ts shows as less nats-server CPU per invoice. A message delivered while every handler is busy waits in this process: at most 8 × concurrency
  * of them, far inside their ack wait. Those still waiting when the consumer stops are redelivered once their
  * ack wait passes.
  */

@@ -2,8 +2,8 @@
  * Canonical proto3 JSON ⇄ messages, with plain functions built once per message type instead of protobuf-es's
  * reflection on every call (`toJson` walks each field through a reflection wrapper, `fromJson` through
  * `reflect().set()` and its checks). Every document crosses this conversion several times on its way (the gateway's
- * request to numbering, each JetStream payload published and consumed), and reflection made it ≈ 0.8 ms of CPU per
- * document over the services.
+ * request to numbering, each JetStream payload published and consumed), so reflection's cost was paid many times
+ * per document over the services.
  *
  * Exactly protobuf-es's result, by construction: the built functions handle the shapes our contracts use (strings,
  * booleans, int32, doubles, nested messages, lists, oneofs) and give up on anything else, such as an unexpected

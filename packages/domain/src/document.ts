@@ -20,7 +20,7 @@ export function isVerdictOutcome(value: string): value is VerdictOutcome {
 }
 
 /** The statuses a document never leaves: a verdict's outcomes. */
-export const FINAL_STATUSES: readonly DocumentStatus[] = VERDICT_OUTCOMES;
+export const FINAL_STATUSES: readonly DocumentStatus[] = [...VERDICT_OUTCOMES];
 
 /** True when a document with this status will not change again (an unknown status is not final). */
 export function isFinalStatus(status: string): boolean {

@@ -2,6 +2,7 @@ export * from "./compute.js";
 export * from "./computed-document.js";
 export * from "./despatch-advice.js";
 export * from "./document.js";
+export * from "./error-table.js";
 export * from "./file-name.js";
 export * from "./invoice-request.js";
 export * from "./issuer.js";

@@ -16,9 +16,8 @@ export function serviceEntry(service: string, runtime: ServiceRuntime, entry = "
 /**
  * V8 flags of every service process (the Dockerfile's CMD carries the same). A young generation of up to 32 MB
  * semi-spaces (V8's default is 16 MB) lets the short-lived objects of a burst — request messages, JSON, promises
- * — die before a scavenge has to copy them: numbering alone spent 1.0 → 0.9 ms of CPU per number
- * (`bench/numbering.ts`), the pipeline ≈ 5 % less CPU per invoice (`bench/pipeline.ts --node-args`), for up to
- * ≈ 50 MB more resident memory per process under load.
+ * — die before a scavenge has to copy them: less CPU per number and per invoice (`bench/numbering.ts`,
+ * `bench/pipeline.ts --node-args`), for some more resident memory per process under load.
  */
 export const SERVICE_V8_FLAGS: readonly string[] = ["--max-semi-space-size=32"];
 

@@ -10,8 +10,7 @@ const pad4 = (n: number) => (n + 3) & ~3;
 
 /**
  * Unpacks a WOFF 1.0 font into the plain TrueType/OpenType (sfnt) it wraps. fontkit reads WOFF too, but inflates
- * a table again on every access (in pure JS), which made one PDF cost ~40 ms more; unpacked once, the font is
- * read directly.
+ * a table again on every access (in pure JS), many times per PDF; unpacked once, the font is read directly.
  */
 export function woffToSfnt(woff: Uint8Array): Buffer {
   const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);

@@ -2,9 +2,9 @@ import { configureTextEncoding, getTextEncoding } from "@bufbuild/protobuf/wire"
 
 /**
  * Gives protobuf-es Node's own UTF-8 routines. By default it encodes every string field with
- * `TextEncoder.encode`, a fresh ArrayBuffer each (≈ 0.5 µs for a short string), and checks strings with
+ * `TextEncoder.encode`, a fresh ArrayBuffer each, and checks strings with
  * `encodeURIComponent`; a computed invoice has a hundred-odd string fields (amounts are decimal text).
- * `Buffer.from` carves short strings from Node's pool (≈ 0.1 µs) and writes the same bytes, lone surrogates
+ * `Buffer.from` carves short strings from Node's pool (no allocation each) and writes the same bytes, lone surrogates
  * included (both write U+FFFD); `isWellFormed` refuses exactly what `encodeURIComponent` throws on. Decoding
  * keeps protobuf-es's own TextDecoder. Called once at boot (runService), before any message is encoded.
  */

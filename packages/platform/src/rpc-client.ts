@@ -53,8 +53,8 @@ export function createRpcClient<T extends DescService>(
     interceptors: [brokenCallUnavailable, clientTracing],
     // Internal payloads are small; binary keeps them compact and fast.
     useBinaryFormat: true,
-    // Never asks for compressed answers: between our services gzip only burns CPU on both ends (numbering gzipped
-    // every batch of issued documents, ≈ 0.05 ms of CPU per document, and the gateway gunzipped it).
+    // Never asks for compressed answers: between our services gzip only burns CPU on both ends (numbering would
+    // gzip every batch of issued documents, and the gateway gunzip it).
     acceptCompression: [],
     ...(options.timeoutMs === null ? {} : { defaultTimeoutMs: options.timeoutMs }),
   });

@@ -29,7 +29,3 @@ export function readReason(error: ConnectError): { code: string; param: string }
   const [reason] = error.findDetails(ErrorReasonSchema);
   return reason ? { code: reason.code, param: reason.param } : undefined;
 }
-
-export function notFound(kind: string, id: string): ConnectError {
-  return reasonError(Code.NotFound, "resource_missing", `No such ${kind}: '${id}'`, "id");
-}

@@ -1,5 +1,6 @@
 import { CdrFormatError } from "./errors.js";
-import { child, children, decodeXml, parseXmlWithoutExtensions, text, type XmlNode } from "./xml-read.js";
+import type { XmlNode } from "./xml-node.js";
+import { child, children, decodeXml, parseXmlWithoutExtensions, text } from "./xml-read.js";
 import { unzipEntries } from "./zip.js";
 
 export interface CdrNote {

@@ -46,6 +46,7 @@ export {
   type StatusCdrResponseInput,
   type StatusResponseInput,
 } from "./soap-server.js";
+export type { XmlNode } from "./xml-node.js";
 export {
   attr,
   child,
@@ -54,7 +55,6 @@ export {
   parseXml,
   parseXmlWithoutExtensions,
   text,
-  type XmlNode,
   xmlSyntaxError,
 } from "./xml-read.js";
 export { baseName, unzipEntries, type ZipEntry, zipDocument } from "./zip.js";

@@ -1,4 +1,4 @@
-import type { XmlNode } from "./xml-read.js";
+import type { XmlNode } from "./xml-node.js";
 
 /**
  * The one-pass reader behind `parseXml` and `parseXmlWithoutExtensions` (xml-read.ts): it checks and builds, in

@@ -1,6 +1,7 @@
 import { SoapRequestError } from "./errors.js";
 import { messageFor } from "./response-codes.js";
-import { child, firstElement, parseXml, text, type XmlNode } from "./xml-read.js";
+import type { XmlNode } from "./xml-node.js";
+import { child, firstElement, parseXml, text } from "./xml-read.js";
 
 /** The operation element of a SOAP request and its WS-Security UsernameToken. */
 export interface SoapCall {

@@ -37,7 +37,7 @@ const element = (name: string, value: string): string => `<${name}>${escapeText(
 
 /**
  * Written as a string, not through a DOM builder: every document sent costs one envelope, and building this one
- * with xmlbuilder2 took about 1 ms of CPU (the zip's base64 walked as a DOM text). The tests hold it byte for byte
+ * with a DOM builder walks the zip's base64 as a DOM text, which costs more than the rest of the send. The tests hold it byte for byte
  * to the envelope xmlbuilder2 wrote.
  */
 function envelope(credentials: SoapCredentials, operation: string, body: string): string {

@@ -1,6 +1,7 @@
 import { decodeBase64Strict } from "./base64.js";
 import { SoapResponseError } from "./errors.js";
-import { child, firstElement, parseXml, text, type XmlNode } from "./xml-read.js";
+import type { XmlNode } from "./xml-node.js";
+import { child, firstElement, parseXml, text } from "./xml-read.js";
 
 /** What a billService / billConsultService call answered. */
 export type SoapResponse =

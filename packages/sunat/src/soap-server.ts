@@ -4,7 +4,8 @@ import { SoapRequestError } from "./errors.js";
 import { isTransientException, messageFor } from "./response-codes.js";
 import { readDocumentQuery, readSoapCall } from "./soap-call.js";
 import { SOAP_ENV_NS, SUNAT_SERVICE_NS } from "./soap-namespaces.js";
-import { text, type XmlNode } from "./xml-read.js";
+import type { XmlNode } from "./xml-node.js";
+import { text } from "./xml-read.js";
 
 type XMLBuilder = ReturnType<typeof create>;
 

@@ -1,7 +1,8 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { fixture, GREENTER_CDR_DIR, listFixtures, XSENDER_DIR } from "../test-support/fixtures.js";
-import { decodeXml, parseXml, parseXmlWithoutExtensions, type XmlNode } from "./xml-read.js";
+import type { XmlNode } from "./xml-node.js";
+import { decodeXml, parseXml, parseXmlWithoutExtensions } from "./xml-read.js";
 import { unzipEntries } from "./zip.js";
 
 /** The one parser parseXml used before it picked a cheaper one for texts without entities. */

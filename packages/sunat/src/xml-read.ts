@@ -1,8 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { leanParse } from "./lean-xml.js";
-
-/** A parsed XML node as fast-xml-parser returns it (prefixes removed, attributes as `@_x`). */
-export type XmlNode = { [key: string]: unknown };
+import type { XmlNode } from "./xml-node.js";
 
 /** How fast-xml-parser reads our XML (the tests' reference parser reads with the same). */
 export const FAST_XML_PARSER_OPTIONS = {
@@ -41,8 +39,8 @@ export const EXTENSIONS = "UBLExtensions";
 const WITHOUT_EXTENSIONS = parserPair([`*.${EXTENSIONS}`]);
 
 /**
- * Each parse builds its own entity decoder, and with HTML entities on that copies the whole HTML entity table:
- * about 50 µs per parse, more than parsing a SOAP answer. Entities only ever apply at an `&`, so a text without
+ * Each parse builds its own entity decoder, and with HTML entities on that copies the whole HTML entity table,
+ * which costs more than parsing a SOAP answer. Entities only ever apply at an `&`, so a text without
  * one parses to exactly the same tree with the plain parser.
  */
 function parseWith(pair: ParserPair, xml: string): XmlNode | undefined {

@@ -10,6 +10,7 @@ import { OPERATION } from "./catalogs.js";
 import { computeDetraction } from "./detraction.js";
 import { type ParsedDiscount, parseDiscount } from "./discounts.js";
 import { documentDiscount } from "./document-discount.js";
+import { TAX_ERRORS } from "./error-table.js";
 import { Errors } from "./errors.js";
 import { legends } from "./legends.js";
 import { computeLine, type LineRates, type LineResult } from "./line.js";
@@ -34,7 +35,9 @@ export const computeDocument: ComputeDocument = (req, ctx) => {
   if (req === null || typeof req !== "object") {
     return {
       ok: false,
-      errors: [{ param: "", code: "invalid_request", message: "the request must be an object" }],
+      errors: [
+        { param: "", code: TAX_ERRORS.invalid_request.code, message: "the request must be an object" },
+      ],
     };
   }
   const header = validateHeader(req, ctx, errors);
@@ -124,7 +127,7 @@ export const computeDocument: ComputeDocument = (req, ctx) => {
     if (currency !== "PEN" || totals.payable.greaterThan(RECEIPT_ANONYMOUS_LIMIT_PEN)) {
       errors.add(
         "customer",
-        "customer_required_above_limit",
+        TAX_ERRORS.customer_required_above_limit,
         "a receipt above S/ 700.00 (or not in PEN) identifies the buyer",
       );
     }

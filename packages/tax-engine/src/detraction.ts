@@ -1,5 +1,6 @@
 import type { ComputedDetraction, DetractionInput } from "@einvoice/domain";
 import { DETRACTION_CODES, PAYMENT_METHODS } from "./catalogs.js";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { type Dec, fmt2, fmtUnit, HUNDRED, ONE, round2 } from "./money.js";
 import { parseDecimal } from "./parse-number.js";
@@ -24,25 +25,29 @@ export function computeDetraction(
   if (code === "004" || code === "027" || code === "028") {
     errors.add(
       "detraction.code",
-      "detraction_code_not_offered",
+      TAX_ERRORS.detraction_code_not_offered,
       "detraction codes 004, 027 and 028 are not offered",
     );
   } else if (!DETRACTION_CODES.has(code)) {
-    errors.add("detraction.code", "unknown_detraction_code", "detraction.code is not in catalog 54");
+    errors.add("detraction.code", TAX_ERRORS.unknown_detraction_code, "detraction.code is not in catalog 54");
   }
   const percent = parseDecimal(input.percent, "detraction.percent", { decimals: 2, max: HUNDRED }, errors);
   if (typeof input.account !== "string" || input.account.trim() === "") {
-    errors.add("detraction.account", "required", "the Banco de la Nación account is required"); // ERR 3034
+    errors.add("detraction.account", TAX_ERRORS.required, "the Banco de la Nación account is required"); // ERR 3034
   } else if (hasInvalidXmlChar(input.account)) {
     errors.add(
       "detraction.account",
-      "invalid_characters",
+      TAX_ERRORS.invalid_characters,
       "detraction.account contains a control character XML cannot carry",
     );
   }
   const method = input.payment_method ?? "001";
   if (!PAYMENT_METHODS.has(method)) {
-    errors.add("detraction.payment_method", "unknown_payment_method", "payment_method is not in catalog 59");
+    errors.add(
+      "detraction.payment_method",
+      TAX_ERRORS.unknown_payment_method,
+      "payment_method is not in catalog 59",
+    );
   }
   let given: Dec | undefined;
   if (input.amount !== undefined && input.amount !== null) {
@@ -50,7 +55,7 @@ export function computeDetraction(
   } else if (currency !== "PEN") {
     errors.add(
       "detraction.amount",
-      "required_when_not_pen",
+      TAX_ERRORS.required_when_not_pen,
       "detraction.amount (in PEN) is required when currency is not PEN",
     );
   }
@@ -62,7 +67,7 @@ export function computeDetraction(
     if (given?.minus(computed).abs().greaterThan(DETRACTION_TOLERANCE)) {
       errors.add(
         "detraction.amount",
-        "detraction_amount_mismatch",
+        TAX_ERRORS.detraction_amount_mismatch,
         `detraction.amount should be ${fmt2(computed)} (percent × total)`,
       );
       return undefined;

@@ -1,4 +1,5 @@
 import type { AllowanceCharge, DiscountInput } from "@einvoice/domain";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { D, type Dec, fmt2, fmtFactor, HUNDRED, round2, round5 } from "./money.js";
 import { parseDecimal } from "./parse-number.js";
@@ -19,11 +20,15 @@ export function parseDiscount(
   const hasPercent = input.percent !== undefined && input.percent !== null;
   const hasAmount = input.amount !== undefined && input.amount !== null;
   if (hasPercent === hasAmount) {
-    errors.add(param, "discount_percent_or_amount", `${param} needs exactly one of percent or amount`);
+    errors.add(
+      param,
+      TAX_ERRORS.discount_percent_or_amount,
+      `${param} needs exactly one of percent or amount`,
+    );
     return undefined;
   }
   if (input.affects_base !== undefined && typeof input.affects_base !== "boolean") {
-    errors.add(`${param}.affects_base`, "invalid_boolean", "affects_base must be true or false");
+    errors.add(`${param}.affects_base`, TAX_ERRORS.invalid_boolean, "affects_base must be true or false");
     return undefined;
   }
   const affectsBase = input.affects_base ?? true;

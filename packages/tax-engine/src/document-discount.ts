@@ -1,5 +1,6 @@
 import type { AllowanceCharge } from "@einvoice/domain";
 import { allowance, discountAmount, discountField, type ParsedDiscount } from "./discounts.js";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { type Dec, ZERO } from "./money.js";
 import { type LineSums, NO_REDUCTIONS, taxInclusive } from "./totals.js";
@@ -30,7 +31,7 @@ export function documentDiscount(
     if (base.isZero()) {
       errors.add(
         "discount.affects_base",
-        "discount_requires_taxed_lines",
+        TAX_ERRORS.discount_requires_taxed_lines,
         "a discount that affects the base applies to taxed (10/17) lines; this document has none",
       );
       return { d02: ZERO, d03: ZERO };
@@ -39,7 +40,7 @@ export function documentDiscount(
     if (amount.greaterThan(base)) {
       errors.add(
         field,
-        "discount_exceeds_amount",
+        TAX_ERRORS.discount_exceeds_amount,
         "the discount is larger than the taxed value of the document",
       );
       return { d02: ZERO, d03: ZERO };
@@ -49,7 +50,7 @@ export function documentDiscount(
   const base = taxInclusive(s, NO_REDUCTIONS, igvRate, ivapRate).minus(s.discount01);
   const amount = discountAmount(d, base);
   if (amount.greaterThan(base)) {
-    errors.add(field, "discount_exceeds_amount", "the discount is larger than the document total");
+    errors.add(field, TAX_ERRORS.discount_exceeds_amount, "the discount is larger than the document total");
     return { d02: ZERO, d03: ZERO };
   }
   return { d02: ZERO, d03: amount, allowance: allowance("03", d, amount, base, currency) };

@@ -1,11 +1,13 @@
 import type { FieldError } from "@einvoice/domain";
+import type { TaxError } from "./error-table.js";
 
 /** Collects every failed check (never stops at the first). */
 export class Errors {
   readonly list: FieldError[] = [];
 
-  add(param: string, code: string, message: string): void {
-    this.list.push({ param, code, message });
+  /** `error` is an entry of TAX_ERRORS: the code the caller reads is the table's, never a loose string. */
+  add(param: string, error: TaxError, message: string): void {
+    this.list.push({ param, code: error.code, message });
   }
 
   get count(): number {

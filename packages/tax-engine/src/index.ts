@@ -3,6 +3,7 @@ export { AFFECTATIONS, DETRACTION_CODES, PAYMENT_METHODS } from "./catalogs.js";
 export { computeDocument, RECEIPT_ANONYMOUS_LIMIT_PEN } from "./compute-document.js";
 export { REASONS as DESPATCH_REASONS } from "./despatch/despatch-catalogs.js";
 export { validateDespatchAdvice } from "./despatch/validate-despatch-advice.js";
+export { TAX_ERRORS } from "./error-table.js";
 export { computeNote, type ModifiedDocument, type NoteContext } from "./notes/compute-note.js";
 export {
   CREDIT_NOTE_REASONS,

@@ -2,6 +2,7 @@ import type { AllowanceCharge, ComputedLine, LineTax } from "@einvoice/domain";
 import type { BaseFromPrice } from "./base-from-price.js";
 import type { LineKind } from "./catalogs.js";
 import { allowance, discountAmount, discountField, type ParsedDiscount } from "./discounts.js";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { type Dec, fmt2, fmtPlain, fmtUnit, HUNDRED, ONE, round2, round10, ZERO } from "./money.js";
 import type { ParsedItem } from "./validate-items.js";
@@ -68,7 +69,7 @@ export function computeLine(
     if (ext.isZero()) {
       errors.add(
         `${item.param}.unit_price`,
-        "line_amount_zero",
+        TAX_ERRORS.line_amount_zero,
         "quantity × unit_price rounds to 0.00 (ERR 3105)",
       );
       return undefined;
@@ -135,7 +136,7 @@ export function computeLine(
     if (discount01.greaterThan(base01)) {
       errors.add(
         discountField(`${item.param}.discount`, d),
-        "discount_exceeds_amount",
+        TAX_ERRORS.discount_exceeds_amount,
         "the discount is larger than the line amount",
       );
       return undefined;
@@ -209,7 +210,7 @@ interface LineValues {
 const zeroLine = (item: ParsedItem, errors: Errors): undefined => {
   errors.add(
     `${item.param}.unit_price`,
-    "line_amount_zero",
+    TAX_ERRORS.line_amount_zero,
     "quantity × unit_price rounds to 0.00 (ERR 3105)",
   );
   return undefined;
@@ -222,7 +223,7 @@ const discountTooLarge = (
   errors: Errors,
   message: string,
 ): undefined => {
-  errors.add(discountField(`${item.param}.discount`, d), "discount_exceeds_amount", message);
+  errors.add(discountField(`${item.param}.discount`, d), TAX_ERRORS.discount_exceeds_amount, message);
   return undefined;
 };
 
@@ -303,7 +304,7 @@ function valuesFromPrice(
   if (vat.isNegative() || isc.isNegative()) {
     errors.add(
       `${item.param}.unit_price`,
-      "line_amount_zero",
+      TAX_ERRORS.line_amount_zero,
       "the amount with taxes is too small to carry its taxes (ERR 3105)",
     );
     return undefined;
@@ -318,6 +319,3 @@ function valuesFromPrice(
     vat,
   };
 }
-
-export const lineTotalWithTaxes = (r: LineResult): Dec =>
-  r.free ? r.icbper : r.ext.plus(r.taxTotal).minus(r.discount01);

@@ -31,4 +31,3 @@ export const fmtPlain = (x: Dec): string => x.toFixed();
 export const fmtFactor = (x: Dec): string => round5(x).toFixed();
 
 export const sum = (xs: readonly Dec[]): Dec => xs.reduce((a, b) => a.plus(b), ZERO);
-export const min = (a: Dec, b: Dec): Dec => (a.lessThan(b) ? a : b);

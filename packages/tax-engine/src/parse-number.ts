@@ -1,3 +1,4 @@
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { D, type Dec } from "./money.js";
 
@@ -23,25 +24,29 @@ export function parseDecimal(
   errors: Errors,
 ): Dec | undefined {
   if (value === undefined || value === null || value === "") {
-    errors.add(param, "required", `${param} is required`);
+    errors.add(param, TAX_ERRORS.required, `${param} is required`);
     return undefined;
   }
   const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
   if (typeof text !== "string" || !PLAIN.test(text)) {
-    errors.add(param, "invalid_number", `${param} must be a non-negative decimal number such as "12.50"`);
+    errors.add(
+      param,
+      TAX_ERRORS.invalid_number,
+      `${param} must be a non-negative decimal number such as "12.50"`,
+    );
     return undefined;
   }
   const d = new D(text);
   if (d.decimalPlaces() > rule.decimals) {
-    errors.add(param, "too_many_decimals", `${param} allows at most ${rule.decimals} decimals`);
+    errors.add(param, TAX_ERRORS.too_many_decimals, `${param} allows at most ${rule.decimals} decimals`);
     return undefined;
   }
   if ((rule.positive ?? true) && d.isZero()) {
-    errors.add(param, "must_be_positive", `${param} must be greater than zero`);
+    errors.add(param, TAX_ERRORS.must_be_positive, `${param} must be greater than zero`);
     return undefined;
   }
   if (rule.max && d.greaterThan(rule.max)) {
-    errors.add(param, "out_of_range", `${param} must not exceed ${rule.max.toFixed()}`);
+    errors.add(param, TAX_ERRORS.out_of_range, `${param} must not exceed ${rule.max.toFixed()}`);
     return undefined;
   }
   return d;

@@ -1,5 +1,6 @@
 import type { IsoDate, PaymentInput, PaymentTerms, SaleDocumentType } from "@einvoice/domain";
 import { isIsoDate } from "./dates.js";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { type Dec, fmt2, sum } from "./money.js";
 import { parseDecimal } from "./parse-number.js";
@@ -27,29 +28,37 @@ export function paymentTerms(
   const kind = paymentType(input);
   const installments = input?.installments ?? [];
   if (kind !== "cash" && kind !== "credit") {
-    errors.add("payment.type", "invalid_payment_type", "payment.type is cash or credit");
+    errors.add("payment.type", TAX_ERRORS.invalid_payment_type, "payment.type is cash or credit");
     return { means: "Contado", installments: [] };
   }
   if (kind === "cash") {
     if (installments.length > 0) {
       errors.add(
         "payment.installments",
-        "installments_require_credit",
+        TAX_ERRORS.installments_require_credit,
         "installments go with payment.type credit",
       );
     }
     return { means: "Contado", installments: [] };
   }
   if (type === "03") {
-    errors.add("payment.type", "credit_not_allowed_on_receipt", "a credit sale is issued on an invoice only");
+    errors.add(
+      "payment.type",
+      TAX_ERRORS.credit_not_allowed_on_receipt,
+      "a credit sale is issued on an invoice only",
+    );
     return { means: "Contado", installments: [] };
   }
   if (installments.length === 0) {
-    errors.add("payment.installments", "required", "a credit sale needs at least one installment"); // ERR 3249
+    errors.add("payment.installments", TAX_ERRORS.required, "a credit sale needs at least one installment"); // ERR 3249
     return { means: "Credito", installments: [] };
   }
   if (installments.length > MAX_INSTALLMENTS) {
-    errors.add("payment.installments", "too_many_installments", `at most ${MAX_INSTALLMENTS} installments`);
+    errors.add(
+      "payment.installments",
+      TAX_ERRORS.too_many_installments,
+      `at most ${MAX_INSTALLMENTS} installments`,
+    );
     return { means: "Credito", installments: [] };
   }
   const before = errors.count;
@@ -60,11 +69,11 @@ export function paymentTerms(
     const amount = parseDecimal(inst?.amount, `${param}.amount`, { decimals: 2 }, errors);
     const due = inst?.due_date;
     if (!isIsoDate(due)) {
-      errors.add(`${param}.due_date`, "invalid_date", "due_date must be a calendar date YYYY-MM-DD");
+      errors.add(`${param}.due_date`, TAX_ERRORS.invalid_date, "due_date must be a calendar date YYYY-MM-DD");
     } else if (due <= issueDate) {
       errors.add(
         `${param}.due_date`,
-        "due_date_not_after_issue_date",
+        TAX_ERRORS.due_date_not_after_issue_date,
         "an installment falls due after the issue date",
       );
     }
@@ -82,7 +91,7 @@ export function paymentTerms(
     if (total.greaterThan(payable)) {
       errors.add(
         "payment.installments",
-        "installments_sum_mismatch",
+        TAX_ERRORS.installments_sum_mismatch,
         "installments may not exceed the total",
       ); // 3265
     }
@@ -92,7 +101,7 @@ export function paymentTerms(
     const what = subtractDetraction ? "the total less the detraction" : "the total";
     errors.add(
       "payment.installments",
-      "installments_sum_mismatch",
+      TAX_ERRORS.installments_sum_mismatch,
       `installments sum ${fmt2(total)} but must sum to ${what} (${fmt2(pending)})`,
     );
   }

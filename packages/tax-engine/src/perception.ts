@@ -1,4 +1,5 @@
 import type { AllowanceCharge, ComputedPerception } from "@einvoice/domain";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { D, type Dec, fmt2, fmtFactor, round2 } from "./money.js";
 import { PERCEPTION_FACTORS } from "./rates.js";
@@ -17,12 +18,12 @@ export function validatePerception(
 ): boolean {
   const before = errors.count;
   if (PERCEPTION_FACTORS[code] === undefined) {
-    errors.add("perception.code", "unknown_perception_code", "perception.code is 51, 52 or 53");
+    errors.add("perception.code", TAX_ERRORS.unknown_perception_code, "perception.code is 51, 52 or 53");
   }
   if (currency !== "PEN")
-    errors.add("perception", "perception_requires_pen", "a perception is issued in PEN only");
+    errors.add("perception", TAX_ERRORS.perception_requires_pen, "a perception is issued in PEN only");
   if (paymentType !== "cash")
-    errors.add("perception", "perception_requires_cash", "a perception goes with a cash sale only");
+    errors.add("perception", TAX_ERRORS.perception_requires_cash, "a perception goes with a cash sale only");
   return errors.count === before;
 }
 

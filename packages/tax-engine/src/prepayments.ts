@@ -1,4 +1,5 @@
 import type { AllowanceCharge, ComputedPrepayment, PrepaymentInput } from "@einvoice/domain";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { type Dec, fmt2, fmtFactor, ONE, round2, round5, ZERO } from "./money.js";
 import { parseDecimal } from "./parse-number.js";
@@ -30,23 +31,31 @@ export function parsePrepayments(input: PrepaymentInput[], errors: Errors): Pars
     if (!typeCode)
       errors.add(
         `${param}.document.type`,
-        "invalid_document_type",
+        TAX_ERRORS.invalid_document_type,
         "document.type: 01 (invoice) or 03 (receipt)",
       );
     if (typeCode && !SERIES[typeCode].test(doc?.series ?? "")) {
       errors.add(
         `${param}.document.series`,
-        "invalid_series",
+        TAX_ERRORS.invalid_series,
         "the cited series does not match the document type",
       );
     }
     if (!Number.isInteger(doc?.number) || (doc?.number ?? 0) < 1 || (doc?.number ?? 0) > 99_999_999) {
-      errors.add(`${param}.document.number`, "invalid_number", "document.number: integer 1 to 99999999");
+      errors.add(
+        `${param}.document.number`,
+        TAX_ERRORS.invalid_number,
+        "document.number: integer 1 to 99999999",
+      );
     }
     const amount = parseDecimal(p?.amount, `${param}.amount`, { decimals: 2 }, errors); // ERR 2503: > 0
     const documentId = `${doc?.series}-${doc?.number}`;
     if (typeCode && seen.has(`${typeCode}${documentId}`)) {
-      errors.add(`${param}.document`, "duplicate_prepayment", "the same prepayment document is cited twice");
+      errors.add(
+        `${param}.document`,
+        TAX_ERRORS.duplicate_prepayment,
+        "the same prepayment document is cited twice",
+      );
     }
     seen.add(`${typeCode}${documentId}`);
     if (typeCode && amount) {
@@ -106,7 +115,7 @@ export function computePrepayments(
           : "the document mixes operation kinds";
       errors.add(
         `${p.param}.tax_affectation`,
-        "required",
+        TAX_ERRORS.required,
         `tax_affectation (10, 17, 20 or 30) is required: ${why}`,
       );
       return;
@@ -115,7 +124,7 @@ export function computePrepayments(
     if (!kind) {
       errors.add(
         `${p.param}.tax_affectation`,
-        "tax_affectation_not_in_document",
+        TAX_ERRORS.tax_affectation_not_in_document,
         "the document has no line of that kind",
       );
       return;
@@ -125,7 +134,7 @@ export function computePrepayments(
     if (kind.used.greaterThan(kind.base)) {
       errors.add(
         `${p.param}.amount`,
-        "prepayment_exceeds_document",
+        TAX_ERRORS.prepayment_exceeds_document,
         "prepayments exceed the document's value of that kind",
       );
       return;
@@ -151,7 +160,7 @@ export function computePrepayments(
     });
   });
   if (errors.count === before && result.prepaid.greaterThan(payableBefore)) {
-    errors.add("prepayments", "prepayments_exceed_total", "prepayments exceed the document total");
+    errors.add("prepayments", TAX_ERRORS.prepayments_exceed_total, "prepayments exceed the document total");
   }
   return result;
 }

@@ -1,4 +1,5 @@
 import type { IgvRegime, IsoDate } from "@einvoice/domain";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { D, type Dec } from "./money.js";
 import { type BoundedRate, boundedRateOn, IGV_RESTAURANTS_HOTELS_RATES, igvRate } from "./rates.js";
@@ -18,7 +19,7 @@ export function regimeIgvRate(regime: IgvRegime | undefined, issueDate: IsoDate,
   const t = IGV_RESTAURANTS_HOTELS_RATES;
   errors.add(
     "issue_date",
-    "igv_special_rate_unknown",
+    TAX_ERRORS.igv_special_rate_unknown,
     `the company's IGV regime is restaurants_hotels, and no special IGV rate is known for ${issueDate} (known from ${first(t)} to ${last(t)}); set the regime to general with PUT /v1/company/igv_regime if the special rate does not apply`,
   );
   return new D("0.18"); // only so the remaining checks can run; the document is refused

@@ -1,5 +1,6 @@
 import type { ComputedParty, CustomerInput, SaleDocumentType } from "@einvoice/domain";
 import { IDENTITY_TYPES } from "./catalogs.js";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { rucProblem } from "./ruc.js";
 import { hasInvalidXmlChar, isSingleLineText } from "./text.js";
@@ -32,7 +33,7 @@ export function resolveCustomer(
 ): ComputedParty {
   if (input === undefined || input === null) {
     if (type === "01" || isExport) {
-      errors.add("customer", "required", "customer is required on an invoice and on an export");
+      errors.add("customer", TAX_ERRORS.required, "customer is required on an invoice and on an export");
     }
     return { document_type: "0", document_number: "-", name: ANONYMOUS_NAME };
   }
@@ -50,7 +51,7 @@ export function resolveCustomer(
     if (typeof input.address !== "string" || hasInvalidXmlChar(input.address)) {
       errors.add(
         "customer.address",
-        "invalid_characters",
+        TAX_ERRORS.invalid_characters,
         "customer.address contains a control character XML cannot carry",
       );
     }
@@ -60,13 +61,13 @@ export function resolveCustomer(
   if (docType === undefined) {
     errors.add(
       "customer.document_type",
-      "required",
+      TAX_ERRORS.required,
       "customer.document_type is required unless document_number has 11 digits (RUC) or 8 digits (DNI)",
     );
   } else if (!IDENTITY_TYPES.has(docType)) {
     errors.add(
       "customer.document_type",
-      "unknown_document_type",
+      TAX_ERRORS.unknown_document_type,
       "customer.document_type is not in catalog 06",
     );
   }
@@ -76,21 +77,21 @@ export function resolveCustomer(
     if (docType !== "0") {
       errors.add(
         "customer.document_type",
-        "export_customer_must_be_foreign",
+        TAX_ERRORS.export_customer_must_be_foreign,
         "an export customer has document_type 0",
       );
     }
     if (number !== "-") {
       errors.add(
         "customer.document_number",
-        "export_customer_number",
+        TAX_ERRORS.export_customer_number,
         'an export customer has document_number "-"',
       );
     }
     if (!input.country_code || !/^[A-Z]{2}$/.test(input.country_code) || input.country_code === "PE") {
       errors.add(
         "customer.country_code",
-        "required",
+        TAX_ERRORS.required,
         "an export needs the customer's foreign country_code (ISO 3166-1)",
       );
     }
@@ -98,7 +99,7 @@ export function resolveCustomer(
     // ERR 2800: an invoice (factura) is issued to a RUC holder.
     errors.add(
       "customer.document_type",
-      "invoice_requires_ruc",
+      TAX_ERRORS.invoice_requires_ruc,
       "an invoice customer must be identified by RUC (6)",
     );
   }
@@ -106,10 +107,14 @@ export function resolveCustomer(
   const ruc = docType === "6" ? rucProblem(number ?? "") : undefined;
   if (ruc !== undefined) {
     // ERR 2017 (11 digits) and ERR 1083 (not in SUNAT's register: prefix and check digit), field 17.
-    errors.add("customer.document_number", "invalid_ruc", `customer.document_number: ${ruc}`);
+    errors.add("customer.document_number", TAX_ERRORS.invalid_ruc, `customer.document_number: ${ruc}`);
   } else if (docType === "1" && !/^\d{8}$/.test(number ?? "")) {
     // ERR 2801 (Factura2_0 field 17), OBS 4207 (Boleta2_0 field 16).
-    errors.add("customer.document_number", "invalid_dni", "customer.document_number: a DNI has 8 digits");
+    errors.add(
+      "customer.document_number",
+      TAX_ERRORS.invalid_dni,
+      "customer.document_number: a DNI has 8 digits",
+    );
   } else if (
     docType !== undefined &&
     docType !== "6" &&
@@ -118,7 +123,7 @@ export function resolveCustomer(
   ) {
     errors.add(
       "customer.document_number",
-      "invalid_document_number",
+      TAX_ERRORS.invalid_document_number,
       "document_number: 1 to 15 characters, no spaces",
     ); // OBS 4208
   }
@@ -127,14 +132,14 @@ export function resolveCustomer(
     // ERR 2021/2022: RegistrationName 3..1500 characters.
     errors.add(
       "customer.name",
-      name ? "invalid_length" : "required",
+      name ? TAX_ERRORS.invalid_length : TAX_ERRORS.required,
       "customer.name needs 3 to 1500 characters",
     );
   } else if (!isSingleLineText(name)) {
     // ERR 2022: any character including space, but no line break, tab or other whitespace character.
     errors.add(
       "customer.name",
-      "invalid_characters",
+      TAX_ERRORS.invalid_characters,
       "customer.name may not contain line breaks, tabs or control characters",
     );
   }

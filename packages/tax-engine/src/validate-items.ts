@@ -1,6 +1,7 @@
 import type { ItemInput } from "@einvoice/domain";
 import { AFFECTATIONS, type Affectation } from "./catalogs.js";
 import { type ParsedDiscount, parseDiscount } from "./discounts.js";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { type Dec, HUNDRED } from "./money.js";
 import { parseDecimal } from "./parse-number.js";
@@ -29,7 +30,7 @@ export function parseItem(item: ItemInput, index: number, errors: Errors): Parse
   const param = `items.${index}`;
   const before = errors.count;
   if (item === null || typeof item !== "object") {
-    errors.add(param, "invalid_item", "each item must be an object");
+    errors.add(param, TAX_ERRORS.invalid_item, "each item must be an object");
     return undefined;
   }
   const description = typeof item.description === "string" ? item.description.trim() : "";
@@ -37,14 +38,14 @@ export function parseItem(item: ItemInput, index: number, errors: Errors): Parse
     // ERR 2026/2027: description an..500.
     errors.add(
       `${param}.description`,
-      description ? "invalid_length" : "required",
+      description ? TAX_ERRORS.invalid_length : TAX_ERRORS.required,
       "description: 1 to 500 characters",
     );
   } else if (hasInvalidXmlChar(description)) {
     // ERR 2027 allows line breaks and tabs here, but XML cannot carry other control characters (0306).
     errors.add(
       `${param}.description`,
-      "invalid_characters",
+      TAX_ERRORS.invalid_characters,
       "description contains a control character XML cannot carry",
     );
   }
@@ -54,7 +55,7 @@ export function parseItem(item: ItemInput, index: number, errors: Errors): Parse
   if (!/^[A-Z0-9]{1,3}$/.test(unitCode)) {
     errors.add(
       `${param}.unit_code`,
-      "invalid_unit_code",
+      TAX_ERRORS.invalid_unit_code,
       "unit_code is a UN/ECE rec 20 code such as NIU, ZZ, KGM",
     );
   }
@@ -63,7 +64,7 @@ export function parseItem(item: ItemInput, index: number, errors: Errors): Parse
   if (!affectation) {
     errors.add(
       `${param}.tax_affectation`,
-      "unknown_tax_affectation",
+      TAX_ERRORS.unknown_tax_affectation,
       "tax_affectation: 10–17, 20, 21, 30–37 or 40",
     );
   }
@@ -78,7 +79,7 @@ export function parseItem(item: ItemInput, index: number, errors: Errors): Parse
     // ERR 3237: BaseUnitMeasure is the number of bags.
     errors.add(
       `${param}.quantity`,
-      "quantity_not_integer",
+      TAX_ERRORS.quantity_not_integer,
       "with icbper the quantity is a whole number of bags",
     );
   }
@@ -86,12 +87,13 @@ export function parseItem(item: ItemInput, index: number, errors: Errors): Parse
   if (affectation?.free) {
     // Spec rule 2 and ERR 2640: a free line carries a reference value only.
     if (item.discount)
-      errors.add(`${param}.discount`, "not_allowed_on_free_line", "a free line admits no discount");
-    if (item.isc) errors.add(`${param}.isc`, "not_allowed_on_free_line", "a free line admits no ISC");
+      errors.add(`${param}.discount`, TAX_ERRORS.not_allowed_on_free_line, "a free line admits no discount");
+    if (item.isc)
+      errors.add(`${param}.isc`, TAX_ERRORS.not_allowed_on_free_line, "a free line admits no ISC");
     if (priceIncludesTax) {
       errors.add(
         `${param}.price_includes_tax`,
-        "not_allowed_on_free_line",
+        TAX_ERRORS.not_allowed_on_free_line,
         "a free line's unit_price is a reference value without taxes",
       );
     }

@@ -1,4 +1,5 @@
 import type { InvoiceRequest, IsoDate, SaleDocumentType } from "@einvoice/domain";
+import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { icbperPerBag } from "./rates.js";
 import type { ParsedItem } from "./validate-items.js";
@@ -29,49 +30,63 @@ export function validateOperations(
       // ERR 2642: export operation types require affectation 40 on every line.
       errors.add(
         `${i.param}.tax_affectation`,
-        "export_mixed",
+        TAX_ERRORS.export_mixed,
         "an export has every line with tax_affectation 40",
       );
     } else if (ivapDoc && kind !== "ivap") {
       errors.add(
         `${i.param}.tax_affectation`,
-        "ivap_mixed",
+        TAX_ERRORS.ivap_mixed,
         "an IVAP document has every line with tax_affectation 17",
       );
     }
     if (i.iscPercent && kind === "export") {
-      errors.add(`${i.param}.isc`, "isc_not_allowed_with_export", "ISC does not apply to an export");
+      errors.add(`${i.param}.isc`, TAX_ERRORS.isc_not_allowed_with_export, "ISC does not apply to an export");
     } else if (i.iscPercent && ivapDoc) {
-      errors.add(`${i.param}.isc`, "isc_not_allowed_with_ivap", "ISC is not combined with IVAP");
+      errors.add(`${i.param}.isc`, TAX_ERRORS.isc_not_allowed_with_ivap, "ISC is not combined with IVAP");
     }
     if (i.icbper) {
       if (currency !== "PEN") {
-        errors.add(`${i.param}.icbper`, "icbper_requires_pen", "the plastic-bag tax is issued in PEN only");
+        errors.add(
+          `${i.param}.icbper`,
+          TAX_ERRORS.icbper_requires_pen,
+          "the plastic-bag tax is issued in PEN only",
+        );
       }
       if (!icbperPerBag(issueDate)) {
-        errors.add(`${i.param}.icbper`, "icbper_not_in_force", "ICBPER applies from 2019-08-01 (ERR 2949)");
+        errors.add(
+          `${i.param}.icbper`,
+          TAX_ERRORS.icbper_not_in_force,
+          "ICBPER applies from 2019-08-01 (ERR 2949)",
+        );
       }
     }
   }
 
   if (exportDoc) {
-    if (req.detraction) errors.add("detraction", "not_allowed_with_export", "an export takes no detraction");
-    if (req.perception) errors.add("perception", "not_allowed_with_export", "an export takes no perception");
+    if (req.detraction)
+      errors.add("detraction", TAX_ERRORS.not_allowed_with_export, "an export takes no detraction");
+    if (req.perception)
+      errors.add("perception", TAX_ERRORS.not_allowed_with_export, "an export takes no perception");
     if (req.prepayments && req.prepayments.length > 0) {
-      errors.add("prepayments", "not_allowed_with_export", "prepayments are not offered on an export");
+      errors.add(
+        "prepayments",
+        TAX_ERRORS.not_allowed_with_export,
+        "prepayments are not offered on an export",
+      );
     }
   }
   if (req.detraction && type === "03") {
     errors.add(
       "detraction",
-      "detraction_not_allowed_on_receipt",
+      TAX_ERRORS.detraction_not_allowed_on_receipt,
       "a detraction is issued on an invoice only",
     );
   }
   if (req.detraction && req.perception) {
     errors.add(
       "perception",
-      "perception_with_detraction",
+      TAX_ERRORS.perception_with_detraction,
       "one operation type: detraction (1001) or perception (2001)",
     );
   }

@@ -174,7 +174,7 @@ export interface TestCertificateOptions {
 /**
  * A self-signed RSA-2048 certificate for test mode and tests; SUNAT beta accepts any certificate. The subject
  * carries the legal name (CN, O), the RUC (serialNumber) and country PE. The key pair comes from node:crypto
- * (native, ~50 ms) rather than forge's pure-JS generator (seconds); forge only builds and signs the certificate.
+ * (native) rather than forge's much slower pure-JS generator; forge only builds and signs the certificate.
  */
 export const createTestCertificate = (options: TestCertificateOptions): SigningCredentials => {
   if (!/^\d{11}$/.test(options.ruc)) throw new RangeError(`RUC must be 11 digits, got ${options.ruc}`);

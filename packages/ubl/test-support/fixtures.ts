@@ -7,7 +7,7 @@ import type { AllowanceCharge, ComputedDocument, Issuer, TaxSchemeId, TaxSubtota
 import { Decimal } from "decimal.js";
 import { type LineSpec, line, m2, sum } from "./fixture-line.js";
 
-export { type LineSpec, line } from "./fixture-line.js";
+export type { LineSpec } from "./fixture-line.js";
 
 export const ISSUER: Issuer = {
   ruc: "20123456786",

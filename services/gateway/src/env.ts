@@ -88,6 +88,4 @@ export const gatewayEnvSchema = z.object({
     .default(1024 * 1024),
 });
 
-export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
-
 export const loadGatewayEnv = (env?: Record<string, string | undefined>) => parseEnv(gatewayEnvSchema, env);

@@ -18,7 +18,5 @@ export const numberingEnvSchema = z.object({
   OUTBOX_POLL_MS: envFields.milliseconds(500),
 });
 
-export type NumberingEnv = z.infer<typeof numberingEnvSchema>;
-
 export const loadNumberingEnv = (env?: Record<string, string | undefined>) =>
   parseEnv(numberingEnvSchema, env);

@@ -26,7 +26,5 @@ export const renderingEnvSchema = z.object({
   CONSULT_URL: z.string().default("https://e-consulta.sunat.gob.pe/ol-ti-itconsvalicpe/ConsValiCpe.htm"),
 });
 
-export type RenderingEnv = z.infer<typeof renderingEnvSchema>;
-
 export const loadRenderingEnv = (env?: Record<string, string | undefined>) =>
   parseEnv(renderingEnvSchema, env);

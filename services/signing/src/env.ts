@@ -36,6 +36,4 @@ export const signingEnvSchema = z.object({
   SIGNER: z.enum(["lean", "xml-crypto"]).default("lean"),
 });
 
-export type SigningEnv = z.infer<typeof signingEnvSchema>;
-
 export const loadSigningEnv = (env?: Record<string, string | undefined>) => parseEnv(signingEnvSchema, env);

@@ -107,7 +107,5 @@ export const submissionEnvSchema = z.object({
   SUBMISSION_MAX_PER_RUC: z.coerce.number().int().min(1).default(4),
 });
 
-export type SubmissionEnv = z.infer<typeof submissionEnvSchema>;
-
 export const loadSubmissionEnv = (env?: Record<string, string | undefined>) =>
   parseEnv(submissionEnvSchema, env);

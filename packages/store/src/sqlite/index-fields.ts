@@ -1,8 +1,8 @@
 /**
  * The indexed fields of an entity, kept beside its JSON in a small column of their own (`ix`), which the
  * collection's indexes are built on. An index on an expression of the whole document made SQLite re-evaluate it
- * and rewrite every index entry on each update, even when no indexed field changed: ≈ 50 µs and three extra WAL
- * pages (12 KB) per update of a numbering record. An update that leaves `ix` as it was now touches no index.
+ * and rewrite every index entry on each update, even when no indexed field changed, with extra WAL pages on
+ * every update of a numbering record. An update that leaves `ix` as it was now touches no index.
  *
  * `ix` holds each indexed path's JSON value exactly as the document has it (nested objects for dotted paths,
  * absent when the document lacks it), so `json_extract`/`json_type` on `ix` answer what they answered on `doc`:

@@ -13,7 +13,7 @@
  * mutex, which the group holds until its WAL frames are on disk).
  *
  * Durable commits off the event loop: `synchronous = FULL` would fsync the WAL inside COMMIT, blocking the event
- * loop for the whole fsync (3–9 ms on this disk). Instead SQLite commits with `synchronous = NORMAL` (the WAL is
+ * loop for the whole fsync. Instead SQLite commits with `synchronous = NORMAL` (the WAL is
  * written, not synced) and the store then fdatasyncs the `-wal` file on libuv's thread pool, still holding the
  * mutex, before it answers anyone. Every frame of the COMMIT is then on disk before any caller or reader learns of
  * it: the same guarantee as FULL (a committed write survives a power cut), while the process goes on parsing

@@ -1,5 +1,6 @@
 import type { DespatchCarrier, DespatchDriver, DespatchParty, DespatchVehicle } from "@einvoice/domain";
 import { IDENTITY_TYPES } from "../catalogs.js";
+import { TAX_ERRORS } from "../error-table.js";
 import type { Errors } from "../errors.js";
 import { rucProblem } from "../ruc.js";
 import { inferDocumentType } from "../validate-customer.js";
@@ -13,11 +14,11 @@ import { readArray, readObject, readText } from "./despatch-read.js";
 export function checkDocumentNumber(type: string, number: string, param: string, errors: Errors): void {
   if (type === "6") {
     const problem = rucProblem(number);
-    if (problem !== undefined) errors.add(param, "invalid_ruc", `${param}: ${problem}`);
+    if (problem !== undefined) errors.add(param, TAX_ERRORS.invalid_ruc, `${param}: ${problem}`);
   } else if (type === "1" && !/^\d{8}$/.test(number))
-    errors.add(param, "invalid_dni", `${param}: a DNI has 8 digits`);
+    errors.add(param, TAX_ERRORS.invalid_dni, `${param}: a DNI has 8 digits`);
   else if (!/^\S{1,15}$/.test(number))
-    errors.add(param, "invalid_document_number", `${param} needs 1 to 15 characters without spaces`);
+    errors.add(param, TAX_ERRORS.invalid_document_number, `${param} needs 1 to 15 characters without spaces`);
 }
 
 /**
@@ -41,13 +42,13 @@ export function readParty(
   let type = readText(input.document_type, `${param}.document_type`, errors, { required: false, max: 1 });
   if (type === undefined && errors.count === typeErrors) {
     if (options.typeRequired)
-      errors.add(`${param}.document_type`, "required", `${param}.document_type is required`);
+      errors.add(`${param}.document_type`, TAX_ERRORS.required, `${param}.document_type is required`);
     else if (number !== undefined) {
       type = inferDocumentType(number);
       if (type === undefined)
         errors.add(
           `${param}.document_type`,
-          "required",
+          TAX_ERRORS.required,
           `${param}.document_type is required unless document_number has 11 digits (RUC) or 8 digits (DNI)`,
         );
     }
@@ -55,7 +56,7 @@ export function readParty(
   if (type !== undefined && !IDENTITY_TYPES.has(type)) {
     errors.add(
       `${param}.document_type`,
-      "unknown_document_type",
+      TAX_ERRORS.unknown_document_type,
       `${param}.document_type is not in catalog 06`,
     );
     type = undefined;
@@ -82,7 +83,7 @@ export function readCarrier(value: unknown, errors: Errors): DespatchCarrier | u
   const ruc = readText(input.ruc, "carrier.ruc", errors, { required: true, max: 11 });
   const problem = ruc === undefined ? undefined : rucProblem(ruc);
   if (problem !== undefined) {
-    errors.add("carrier.ruc", "invalid_ruc", `carrier.ruc: ${problem}`);
+    errors.add("carrier.ruc", TAX_ERRORS.invalid_ruc, `carrier.ruc: ${problem}`);
     return undefined;
   }
   const name = readText(input.name, "carrier.name", errors, { required: true, min: 3, max: 250 });
@@ -100,7 +101,7 @@ function readRegistration(value: unknown, param: string, what: string, errors: E
   const text = readText(value, param, errors, { required: false, max: 20 });
   if (text === undefined) return undefined;
   if (!REGISTRATION.test(text)) {
-    errors.add(param, "invalid_registration", `${param} is the ${what}: letters and digits only`);
+    errors.add(param, TAX_ERRORS.invalid_registration, `${param} is the ${what}: letters and digits only`);
     return undefined;
   }
   return text.toUpperCase();
@@ -110,7 +111,11 @@ function readRegistration(value: unknown, param: string, what: string, errors: E
 export function readVehicles(value: unknown, errors: Errors): DespatchVehicle[] {
   const list = readArray(value, "vehicles", errors) ?? [];
   if (list.length > MAX_VEHICLES)
-    errors.add("vehicles", "too_many_vehicles", "at most one main and two secondary vehicles (3 in all)");
+    errors.add(
+      "vehicles",
+      TAX_ERRORS.too_many_vehicles,
+      "at most one main and two secondary vehicles (3 in all)",
+    );
   const vehicles: DespatchVehicle[] = [];
   list.slice(0, MAX_VEHICLES).forEach((raw, i) => {
     const param = `vehicles.${i}`;
@@ -121,11 +126,11 @@ export function readVehicles(value: unknown, errors: Errors): DespatchVehicle[] 
     if (plate.includes("-")) {
       errors.add(
         `${param}.plate`,
-        "plate_has_hyphen",
+        TAX_ERRORS.plate_has_hyphen,
         `${param}.plate is written without a hyphen (ABC123, not ABC-123)`,
       );
     } else if (!/^[A-Z0-9]{6,8}$/i.test(plate)) {
-      errors.add(`${param}.plate`, "invalid_plate", `${param}.plate needs 6 to 8 letters or digits`);
+      errors.add(`${param}.plate`, TAX_ERRORS.invalid_plate, `${param}.plate needs 6 to 8 letters or digits`);
     } else {
       const certificate = readRegistration(
         input.certificate,
@@ -147,7 +152,11 @@ export function readVehicles(value: unknown, errors: Errors): DespatchVehicle[] 
 export function readDrivers(value: unknown, errors: Errors): DespatchDriver[] {
   const list = readArray(value, "drivers", errors) ?? [];
   if (list.length > MAX_DRIVERS)
-    errors.add("drivers", "too_many_drivers", "at most one main and two secondary drivers (3 in all)");
+    errors.add(
+      "drivers",
+      TAX_ERRORS.too_many_drivers,
+      "at most one main and two secondary drivers (3 in all)",
+    );
   const drivers: DespatchDriver[] = [];
   list.slice(0, MAX_DRIVERS).forEach((raw, i) => {
     const param = `drivers.${i}`;
@@ -165,14 +174,14 @@ export function readDrivers(value: unknown, errors: Errors): DespatchDriver[] {
       if (type === undefined)
         errors.add(
           `${param}.document_type`,
-          "required",
+          TAX_ERRORS.required,
           `${param}.document_type is required unless document_number is an 8-digit DNI`,
         );
     }
     if (type !== undefined && (!IDENTITY_TYPES.has(type) || type === "6" || type === "0")) {
       errors.add(
         `${param}.document_type`,
-        "invalid_driver_document_type",
+        TAX_ERRORS.invalid_driver_document_type,
         `${param}.document_type must be a personal identity document of catalog 06 (1 DNI, 4, 7, A…)`,
       );
     } else if (type !== undefined && number !== undefined)
@@ -183,7 +192,7 @@ export function readDrivers(value: unknown, errors: Errors): DespatchDriver[] {
     if (license !== undefined && !/^[A-Z0-9]{9,10}$/i.test(license))
       errors.add(
         `${param}.license`,
-        "invalid_license",
+        TAX_ERRORS.invalid_license,
         `${param}.license is the driving licence number: 9 or 10 letters or digits`,
       );
     if (errors.count > before || !type || !number || !firstName || !lastName || !license) return;

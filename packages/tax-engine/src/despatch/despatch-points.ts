@@ -1,4 +1,5 @@
 import type { DespatchPoint } from "@einvoice/domain";
+import { TAX_ERRORS } from "../error-table.js";
 import type { Errors } from "../errors.js";
 import { ubigeoProblem } from "../ubigeo/ubigeo.js";
 import { readObject, readText } from "./despatch-read.js";
@@ -18,7 +19,8 @@ export function readPoint(
   const ubigeo = readText(input.ubigeo, `${param}.ubigeo`, errors, { required: true, max: 6 });
   // ERR 2775 family: SUNAT checks the code against INEI's district list, so an unknown district is refused here.
   const problem = ubigeo === undefined ? undefined : ubigeoProblem(ubigeo);
-  if (problem !== undefined) errors.add(`${param}.ubigeo`, "invalid_ubigeo", `${param}.ubigeo: ${problem}`);
+  if (problem !== undefined)
+    errors.add(`${param}.ubigeo`, TAX_ERRORS.invalid_ubigeo, `${param}.ubigeo: ${problem}`);
   const address = readText(input.address, `${param}.address`, errors, { required: true, min: 3, max: 500 });
   const code = readText(input.establishment_code, `${param}.establishment_code`, errors, {
     required: false,
@@ -27,13 +29,13 @@ export function readPoint(
   if (code !== undefined && !/^\d{4}$/.test(code))
     errors.add(
       `${param}.establishment_code`,
-      "invalid_establishment_code",
+      TAX_ERRORS.invalid_establishment_code,
       `${param}.establishment_code is SUNAT's 4-digit establishment code, e.g. 0000`,
     );
   if (input.establishment_ruc !== undefined && input.establishment_ruc !== null)
     errors.add(
       `${param}.establishment_ruc`,
-      "derived_field",
+      TAX_ERRORS.derived_field,
       `${param}.establishment_ruc is filled in by the service from the parties; leave it out`,
     );
   if (errors.count > before || ubigeo === undefined || address === undefined) return undefined;

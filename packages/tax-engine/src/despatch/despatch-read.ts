@@ -1,3 +1,4 @@
+import { TAX_ERRORS } from "../error-table.js";
 import type { Errors } from "../errors.js";
 import { hasInvalidXmlChar, isSingleLineText } from "../text.js";
 
@@ -16,11 +17,11 @@ export function readObject(
   required: boolean,
 ): Record<string, unknown> | undefined {
   if (value === undefined || value === null) {
-    if (required) errors.add(param, "required", `${param} is required`);
+    if (required) errors.add(param, TAX_ERRORS.required, `${param} is required`);
     return undefined;
   }
   const object = asObject(value);
-  if (!object) errors.add(param, "invalid_type", `${param} must be an object`);
+  if (!object) errors.add(param, TAX_ERRORS.invalid_type, `${param} must be an object`);
   return object;
 }
 
@@ -35,24 +36,24 @@ export function readText(
   options: { required: boolean; min?: number; max: number; multiline?: boolean },
 ): string | undefined {
   if (value === undefined || value === null || value === "") {
-    if (options.required) errors.add(param, "required", `${param} is required`);
+    if (options.required) errors.add(param, TAX_ERRORS.required, `${param} is required`);
     return undefined;
   }
   if (typeof value !== "string") {
-    errors.add(param, "invalid_type", `${param} must be text`);
+    errors.add(param, TAX_ERRORS.invalid_type, `${param} must be text`);
     return undefined;
   }
   const text = value.trim();
   const min = options.min ?? 1;
   if (text.length < min || text.length > options.max) {
-    errors.add(param, "invalid_length", `${param} needs ${min} to ${options.max} characters`);
+    errors.add(param, TAX_ERRORS.invalid_length, `${param} needs ${min} to ${options.max} characters`);
     return undefined;
   }
   const clean = options.multiline ? !hasInvalidXmlChar(text) : isSingleLineText(text);
   if (!clean) {
     errors.add(
       param,
-      "invalid_characters",
+      TAX_ERRORS.invalid_characters,
       options.multiline
         ? `${param} contains a control character XML cannot carry`
         : `${param} may not contain line breaks, tabs or control characters`,
@@ -66,7 +67,7 @@ export function readText(
 export function readArray(value: unknown, param: string, errors: Errors): unknown[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) {
-    errors.add(param, "invalid_type", `${param} must be a list`);
+    errors.add(param, TAX_ERRORS.invalid_type, `${param} must be a list`);
     return undefined;
   }
   return value;
@@ -75,5 +76,5 @@ export function readArray(value: unknown, param: string, errors: Errors): unknow
 /** Records `not_allowed` when a field is present where the rules forbid it. */
 export function forbid(value: unknown, param: string, why: string, errors: Errors): void {
   const empty = Array.isArray(value) ? value.length === 0 : value === undefined || value === null;
-  if (!empty) errors.add(param, "not_allowed", `${param} ${why}`);
+  if (!empty) errors.add(param, TAX_ERRORS.not_allowed, `${param} ${why}`);
 }

@@ -11,6 +11,7 @@ import type {
   FreightPayer,
 } from "@einvoice/domain";
 import { addDays, isIsoDate } from "../dates.js";
+import { TAX_ERRORS } from "../error-table.js";
 import { Errors } from "../errors.js";
 import { parseDecimal } from "../parse-number.js";
 import {
@@ -43,7 +44,9 @@ export function validateDespatchAdvice(body: unknown, ctx: DespatchContext): Des
   if (!req) {
     return {
       ok: false,
-      errors: [{ param: "", code: "invalid_request", message: "the request must be an object" }],
+      errors: [
+        { param: "", code: TAX_ERRORS.invalid_request.code, message: "the request must be an object" },
+      ],
     };
   }
   const errors = new Errors();
@@ -110,7 +113,7 @@ export function validateDespatchAdvice(body: unknown, ctx: DespatchContext): Des
     )
       errors.add(
         "reason_description",
-        "not_allowed",
+        TAX_ERRORS.not_allowed,
         "reason_description goes only with reason_code 13 (other)",
       );
     supplier = readRoleParty(req, "supplier", reason, SUPPLIER_REASONS, SUPPLIER_REQUIRED, errors);
@@ -156,7 +159,7 @@ export function validateDespatchAdvice(body: unknown, ctx: DespatchContext): Des
   if (!weightUnit)
     errors.add(
       "weight_unit",
-      "invalid_weight_unit",
+      TAX_ERRORS.invalid_weight_unit,
       "weight_unit is KGM (kilograms, the default) or TNE (tonnes)",
     );
   const packages = readPackages(req.packages, errors);
@@ -219,16 +222,20 @@ function readType(req: Record<string, unknown>, errors: Errors): DespatchType | 
   else
     errors.add(
       "series",
-      series === undefined ? "required" : "invalid_series",
+      series === undefined ? TAX_ERRORS.required : TAX_ERRORS.invalid_series,
       "series is T followed by 3 letters or digits for a sender guide (e.g. T001), or V… for a carrier guide (e.g. V001)",
     );
   if (req.type !== undefined && req.type !== null) {
     if (req.type !== "09" && req.type !== "31")
-      errors.add("type", "invalid_type", "type is 09 (sender guide) or 31 (carrier guide), or left out");
+      errors.add(
+        "type",
+        TAX_ERRORS.invalid_type,
+        "type is 09 (sender guide) or 31 (carrier guide), or left out",
+      );
     else if (type && req.type !== type)
       errors.add(
         "type",
-        "type_series_mismatch",
+        TAX_ERRORS.type_series_mismatch,
         `type ${req.type} does not match series ${String(series)}: T… is 09, V… is 31`,
       );
   }
@@ -239,15 +246,19 @@ function readType(req: Record<string, unknown>, errors: Errors): DespatchType | 
 function readIssueDate(value: unknown, ctx: DespatchContext, errors: Errors): string {
   if (value === undefined || value === null) return ctx.today;
   if (!isIsoDate(value)) {
-    errors.add("issue_date", "invalid_date", "issue_date must be a calendar date YYYY-MM-DD");
+    errors.add("issue_date", TAX_ERRORS.invalid_date, "issue_date must be a calendar date YYYY-MM-DD");
     return ctx.today;
   }
   if (value > ctx.today)
-    errors.add("issue_date", "issue_date_in_future", `issue_date may not be after today (${ctx.today})`);
+    errors.add(
+      "issue_date",
+      TAX_ERRORS.issue_date_in_future,
+      `issue_date may not be after today (${ctx.today})`,
+    );
   else if (value < addDays(ctx.today, -1))
     errors.add(
       "issue_date",
-      "issue_date_too_old",
+      TAX_ERRORS.issue_date_too_old,
       `issue_date may be today or yesterday (${addDays(ctx.today, -1)}): SUNAT accepts a guide only until the day after its issue date`,
     );
   return value;
@@ -262,15 +273,19 @@ function readDate(
   required: boolean,
 ): string | undefined {
   if (value === undefined || value === null) {
-    if (required) errors.add(param, "required", `${param} is required`);
+    if (required) errors.add(param, TAX_ERRORS.required, `${param} is required`);
     return undefined;
   }
   if (!isIsoDate(value)) {
-    errors.add(param, "invalid_date", `${param} must be a calendar date YYYY-MM-DD`);
+    errors.add(param, TAX_ERRORS.invalid_date, `${param} must be a calendar date YYYY-MM-DD`);
     return undefined;
   }
   if (value < issueDate) {
-    errors.add(param, "before_issue_date", `${param} may not be before the issue date (${issueDate})`);
+    errors.add(
+      param,
+      TAX_ERRORS.before_issue_date,
+      `${param} may not be before the issue date (${issueDate})`,
+    );
     return undefined;
   }
   return value;
@@ -278,13 +293,13 @@ function readDate(
 
 function readReason(value: unknown, errors: Errors): string | undefined {
   if (value === undefined || value === null || value === "") {
-    errors.add("reason_code", "required", "reason_code (catalog 20) is required on a sender guide");
+    errors.add("reason_code", TAX_ERRORS.required, "reason_code (catalog 20) is required on a sender guide");
     return undefined;
   }
   if (typeof value === "string" && REFUSED_REASONS.has(value)) {
     errors.add(
       "reason_code",
-      "reason_not_offered",
+      TAX_ERRORS.reason_not_offered,
       `reason_code ${value} (import, export or 19) is not offered`,
     );
     return undefined;
@@ -292,7 +307,7 @@ function readReason(value: unknown, errors: Errors): string | undefined {
   if (typeof value !== "string" || !(value in REASONS)) {
     errors.add(
       "reason_code",
-      "unknown_reason",
+      TAX_ERRORS.unknown_reason,
       "reason_code must be a catalog 20 code: 01, 02, 03, 04, 05, 06, 07, 13, 14, 17 or 18",
     );
     return undefined;
@@ -306,7 +321,7 @@ function readFreightPayer(value: unknown, errors: Errors): FreightPayer | undefi
   if (value === "sender" || value === "subcontractor") return value;
   errors.add(
     "freight_payer",
-    "invalid_freight_payer",
+    TAX_ERRORS.invalid_freight_payer,
     "freight_payer is sender (the sender pays the freight) or subcontractor (a carrier that subcontracted this one)",
   );
   return undefined;
@@ -316,7 +331,7 @@ function readMode(value: unknown, errors: Errors): "01" | "02" | undefined {
   if (value === "01" || value === "02") return value;
   errors.add(
     "transport_mode",
-    value === undefined || value === null ? "required" : "invalid_transport_mode",
+    value === undefined || value === null ? TAX_ERRORS.required : TAX_ERRORS.invalid_transport_mode,
     "transport_mode is 01 (contracted carrier) or 02 (own vehicle) on a sender guide",
   );
   return undefined;
@@ -353,14 +368,14 @@ function checkRoles(
   if (RECIPIENT_DIFFERS.has(reason) && same)
     errors.add(
       "recipient.document_number",
-      "recipient_is_sender",
+      TAX_ERRORS.recipient_is_sender,
       `with reason_code ${reason} the recipient must be someone other than the sender`,
     );
   if (reason !== RECIPIENT_SAME) return;
   if (!same)
     errors.add(
       "recipient.document_number",
-      "recipient_not_sender",
+      TAX_ERRORS.recipient_not_sender,
       "with reason_code 04 (transfer between own establishments) the recipient is the sender itself",
     );
   const points = [
@@ -371,7 +386,7 @@ function checkRoles(
     if (point && !point.establishment_code && asObject(req[param])?.establishment_code === undefined)
       errors.add(
         `${param}.establishment_code`,
-        "required",
+        TAX_ERRORS.required,
         `${param}.establishment_code is required with reason_code 04 (transfer between own establishments)`,
       );
   }
@@ -382,15 +397,20 @@ function readTransport(req: Record<string, unknown>, errors: Errors) {
   const drivers = readDrivers(req.drivers, errors);
   const empty = (v: unknown) => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
   if (empty(req.vehicles))
-    errors.add("vehicles", "required", "at least one vehicle (the main one) is required");
-  if (empty(req.drivers)) errors.add("drivers", "required", "at least one driver (the main one) is required");
+    errors.add("vehicles", TAX_ERRORS.required, "at least one vehicle (the main one) is required");
+  if (empty(req.drivers))
+    errors.add("drivers", TAX_ERRORS.required, "at least one driver (the main one) is required");
   return { vehicles, drivers };
 }
 
 function readPackages(value: unknown, errors: Errors): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 999_999) {
-    errors.add("packages", "invalid_packages", "packages is a whole number of packages from 1 to 999999");
+    errors.add(
+      "packages",
+      TAX_ERRORS.invalid_packages,
+      "packages is a whole number of packages from 1 to 999999",
+    );
     return undefined;
   }
   return value;
@@ -399,17 +419,18 @@ function readPackages(value: unknown, errors: Errors): number | undefined {
 function readItems(value: unknown, errors: Errors): DespatchItem[] {
   const list = readArray(value, "items", errors);
   if (!list || list.length === 0) {
-    if (list || value === undefined) errors.add("items", "required", "at least one item is required");
+    if (list || value === undefined)
+      errors.add("items", TAX_ERRORS.required, "at least one item is required");
     return [];
   }
   if (list.length > MAX_DESPATCH_LINES)
-    errors.add("items", "too_many_items", `at most ${MAX_DESPATCH_LINES} items per guide`);
+    errors.add("items", TAX_ERRORS.too_many_items, `at most ${MAX_DESPATCH_LINES} items per guide`);
   const items: DespatchItem[] = [];
   list.slice(0, MAX_DESPATCH_LINES).forEach((raw, i) => {
     const param = `items.${i}`;
     const input = asObject(raw);
     if (!input) {
-      errors.add(param, "invalid_type", `${param} must be an object`);
+      errors.add(param, TAX_ERRORS.invalid_type, `${param} must be an object`);
       return;
     }
     const description = readText(input.description, `${param}.description`, errors, {
@@ -421,7 +442,7 @@ function readItems(value: unknown, errors: Errors): DespatchItem[] {
     if (typeof unit !== "string" || !/^[A-Z0-9]{2,3}$/.test(unit))
       errors.add(
         `${param}.unit_code`,
-        "invalid_unit_code",
+        TAX_ERRORS.invalid_unit_code,
         `${param}.unit_code is a UN/ECE unit code such as NIU, KGM or ZZ`,
       );
     else if (description !== undefined && quantity !== undefined)
@@ -446,14 +467,14 @@ function readRelated(
     const param = `related_documents.${i}`;
     const input = asObject(raw);
     if (!input) {
-      errors.add(param, "invalid_type", `${param} must be an object`);
+      errors.add(param, TAX_ERRORS.invalid_type, `${param} must be an object`);
       return;
     }
     for (const derived of ["issuer_ruc", "description"])
       if (input[derived] !== undefined && input[derived] !== null)
         errors.add(
           `${param}.${derived}`,
-          "derived_field",
+          TAX_ERRORS.derived_field,
           `${param}.${derived} is filled in by the service; leave it out`,
         );
     const number = input.number;
@@ -461,7 +482,7 @@ function readRelated(
     if (!match) {
       errors.add(
         `${param}.number`,
-        number === undefined ? "required" : "invalid_related_number",
+        number === undefined ? TAX_ERRORS.required : TAX_ERRORS.invalid_related_number,
         `${param}.number is the printed number of an invoice or receipt, e.g. F001-123 or B001-45`,
       );
       return;
@@ -470,7 +491,7 @@ function readRelated(
     if (input.type !== undefined && input.type !== null && input.type !== kind.type) {
       errors.add(
         `${param}.type`,
-        "type_number_mismatch",
+        TAX_ERRORS.type_number_mismatch,
         `${param}.type ${String(input.type)} does not match ${number}: F… is 01 (invoice), B… is 03 (receipt)`,
       );
       return;
@@ -478,7 +499,7 @@ function readRelated(
     if (seller?.document_type !== "6") {
       errors.add(
         `${param}.number`,
-        "issuer_without_ruc",
+        TAX_ERRORS.issuer_without_ruc,
         `${param} can be cited only when its issuer (the sender) is identified by RUC`,
       );
       return;
@@ -518,7 +539,7 @@ function checkEstablishmentOwner(
   if (point?.establishment_code && owner && owner.document_type !== "6")
     errors.add(
       `${param}.establishment_code`,
-      "establishment_without_ruc",
+      TAX_ERRORS.establishment_without_ruc,
       `${param}.establishment_code names a SUNAT establishment, which only a RUC holder has; the ${param === "origin" ? "sender" : "recipient"} is not identified by RUC`,
     );
 }

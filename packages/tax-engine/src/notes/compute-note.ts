@@ -10,6 +10,7 @@ import type {
   NoteRequest,
 } from "@einvoice/domain";
 import { computeDocument } from "../compute-document.js";
+import { TAX_ERRORS } from "../error-table.js";
 import { Errors } from "../errors.js";
 import { isSingleLineText } from "../text.js";
 import { isIdentified } from "../validate-customer.js";
@@ -59,7 +60,7 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
     // ERR 3209 (invoices) / OBSERV 4368 (receipts), NotaCredito and NotaDebito sheets, field 18.
     errors.add(
       "currency",
-      "currency_differs_from_document",
+      TAX_ERRORS.currency_differs_from_document,
       `a note is in the currency of the document it modifies (${modified.computed.currency})`,
     );
   }
@@ -68,7 +69,7 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
     // ERR 2885 (NotaCredito and NotaDebito sheets, field 18).
     errors.add(
       "issue_date",
-      "issue_date_before_document",
+      TAX_ERRORS.issue_date_before_document,
       `a note's issue_date may not precede the modified document's (${modified.issue_date})`,
     );
   }
@@ -76,14 +77,14 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
   if (reason?.body === "copy" && items.length > 0) {
     errors.add(
       "items",
-      "items_not_allowed",
+      TAX_ERRORS.items_not_allowed,
       `reason_code ${request.reason_code} annuls or returns the whole document: send no items, the note copies its lines`,
     );
   }
   if (reason?.body === "copy" && hasDocumentLevelCharges(modified.computed)) {
     errors.add(
       "reason_code",
-      "reason_not_supported_for_document",
+      TAX_ERRORS.reason_not_supported_for_document,
       "a whole-document note on a document with detraction, perception or prepayments is not supported yet",
     );
   }
@@ -130,11 +131,15 @@ function checkReason(request: NoteRequest, ctx: NoteContext, errors: Errors): No
   const code = request.reason_code;
   const name = ctx.type === "07" ? "catalog 09 (credit notes)" : "catalog 10 (debit notes)";
   if (typeof code !== "string" || code === "") {
-    errors.add("reason_code", "required", `reason_code is required: a code of ${name}`);
+    errors.add("reason_code", TAX_ERRORS.required, `reason_code is required: a code of ${name}`);
     return undefined;
   }
   if (ctx.type === "07" && CREDIT_NOTE_REASONS_NOT_OFFERED.has(code)) {
-    errors.add("reason_code", "note_reason_not_offered", `reason_code ${code} of ${name} is not offered yet`);
+    errors.add(
+      "reason_code",
+      TAX_ERRORS.note_reason_not_offered,
+      `reason_code ${code} of ${name} is not offered yet`,
+    );
     return undefined;
   }
   const spec = catalog[code];
@@ -142,7 +147,7 @@ function checkReason(request: NoteRequest, ctx: NoteContext, errors: Errors): No
     // ERR 2172 (NotaCredito) / the same rule on NotaDebito, field 6.
     errors.add(
       "reason_code",
-      "invalid_reason_code",
+      TAX_ERRORS.invalid_reason_code,
       `reason_code must be one of ${Object.keys(catalog).join(", ")} (${name})`,
     );
     return undefined;
@@ -151,14 +156,14 @@ function checkReason(request: NoteRequest, ctx: NoteContext, errors: Errors): No
     // OBSERV 4367 (NotaCredito sheet, field 19).
     errors.add(
       "reason_code",
-      "reason_not_for_receipt",
+      TAX_ERRORS.reason_not_for_receipt,
       `reason_code ${code} (${spec.name}) may not modify a receipt: SUNAT observes it`,
     );
   }
   if (code === "11" && ctx.modified.computed.operation_type !== "0200") {
     errors.add(
       "reason_code",
-      "reason_not_for_document",
+      TAX_ERRORS.reason_not_for_document,
       "reason_code 11 adjusts an export: the modified document is not one",
     );
   }
@@ -173,7 +178,7 @@ function checkAffectations(request: NoteRequest, errors: Errors): void {
     if ((item.tax_affectation ?? "10") !== required) {
       errors.add(
         `items.${i}.tax_affectation`,
-        "affectation_not_for_reason",
+        TAX_ERRORS.affectation_not_for_reason,
         `reason_code ${request.reason_code} needs tax_affectation ${required} on every item`,
       );
     }
@@ -182,11 +187,15 @@ function checkAffectations(request: NoteRequest, errors: Errors): void {
 
 function checkDescription(description: unknown, errors: Errors): void {
   if (typeof description !== "string" || description.trim() === "") {
-    errors.add("description", "required", "description is required: the reason for the note in words");
+    errors.add(
+      "description",
+      TAX_ERRORS.required,
+      "description is required: the reason for the note in words",
+    );
   } else if (description.length > MAX_DESCRIPTION || !isSingleLineText(description)) {
     errors.add(
       "description",
-      "invalid_description",
+      TAX_ERRORS.invalid_description,
       `description is 1–${MAX_DESCRIPTION} characters on one line (no tabs or line breaks)`,
     );
   }
@@ -196,11 +205,15 @@ function checkDescription(description: unknown, errors: Errors): void {
 function checkSeries(series: unknown, modified: ModifiedDocument, errors: Errors): void {
   const letter = modified.type === "01" ? "F" : "B";
   if (typeof series !== "string" || !NOTE_SERIES.test(series)) {
-    errors.add("series", "invalid_series", `series must be 4 characters: ${letter} and 3 letters or digits`);
+    errors.add(
+      "series",
+      TAX_ERRORS.invalid_series,
+      `series must be 4 characters: ${letter} and 3 letters or digits`,
+    );
   } else if (series[0] !== letter) {
     errors.add(
       "series",
-      "series_letter_mismatch",
+      TAX_ERRORS.series_letter_mismatch,
       `a note on ${modified.type === "01" ? "an invoice" : "a receipt"} has a series starting with ${letter}`,
     );
   }

@@ -9,6 +9,7 @@ import { Sessions } from "./accounts/sessions.js";
 import { SignIn, type SignInThrottle } from "./accounts/sign-in.js";
 import { APP_CSS } from "./assets/app-css.js";
 import { APP_JS } from "./assets/app-js.js";
+import type { DashboardSettings } from "./dashboard-settings.js";
 import { html } from "./html.js";
 import {
   FormTooLarge,
@@ -42,10 +43,6 @@ import {
   webhooksPage,
 } from "./pages/webhook-pages.js";
 import type { PageRequest } from "./request.js";
-
-export interface DashboardSettings {
-  signInThrottle: SignInThrottle;
-}
 
 export const DASHBOARD_PATH = "/dashboard";
 

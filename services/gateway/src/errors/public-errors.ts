@@ -1,7 +1,13 @@
-import type { FieldError } from "@einvoice/domain";
-import { Code, ConnectError, readReason, readViolations } from "@einvoice/platform";
-
-export type ErrorType = "invalid_request_error" | "authentication_error" | "api_error" | "conflict_error";
+import type { ErrorEntry, ErrorType, FieldError } from "@einvoice/domain";
+import {
+  Code,
+  ConnectError,
+  readReason,
+  readViolations,
+  SERVICE_ERRORS,
+  SHAPE_ERRORS,
+} from "@einvoice/platform";
+import { GATEWAY_ERRORS } from "./gateway-errors.js";
 
 /** The public error shape: `{error:{type, code, message, param, errors?}}` with an HTTP status. */
 export class ApiError extends Error {
@@ -32,6 +38,49 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The public error of a table entry (GATEWAY_ERRORS, SERVICE_ERRORS, TAX_ERRORS): status, type and code are the
+ * entry's. The message is the entry's fixed one unless the site names a value; `param` likewise.
+ */
+export function apiError(
+  entry: ErrorEntry & { readonly message: string },
+  message?: string,
+  param?: string | null,
+  retryAfterSeconds?: number | null,
+): ApiError;
+export function apiError(
+  entry: ErrorEntry,
+  message: string,
+  param?: string | null,
+  retryAfterSeconds?: number | null,
+): ApiError;
+export function apiError(
+  entry: ErrorEntry,
+  message?: string,
+  param: string | null = entry.param ?? null,
+  retryAfterSeconds: number | null = null,
+): ApiError {
+  return new ApiError(
+    entry.status,
+    entry.type,
+    entry.code,
+    message ?? entry.message ?? entry.code,
+    param,
+    [],
+    retryAfterSeconds,
+  );
+}
+
+/** A service's reason keeps the status and type of the Connect code's generic answer, with its own code. */
+const withReason = (generic: ErrorEntry, error: ConnectError, param: string | null) =>
+  new ApiError(
+    generic.status,
+    generic.type,
+    readReason(error)?.code ?? generic.code,
+    error.rawMessage,
+    readReason(error)?.param || param,
+  );
+
 /** How long a caller should wait before retrying after a 503, in seconds. */
 const RETRY_AFTER_SECONDS = 2;
 
@@ -41,7 +90,7 @@ export function validationFailed(violations: FieldError[]): ApiError {
   return new ApiError(
     422,
     "invalid_request_error",
-    first?.code ?? "parameter_invalid",
+    first?.code ?? SHAPE_ERRORS.parameter_invalid.code,
     first?.message ?? "The request is invalid.",
     first?.param ?? null,
     violations,
@@ -54,73 +103,32 @@ export function validationFailed(violations: FieldError[]): ApiError {
  * what the caller sees.
  */
 export function publicErrorFromConnect(error: ConnectError): ApiError {
-  const reason = readReason(error);
   switch (error.code) {
     case Code.InvalidArgument: {
       const violations = readViolations(error);
       if (violations.length > 0) return validationFailed(violations);
-      return new ApiError(
-        400,
-        "invalid_request_error",
-        reason?.code ?? "invalid_request",
-        error.rawMessage,
-        reason?.param || null,
-      );
+      return withReason(GATEWAY_ERRORS.invalid_request, error, null);
     }
     case Code.NotFound:
-      return new ApiError(
-        404,
-        "invalid_request_error",
-        reason?.code ?? "resource_missing",
-        error.rawMessage,
-        reason?.param || "id",
-      );
+      return withReason(SERVICE_ERRORS.resource_missing, error, "id");
     case Code.FailedPrecondition:
     case Code.AlreadyExists:
-      return new ApiError(
-        409,
-        "conflict_error",
-        reason?.code ?? "conflict",
-        error.rawMessage,
-        reason?.param || null,
-      );
+      return withReason(GATEWAY_ERRORS.conflict, error, null);
     case Code.OutOfRange:
       // A position the data no longer reaches (a stream resume point past retention).
-      return new ApiError(
-        410,
-        "invalid_request_error",
-        reason?.code ?? "out_of_range",
-        error.rawMessage,
-        reason?.param || null,
-      );
+      return withReason(GATEWAY_ERRORS.out_of_range, error, null);
     case Code.Unauthenticated:
-      return new ApiError(401, "authentication_error", "api_key_invalid", "Invalid API key provided.");
+      return apiError(GATEWAY_ERRORS.api_key_invalid);
     case Code.ResourceExhausted:
-      return new ApiError(429, "api_error", "rate_limit_exceeded", "Too many requests; retry later.");
+      return apiError(GATEWAY_ERRORS.rate_limit_exceeded);
     case Code.Unavailable:
     case Code.DeadlineExceeded:
       // The number may have been assigned before the dependency went quiet: say so, and how to retry safely.
-      if (reason?.code === "outcome_unknown")
-        return new ApiError(
-          503,
-          "api_error",
-          "outcome_unknown",
-          error.rawMessage,
-          null,
-          [],
-          RETRY_AFTER_SECONDS,
-        );
-      return new ApiError(
-        503,
-        "api_error",
-        "service_unavailable",
-        "A service is temporarily unavailable; retry later.",
-        null,
-        [],
-        RETRY_AFTER_SECONDS,
-      );
+      if (readReason(error)?.code === SERVICE_ERRORS.outcome_unknown.code)
+        return apiError(SERVICE_ERRORS.outcome_unknown, error.rawMessage, null, RETRY_AFTER_SECONDS);
+      return apiError(GATEWAY_ERRORS.service_unavailable, undefined, null, RETRY_AFTER_SECONDS);
     default:
-      return new ApiError(500, "api_error", "internal_error", "An internal error occurred.");
+      return apiError(GATEWAY_ERRORS.internal_error);
   }
 }
 

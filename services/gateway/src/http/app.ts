@@ -4,7 +4,8 @@ import { Router } from "@koa/router";
 import Koa from "koa";
 import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { DEFAULT_SIGNIN_THROTTLE, dashboard } from "../dashboard/dashboard.js";
-import { ApiError } from "../errors/public-errors.js";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
+import { apiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
 import { Authenticate, KEY_RECHECK_MS } from "../usecases/authenticate.js";
 import { CreateDespatchAdvice } from "../usecases/create-despatch-advice.js";
@@ -127,19 +128,12 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(
     router.allowedMethods({
       throw: true,
-      notImplemented: () =>
-        new ApiError(501, "invalid_request_error", "not_implemented", "Method not implemented."),
-      methodNotAllowed: () =>
-        new ApiError(405, "invalid_request_error", "method_not_allowed", "Method not allowed on this path."),
+      notImplemented: () => apiError(GATEWAY_ERRORS.not_implemented),
+      methodNotAllowed: () => apiError(GATEWAY_ERRORS.method_not_allowed),
     }),
   );
   app.use((ctx) => {
-    throw new ApiError(
-      404,
-      "invalid_request_error",
-      "route_missing",
-      `Unrecognized request URL (${ctx.method} ${ctx.path}).`,
-    );
+    throw apiError(GATEWAY_ERRORS.route_missing, `Unrecognized request URL (${ctx.method} ${ctx.path}).`);
   });
   return app;
 }

@@ -11,14 +11,13 @@ import type {
 } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
-import type { DashboardSettings } from "../dashboard/dashboard.js";
+import type { DashboardSettings } from "../dashboard/dashboard-settings.js";
 import type { RequestValidator } from "../schemas/validate.js";
 import type { ApiKeyHasher } from "../usecases/api-keys.js";
 import type { Caller } from "../usecases/authenticate.js";
 import type { FileLinks } from "../usecases/file-links.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
-import type { EventStreamSettings } from "./event-stream-routes.js";
-import type { RateLimitSettings } from "./rate-limits.js";
+import type { EventStreamSettings, RateLimitSettings } from "./http-settings.js";
 
 /** Everything the routes use, injected once at boot. */
 export interface GatewayDeps {

@@ -1,6 +1,8 @@
 import type { Router } from "@koa/router";
-import { ApiError, validationFailed } from "../errors/public-errors.js";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
+import { apiError, validationFailed } from "../errors/public-errors.js";
 import type { CertificateUploadBody } from "../schemas/certificate-upload.schema.js";
+import type { GreCredentialsBody } from "../schemas/gre-credentials.schema.js";
 import type { SolCredentialsBody } from "../schemas/sol-credentials.schema.js";
 import { certificateResource } from "./certificate-resource.js";
 import { type AuthedState, type GatewayDeps, scopeOf } from "./context.js";
@@ -24,7 +26,7 @@ export function credentialRoutes(router: Router<AuthedState>, deps: GatewayDeps)
               value: { certificatePem: body.certificate ?? "", privateKeyPem: body.private_key ?? "" },
             },
     });
-    if (!certificate) throw new ApiError(500, "api_error", "internal_error", "An internal error occurred.");
+    if (!certificate) throw apiError(GATEWAY_ERRORS.internal_error);
     ctx.body = certificateResource(certificate, ctx.state.caller.livemode);
   });
 
@@ -45,7 +47,7 @@ export function credentialRoutes(router: Router<AuthedState>, deps: GatewayDeps)
   router.put("/v1/company/gre_credentials", async (ctx) => {
     const violations = deps.validator.greCredentials(ctx.request.body);
     if (violations.length > 0) throw validationFailed(violations);
-    const body = ctx.request.body as { client_id: string; client_secret: string };
+    const body = ctx.request.body as GreCredentialsBody;
     const res = await deps.submission.setGreCredentials({
       scope: scopeOf(ctx.state.caller),
       clientId: body.client_id,

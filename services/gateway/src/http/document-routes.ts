@@ -1,8 +1,8 @@
 import type { SaleDocumentType } from "@einvoice/domain";
-import { hasIdShape } from "@einvoice/platform";
+import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import type { Context } from "koa";
-import { ApiError, validationFailed } from "../errors/public-errors.js";
+import { apiError, validationFailed } from "../errors/public-errors.js";
 import type { DocumentEmailBody } from "../schemas/document-email.schema.js";
 import type { DocumentVoidBody } from "../schemas/document-void.schema.js";
 import type { CreateDocument } from "../usecases/create-document.js";
@@ -11,8 +11,7 @@ import { documentCreate } from "./created-document.js";
 import { listDocumentsRequest } from "./document-list-query.js";
 import { presentDocument, presentEmail } from "./presenters.js";
 
-const notFound = (id: string) =>
-  new ApiError(404, "invalid_request_error", "resource_missing", `No such document: '${id}'`, "id");
+const notFound = (id: string) => apiError(SERVICE_ERRORS.resource_missing, `No such document: '${id}'`);
 
 export function documentRoutes(
   router: Router<AuthedState>,
@@ -86,13 +85,7 @@ export function documentRoutes(
   router.get("/v1/emails/:id", async (ctx) => {
     const id = ctx.params.id!;
     if (!hasIdShape(id, "eml"))
-      throw new ApiError(
-        404,
-        "invalid_request_error",
-        "resource_missing",
-        `No such email: '${id.slice(0, 40)}'`,
-        "id",
-      );
+      throw apiError(SERVICE_ERRORS.resource_missing, `No such email: '${id.slice(0, 40)}'`);
     const res = await deps.notification.getEmail({ scope: scopeOf(ctx.state.caller), id });
     ctx.body = presentEmail(res.email);
   });

@@ -1,6 +1,6 @@
-import { hasIdShape } from "@einvoice/platform";
+import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
 import type { Router } from "@koa/router";
-import { ApiError } from "../errors/public-errors.js";
+import { apiError } from "../errors/public-errors.js";
 import { EVENT_TYPES } from "../openapi/document-schemas.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
 import { parseListQuery } from "./list-params.js";
@@ -33,8 +33,7 @@ export function eventRoutes(router: Router<AuthedState>, deps: GatewayDeps) {
 
   router.get("/v1/events/:id", async (ctx) => {
     const id = ctx.params.id!;
-    if (!hasIdShape(id, "evt"))
-      throw new ApiError(404, "invalid_request_error", "resource_missing", `No such event: '${id}'`, "id");
+    if (!hasIdShape(id, "evt")) throw apiError(SERVICE_ERRORS.resource_missing, `No such event: '${id}'`);
     const res = await deps.notification.getEvent({ scope: scopeOf(ctx.state.caller), id });
     ctx.body = presentEvent(res.event, linkSignerFor(deps, ctx.state));
   });

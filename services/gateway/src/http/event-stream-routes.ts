@@ -1,20 +1,12 @@
-import { hasIdShape, metrics } from "@einvoice/platform";
+import { hasIdShape, metrics, SHAPE_ERRORS } from "@einvoice/platform";
 import type { Router } from "@koa/router";
 import type { Context } from "koa";
 import { validationFailed } from "../errors/public-errors.js";
 import { EVENT_TYPES } from "../openapi/document-schemas.js";
 import type { OpenEventStream } from "../usecases/open-event-stream.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
+import type { EventStreamSettings } from "./http-settings.js";
 import { presentEvent } from "./presenters.js";
-
-export interface EventStreamSettings {
-  /** Interval of the `: heartbeat` comment, in milliseconds. */
-  heartbeatMs: number;
-  /** Bytes a client may leave unread before it is cut with a last `event: error`. */
-  maxBufferedBytes: number;
-  /** What the `retry:` field tells EventSource clients to wait before reconnecting, in milliseconds. */
-  retryMs: number;
-}
 
 /**
  * `GET /v1/events/stream`: server-sent events. First a message with only an `id:` (the resume point), then one
@@ -94,19 +86,19 @@ function parseFilters(ctx: Context): { types: string[]; documentId: string } {
   if (unknown.length > 0)
     errors.push({
       param: "types",
-      code: "parameter_invalid",
+      code: SHAPE_ERRORS.parameter_invalid.code,
       message: `types must be a comma-separated list of event types, each one of ${EVENT_TYPES.join(", ")}.`,
     });
   if (documentId && !hasIdShape(documentId, "doc"))
     errors.push({
       param: "document_id",
-      code: "parameter_invalid",
+      code: SHAPE_ERRORS.parameter_invalid.code,
       message: "document_id must be a document id (doc_…).",
     });
   if (ctx.query.types !== undefined && typeof ctx.query.types !== "string")
     errors.push({
       param: "types",
-      code: "parameter_invalid",
+      code: SHAPE_ERRORS.parameter_invalid.code,
       message: "types must be given once, comma-separated.",
     });
   if (errors.length > 0) throw validationFailed(errors);

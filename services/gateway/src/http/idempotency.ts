@@ -1,5 +1,6 @@
 import type { Context, Next } from "koa";
-import { ApiError, toApiError } from "../errors/public-errors.js";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
+import { apiError, toApiError } from "../errors/public-errors.js";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, type IdempotencyGate } from "../usecases/idempotency-gate.js";
 import { type AuthedState, scopeOf } from "./context.js";
 
@@ -15,12 +16,9 @@ export function idempotency(gate: IdempotencyGate) {
     const key = ctx.get("idempotency-key");
     if (ctx.method !== "POST" || key === "") return next();
     if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !/^[\x20-\x7E]+$/.test(key)) {
-      throw new ApiError(
-        400,
-        "invalid_request_error",
-        "idempotency_key_invalid",
+      throw apiError(
+        GATEWAY_ERRORS.idempotency_key_invalid,
         `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters (a UUID is a good choice).`,
-        "Idempotency-Key",
       );
     }
     const admission = await gate.admit({
@@ -40,21 +38,12 @@ export function idempotency(gate: IdempotencyGate) {
         return;
       }
       case "reused":
-        throw new ApiError(
-          422,
-          "invalid_request_error",
-          "idempotency_key_reused",
-          "This Idempotency-Key was already used for a different request (method, path or body). Send a new key for a new request.",
-          "Idempotency-Key",
-        );
+        throw apiError(GATEWAY_ERRORS.idempotency_key_reused);
       case "in_flight":
         ctx.set("Retry-After", String(admission.retryAfterSeconds));
-        throw new ApiError(
-          409,
-          "conflict_error",
-          "idempotency_key_in_use",
+        throw apiError(
+          GATEWAY_ERRORS.idempotency_key_in_use,
           `A request with this Idempotency-Key is still being processed. Retry in ${admission.retryAfterSeconds} s with the same key to get its result.`,
-          "Idempotency-Key",
         );
       case "proceed":
         break;
@@ -63,9 +52,9 @@ export function idempotency(gate: IdempotencyGate) {
     try {
       await next();
     } catch (error) {
-      const apiError = toApiError(error);
-      if (apiError && keeps(apiError.status)) {
-        await gate.complete(admission.id, { status: apiError.status, body: apiError.toBody(), headers: {} });
+      const known = toApiError(error);
+      if (known && keeps(known.status)) {
+        await gate.complete(admission.id, { status: known.status, body: known.toBody(), headers: {} });
       } else {
         await gate.abandon(admission.id);
       }

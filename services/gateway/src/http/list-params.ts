@@ -1,6 +1,6 @@
 import type { ParsedUrlQuery } from "node:querystring";
 import type { FieldError } from "@einvoice/domain";
-import { hasIdShape, type IdPrefix } from "@einvoice/platform";
+import { hasIdShape, type IdPrefix, SHAPE_ERRORS } from "@einvoice/platform";
 import { validationFailed } from "../errors/public-errors.js";
 
 export const DEFAULT_LIMIT = 10;
@@ -110,7 +110,7 @@ export class QueryReader {
   }
 
   refuse(param: string, message: string): void {
-    this.errors.push({ param, code: "parameter_invalid", message });
+    this.errors.push({ param, code: SHAPE_ERRORS.parameter_invalid.code, message });
   }
 
   done(): void {

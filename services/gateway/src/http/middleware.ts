@@ -2,7 +2,8 @@ import type { Scope } from "@einvoice/domain";
 import type { Logger } from "@einvoice/platform";
 import { newId } from "@einvoice/platform";
 import type { Context, Next } from "koa";
-import { ApiError, toApiError } from "../errors/public-errors.js";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
+import { apiError, toApiError } from "../errors/public-errors.js";
 import type { Authenticate } from "../usecases/authenticate.js";
 import { type FileLinks, type FilePath, filePathOf } from "../usecases/file-links.js";
 import { unpairedSurrogateAt } from "./unpaired-surrogates.js";
@@ -15,12 +16,11 @@ export function errorHandling(logger: Logger) {
     try {
       await next();
     } catch (error) {
-      const apiError = toApiError(error);
-      if (!apiError || apiError.status >= 500) {
+      const known = toApiError(error);
+      if (!known || known.status >= 500) {
         logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, "request failed");
       }
-      const body =
-        apiError ?? new ApiError(500, "api_error", "internal_error", "An internal error occurred.");
+      const body = known ?? apiError(GATEWAY_ERRORS.internal_error);
       ctx.status = body.status;
       if (body.retryAfterSeconds !== null) ctx.set("Retry-After", String(body.retryAfterSeconds));
       ctx.body = body.toBody();
@@ -39,16 +39,10 @@ export function authentication(authenticate: Authenticate, fileLinks: FileLinks)
       return next();
     }
     if (!match) {
-      throw new ApiError(
-        401,
-        "authentication_error",
-        "api_key_missing",
-        "No API key provided. Send 'Authorization: Bearer sk_…'.",
-      );
+      throw apiError(GATEWAY_ERRORS.api_key_missing);
     }
     const caller = await authenticate.execute(match[1]!);
-    if (!caller)
-      throw new ApiError(401, "authentication_error", "api_key_invalid", "Invalid API key provided.");
+    if (!caller) throw apiError(GATEWAY_ERRORS.api_key_invalid);
     ctx.state.caller = caller;
     await next();
   };
@@ -64,18 +58,11 @@ function verifiedLink(fileLinks: FileLinks, path: FilePath, query: Context["quer
   });
   if (verdict.ok) return verdict.scope;
   if (verdict.reason === "expired")
-    throw new ApiError(
-      403,
-      "authentication_error",
-      "file_link_expired",
+    throw apiError(
+      GATEWAY_ERRORS.file_link_expired,
       `This file link expired at ${verdict.expiredAt?.toISOString()}. Read the document again for fresh links, or send the API key.`,
     );
-  throw new ApiError(
-    403,
-    "authentication_error",
-    "file_link_invalid",
-    "This file link's signature does not match: use the link exactly as the API gave it, or send the API key.",
-  );
+  throw apiError(GATEWAY_ERRORS.file_link_invalid);
 }
 
 /** Methods whose requests carry a JSON body. */
@@ -86,23 +73,13 @@ export function jsonBody(maxBytes: number) {
   return async (ctx: Context, next: Next) => {
     if (!WITH_BODY.has(ctx.method)) return next();
     if (!ctx.is("application/json")) {
-      throw new ApiError(
-        415,
-        "invalid_request_error",
-        "unsupported_media_type",
-        "Send the body as JSON with 'Content-Type: application/json'.",
-      );
+      throw apiError(GATEWAY_ERRORS.unsupported_media_type);
     }
     const tooLarge = () => {
       // The rest of the body is still on the wire: close the connection after answering, or a keep-alive
       // client's next request would queue behind bytes nobody reads.
       ctx.set("Connection", "close");
-      return new ApiError(
-        413,
-        "invalid_request_error",
-        "payload_too_large",
-        `The body exceeds ${maxBytes} bytes.`,
-      );
+      return apiError(GATEWAY_ERRORS.payload_too_large, `The body exceeds ${maxBytes} bytes.`);
     };
     if (Number(ctx.get("content-length")) > maxBytes) throw tooLarge();
     const chunks: Buffer[] = [];
@@ -116,17 +93,15 @@ export function jsonBody(maxBytes: number) {
     try {
       body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
     } catch (error) {
-      throw new ApiError(400, "invalid_request_error", "invalid_json", invalidJsonMessage(error));
+      throw apiError(GATEWAY_ERRORS.invalid_json, invalidJsonMessage(error));
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      throw new ApiError(400, "invalid_request_error", "invalid_json", "The body must be a JSON object.");
+      throw apiError(GATEWAY_ERRORS.invalid_json, "The body must be a JSON object.");
     }
     const broken = unpairedSurrogateAt(body);
     if (broken) {
-      throw new ApiError(
-        400,
-        "invalid_request_error",
-        "invalid_json",
+      throw apiError(
+        GATEWAY_ERRORS.invalid_json,
         `${broken.slice(0, 100)} holds a broken Unicode escape (an unpaired surrogate such as \\ud800): send valid Unicode text.`,
       );
     }

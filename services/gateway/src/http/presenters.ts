@@ -1,2 +1,2 @@
 // The public JSON of documents and events is shared with the notification service (webhook bodies).
-export { type LinkSigner, presentDocument, presentEmail, presentEvent } from "@einvoice/contracts";
+export { presentDocument, presentEmail, presentEvent } from "@einvoice/contracts";

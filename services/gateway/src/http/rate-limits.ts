@@ -1,17 +1,12 @@
 import type { Context, Next } from "koa";
-import { ApiError } from "../errors/public-errors.js";
-import { type BucketSettings, type Take, TokenBuckets } from "../usecases/token-bucket.js";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
+import { ApiError, apiError } from "../errors/public-errors.js";
+import { type Take, TokenBuckets } from "../usecases/token-bucket.js";
 import { type AuthedState, callerScope } from "./context.js";
-
-export interface RateLimitSettings {
-  /** Requests per company and mode: burst and sustained rate. */
-  perCaller: BucketSettings;
-  /** Requests with a missing or invalid key per client address, before that address is refused for a while. */
-  authFailures: BucketSettings;
-}
+import type { RateLimitSettings } from "./http-settings.js";
 
 const tooMany = (message: string, take: Take) =>
-  new ApiError(429, "api_error", "rate_limit_exceeded", message, null, [], take.resetSeconds);
+  apiError(GATEWAY_ERRORS.rate_limit_exceeded, message, undefined, take.resetSeconds);
 
 /**
  * Two limits, answered with 429 and `Retry-After`: each caller (company and mode) has a token bucket, announced on

@@ -1,8 +1,8 @@
 import type { JsonObject } from "@bufbuild/protobuf";
-import { hasIdShape } from "@einvoice/platform";
+import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
 import type { WebhookDelivery, WebhookEndpoint } from "@einvoice/proto";
 import type { Router } from "@koa/router";
-import { ApiError, validationFailed } from "../errors/public-errors.js";
+import { apiError, validationFailed } from "../errors/public-errors.js";
 import type { WebhookDeliveryResource, WebhookEndpointResource } from "../openapi/webhook-schemas.js";
 import type { WebhookEndpointBody } from "../schemas/webhook-endpoint.schema.js";
 import { type AuthedState, type GatewayDeps, scopeOf } from "./context.js";
@@ -52,13 +52,7 @@ export function presentDelivery(delivery: WebhookDelivery | undefined): WebhookD
 }
 
 const missing = (kind: string, id: string, param = "id") =>
-  new ApiError(
-    404,
-    "invalid_request_error",
-    "resource_missing",
-    `No such ${kind}: '${id.slice(0, 40)}'`,
-    param,
-  );
+  apiError(SERVICE_ERRORS.resource_missing, `No such ${kind}: '${id.slice(0, 40)}'`, param);
 
 /** Webhook endpoints and their deliveries, for the key's company and mode (the notification service owns them). */
 export function webhookRoutes(router: Router<AuthedState>, deps: GatewayDeps) {

@@ -1,6 +1,12 @@
 import { DESPATCH_REQUESTS, pendingGuide } from "./despatch-examples.js";
-import { DESPATCH_ENTRIES } from "./error-catalog-despatch.js";
-import { authenticatedErrors, bodyErrors, errorResponse, SHAPE_CODES, TAX_CODES } from "./error-responses.js";
+import {
+  authenticatedErrors,
+  bodyErrors,
+  errorResponse,
+  SHAPE_CODES,
+  TAX_CODES,
+  taxCodes,
+} from "./error-responses.js";
 import { schemaRef } from "./json-schema.js";
 import type { PathItem } from "./openapi-types.js";
 import { json, ok } from "./operation-parts.js";
@@ -94,7 +100,7 @@ export function despatchPaths(): Record<string, PathItem> {
                   "invalid_unit_code",
                 ].includes(c),
               ),
-              ...DESPATCH_ENTRIES.map((e) => e.code),
+              ...taxCodes("despatch"),
             ],
           ),
         },

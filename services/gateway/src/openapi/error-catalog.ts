@@ -1,259 +1,78 @@
-import type { ErrorType } from "../errors/public-errors.js";
-import { DESPATCH_ENTRIES } from "./error-catalog-despatch.js";
-import { NOTE_ENTRIES } from "./error-catalog-notes.js";
-import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES, WEBHOOK_ENTRIES } from "./error-catalog-rules.js";
-import { TAX_ENTRIES } from "./error-catalog-tax.js";
-import { VOID_ENTRIES } from "./error-catalog-voids.js";
+import type { ErrorEntry } from "@einvoice/domain";
+import { CREDENTIAL_ERRORS, NOTIFICATION_ERRORS, SERVICE_ERRORS, SHAPE_ERRORS } from "@einvoice/platform";
+import { TAX_ERRORS } from "@einvoice/tax-engine";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
 
 /**
- * Every `code` the API can answer, with its status, when it happens and how to fix it: the source of
- * docs/errors.md, of the error section of the reference and of each operation's error descriptions.
- * `error-catalog.test.ts` ties it both ways to the code that answers: the gateway's own `ApiError`s, the single
- * table `publicErrorFromConnect`, the reasons services throw, and the 422 codes of the request schemas, the tax
- * engine and the signing service.
+ * Every `code` the API can answer, with its status, when it happens and how to fix it, read from the error tables
+ * of the code that answers (the gateway's own, the services', the tax engine's): the source of docs/errors.md
+ * (`npm run generate`), of the error section of the reference and of each operation's error descriptions.
+ * `error-catalog.test.ts` checks that every table entry is here once.
  */
-export interface CatalogEntry {
-  code: string;
-  status: number;
-  type: ErrorType;
-  /**
-   * Who decides it: `gateway` (the HTTP edge itself), `table` (`publicErrorFromConnect`, from a service's Connect
-   * code or reason), `shape` (the request schemas), `tax` (the tax engine), `signing` (the uploaded certificate).
-   */
-  source: "gateway" | "table" | "shape" | "tax" | "signing" | "notification" | "numbering";
-  when: string;
-  fix: string;
+export interface CatalogEntry extends ErrorEntry {
+  /** The docs section: the HTTP edge and services' answers, then the 422s by who checks them. */
+  readonly section: "edge" | "shape" | "tax" | "signing" | "notification" | "numbering";
 }
 
-const entry = (
-  status: number,
-  type: ErrorType,
-  source: CatalogEntry["source"],
-  code: string,
-  when: string,
-  fix: string,
-): CatalogEntry => ({ code, status, type, source, when, fix });
+/** Every table the catalog reads, by owner. */
+export const ERROR_TABLES: Record<string, Readonly<Record<string, ErrorEntry>>> = {
+  gateway: GATEWAY_ERRORS,
+  service: SERVICE_ERRORS,
+  shape: SHAPE_ERRORS,
+  tax: TAX_ERRORS,
+  credential: CREDENTIAL_ERRORS,
+  notification: NOTIFICATION_ERRORS,
+};
 
-const EDGE_AND_TABLE: CatalogEntry[] = [
-  entry(
-    400,
-    "invalid_request_error",
-    "gateway",
-    "invalid_json",
-    "The body is not valid JSON, or not a JSON object.",
-    "Send one JSON object.",
-  ),
-  entry(
-    400,
-    "invalid_request_error",
-    "gateway",
-    "idempotency_key_invalid",
-    "`Idempotency-Key` is longer than 255 characters or holds characters other than printable ASCII.",
-    "Send 1–255 printable ASCII characters; a UUID is a good choice.",
-  ),
-  entry(
-    400,
-    "invalid_request_error",
-    "table",
-    "invalid_request",
-    "A service refused the request without naming a field (not expected from a request the gateway accepted).",
-    "Report it with the `Request-Id`.",
-  ),
-  entry(
-    401,
-    "authentication_error",
-    "gateway",
-    "api_key_missing",
-    "No `Authorization: Bearer …` header.",
-    "Send `Authorization: Bearer sk_test_…` (or `sk_live_…`).",
-  ),
-  entry(
-    401,
-    "authentication_error",
-    "gateway",
-    "api_key_invalid",
-    "The key is unknown or revoked.",
-    "Use a current key; a new one comes from `npm run admin -- key create`.",
-  ),
-  entry(
-    404,
-    "invalid_request_error",
-    "gateway",
-    "resource_missing",
-    "No such document, event or file kind, a file that does not exist yet, or an id of another company or mode (answered exactly like an unknown id).",
-    "Check the id and the key's mode; for a file, wait for `links.<kind>` to be set.",
-  ),
-  entry(
-    404,
-    "invalid_request_error",
-    "gateway",
-    "file_not_ready",
-    "The document exists but this file does not yet: the XML and PDF follow within seconds of issuing, the CDR comes with SUNAT's answer (a document SUNAT answered without a CDR never has one).",
-    "Retry after `Retry-After` seconds, or wait for `links.<kind>` to be set on the document.",
-  ),
-  entry(
-    403,
-    "authentication_error",
-    "gateway",
-    "file_link_invalid",
-    "A file link without a key whose signature does not match its path, company, mode or expiry (changed or cut).",
-    "Use the link exactly as the API presented it, or send the API key instead.",
-  ),
-  entry(
-    403,
-    "authentication_error",
-    "gateway",
-    "file_link_expired",
-    "A signed file link past its expiry (links last `FILE_LINK_TTL_SECONDS`, 7 days by default).",
-    "Read the document again (`GET /v1/documents/{id}`) for fresh links, or send the API key.",
-  ),
-  entry(
-    400,
-    "invalid_request_error",
-    "table",
-    "last_event_id_invalid",
-    "`Last-Event-ID` (or `last_event_id`) on the event stream is neither an event id (`evt_…`) nor a position (`pos_…`).",
-    "Send back exactly the last `id:` the stream gave you, or open it without one.",
-  ),
-  entry(
-    404,
-    "invalid_request_error",
-    "table",
-    "last_event_id_unknown",
-    "The event stream cannot resume after that `Last-Event-ID`: no such event or position in the key's company and mode.",
-    "Open the stream without `Last-Event-ID` and catch up on what you missed with `GET /v1/events`.",
-  ),
-  entry(
-    410,
-    "invalid_request_error",
-    "table",
-    "last_event_id_expired",
-    "The `Last-Event-ID` is older than the 30 days the event stream keeps: resuming would skip events silently.",
-    "Open the stream without `Last-Event-ID` and catch up with `GET /v1/events`.",
-  ),
-  entry(
-    410,
-    "invalid_request_error",
-    "table",
-    "out_of_range",
-    "A service refused a position the data no longer reaches (not expected from a request the gateway accepted).",
-    "Report it with the `Request-Id`.",
-  ),
-  entry(
-    404,
-    "invalid_request_error",
-    "gateway",
-    "route_missing",
-    "No such path.",
-    "Check the path against this reference (every path starts with `/v1/`).",
-  ),
-  entry(
-    405,
-    "invalid_request_error",
-    "gateway",
-    "method_not_allowed",
-    "The path exists, with other methods.",
-    "Use a method the path documents.",
-  ),
-  entry(
-    409,
-    "conflict_error",
-    "table",
-    "company_not_configured",
-    "A live key, and the company has not loaded its live certificate or SOL user (the message names what is missing); no number is spent.",
-    "`PUT /v1/company/certificate` and `PUT /v1/company/sol_credentials` with the live key; `GET /v1/company` shows `ready`.",
-  ),
-  entry(
-    409,
-    "conflict_error",
-    "gateway",
-    "idempotency_key_in_use",
-    "A request with the same `Idempotency-Key` is still being processed.",
-    "Retry after `Retry-After` seconds with the same key: you get that request's answer.",
-  ),
-  entry(
-    409,
-    "conflict_error",
-    "table",
-    "conflict",
-    "A service refused the request because of the account's state, without a more precise code.",
-    "Report it with the `Request-Id`.",
-  ),
-  entry(
-    413,
-    "invalid_request_error",
-    "gateway",
-    "payload_too_large",
-    "The body is over 1 MiB (`MAX_BODY_BYTES`).",
-    "Send a smaller body (at most 999 lines per document).",
-  ),
-  entry(
-    415,
-    "invalid_request_error",
-    "gateway",
-    "unsupported_media_type",
-    "A POST or PUT body that is not `application/json`.",
-    "Send `Content-Type: application/json`.",
-  ),
-  entry(
-    429,
-    "api_error",
-    "gateway",
-    "rate_limit_exceeded",
-    "Too many requests for this company and mode (see `RateLimit-*` on every answer), or too many requests with a missing or invalid key from one address.",
-    "Wait `Retry-After` seconds, then retry with backoff; spread bursts. Check the key if it was refused before.",
-  ),
-  entry(
-    500,
-    "api_error",
-    "gateway",
-    "internal_error",
-    "A bug on our side; it is logged with the `Request-Id`.",
-    "Retry once; if it persists, report the `Request-Id`.",
-  ),
-  entry(
-    422,
-    "invalid_request_error",
-    "gateway",
-    "idempotency_key_reused",
-    "The `Idempotency-Key` was already used (within 24 h) for a different request: another method, path or body.",
-    "Send a new key for a new request; repeat a request only with its own body.",
-  ),
-  entry(
-    501,
-    "invalid_request_error",
-    "gateway",
-    "not_implemented",
-    "An HTTP method the server does not implement at all.",
-    "Use a method the path documents.",
-  ),
-  entry(
-    503,
-    "api_error",
-    "table",
-    "service_unavailable",
-    "An internal service is unreachable or did not answer in time (nothing was issued).",
-    "Retry after `Retry-After` seconds, with backoff. Retry a create with the same `Idempotency-Key`: if it was numbered before the failure you get that document, never a second number.",
-  ),
-  entry(
-    503,
-    "api_error",
-    "table",
-    "outcome_unknown",
-    "The document register stopped answering while it was assigning the number: the document may or may not exist.",
-    "Retry the same request with the same `Idempotency-Key` after `Retry-After` seconds: you get the document if it was issued, and it is issued once if it was not. Without a key, list your documents before retrying.",
-  ),
+/** The request, authentication and service answers in reading order (the 422s follow by who checks them). */
+const EDGE: readonly ErrorEntry[] = [
+  GATEWAY_ERRORS.invalid_json,
+  GATEWAY_ERRORS.idempotency_key_invalid,
+  GATEWAY_ERRORS.invalid_request,
+  GATEWAY_ERRORS.api_key_missing,
+  GATEWAY_ERRORS.api_key_invalid,
+  SERVICE_ERRORS.resource_missing,
+  GATEWAY_ERRORS.file_not_ready,
+  GATEWAY_ERRORS.file_link_invalid,
+  GATEWAY_ERRORS.file_link_expired,
+  SERVICE_ERRORS.last_event_id_invalid,
+  SERVICE_ERRORS.last_event_id_unknown,
+  SERVICE_ERRORS.last_event_id_expired,
+  GATEWAY_ERRORS.out_of_range,
+  GATEWAY_ERRORS.route_missing,
+  GATEWAY_ERRORS.method_not_allowed,
+  SERVICE_ERRORS.company_not_configured,
+  GATEWAY_ERRORS.idempotency_key_in_use,
+  GATEWAY_ERRORS.conflict,
+  GATEWAY_ERRORS.payload_too_large,
+  GATEWAY_ERRORS.unsupported_media_type,
+  GATEWAY_ERRORS.rate_limit_exceeded,
+  GATEWAY_ERRORS.internal_error,
+  GATEWAY_ERRORS.idempotency_key_reused,
+  GATEWAY_ERRORS.not_implemented,
+  GATEWAY_ERRORS.service_unavailable,
+  SERVICE_ERRORS.outcome_unknown,
+  SERVICE_ERRORS.document_not_voidable,
+  SERVICE_ERRORS.void_in_progress,
+  SERVICE_ERRORS.document_already_voided,
+  SERVICE_ERRORS.despatch_void_in_portal,
+  SERVICE_ERRORS.document_not_modifiable,
 ];
 
+const inSection = (section: CatalogEntry["section"], entries: readonly ErrorEntry[]): CatalogEntry[] =>
+  entries.map((entry) => ({ ...entry, section }));
+
 export const ERROR_CATALOG: readonly CatalogEntry[] = [
-  ...EDGE_AND_TABLE,
-  ...SHAPE_ENTRIES,
-  ...TAX_ENTRIES,
-  ...DESPATCH_ENTRIES,
-  ...CREDENTIAL_ENTRIES,
-  ...WEBHOOK_ENTRIES,
-  ...VOID_ENTRIES,
-  ...NOTE_ENTRIES,
+  ...inSection("edge", EDGE),
+  ...inSection("shape", Object.values(SHAPE_ERRORS)),
+  ...inSection("tax", Object.values(TAX_ERRORS)),
+  ...inSection("signing", Object.values(CREDENTIAL_ERRORS)),
+  ...inSection("notification", Object.values(NOTIFICATION_ERRORS)),
+  // The register's field checks travel as violations; its other reasons are answers of the edge section.
+  ...inSection(
+    "numbering",
+    Object.values(SERVICE_ERRORS).filter((entry) => entry.status === 422),
+  ),
 ];
 
 const key = (status: number, code: string) => `${status} ${code}`;
@@ -282,37 +101,37 @@ const SECTIONS: { title: string; intro: string; pick: (e: CatalogEntry) => boole
   {
     title: "Request, authentication and service errors",
     intro: "Answered with the status shown; `param` names the field or parameter when there is one.",
-    pick: (e) => e.source === "gateway" || e.source === "table",
+    pick: (e) => e.section === "edge",
   },
   {
     title: "422: the body's shape",
     intro:
       "The gateway checks the JSON shape before anything else. Every problem is listed in `errors[]`, each with the dotted `param` of its field.",
-    pick: (e) => e.source === "shape",
+    pick: (e) => e.section === "shape",
   },
   {
     title: "422: invoice and receipt rules",
     intro:
       "Once the shape is right, the tax engine runs every check SUNAT would reject, before a number is assigned: a refused document spends no number. All failures are listed at once in `errors[]`, each with the dotted `param` (e.g. `items.0.discount.amount`).",
-    pick: (e) => e.source === "tax",
+    pick: (e) => e.section === "tax",
   },
   {
     title: "422: the uploaded certificate",
     intro:
       "`PUT /v1/company/certificate`: the signing service opens and checks the credentials; `param` names the field to fix.",
-    pick: (e) => e.source === "signing",
+    pick: (e) => e.section === "signing",
   },
   {
     title: "422: webhook endpoints",
     intro:
       "`POST /v1/webhook_endpoints` and its updates: the notification service checks the URL and the event types; `param` names the field.",
-    pick: (e) => e.source === "notification",
+    pick: (e) => e.section === "notification",
   },
   {
     title: "422: voids",
     intro:
       "`POST /v1/documents/{id}/void`: the document register checks SUNAT's window; the reason's shape is checked like any body (`param` `reason`).",
-    pick: (e) => e.source === "numbering",
+    pick: (e) => e.section === "numbering",
   },
 ];
 
@@ -365,7 +184,7 @@ export function errorsDocument(): string {
   return [
     "# Error catalog",
     "",
-    "<!-- Generated from services/gateway/src/openapi/error-catalog*.ts: edit those, then run `npx vitest run services/gateway/src/openapi/error-catalog.test.ts -u`. -->",
+    "<!-- Generated by `npm run generate` from the error tables (services/gateway/src/openapi/error-catalog.ts lists them): edit those, not this file. -->",
     "",
     "Every `code` the einvoice API can answer. The same catalog is part of the API reference (`GET /docs`, section Errors) and of each operation's error responses in `GET /v1/openapi.json`.",
     "",

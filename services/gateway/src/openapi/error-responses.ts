@@ -1,43 +1,47 @@
-import { Code, ConnectError, notFound, reasonError, violationsError } from "@einvoice/platform";
-import { ApiError, publicErrorFromConnect, validationFailed } from "../errors/public-errors.js";
+import {
+  Code,
+  ConnectError,
+  CREDENTIAL_ERRORS,
+  NOTIFICATION_ERRORS,
+  notFound,
+  SERVICE_ERRORS,
+  SHAPE_ERRORS,
+  serviceError,
+  violationsError,
+} from "@einvoice/platform";
+import { TAX_ERRORS } from "@einvoice/tax-engine";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
+import {
+  type ApiError,
+  apiError,
+  publicErrorFromConnect,
+  validationFailed,
+} from "../errors/public-errors.js";
 import { codeList } from "./error-catalog.js";
-import { CREDENTIAL_ENTRIES, SHAPE_ENTRIES, WEBHOOK_ENTRIES } from "./error-catalog-rules.js";
-import { TAX_ENTRIES } from "./error-catalog-tax.js";
 import { schemaRef } from "./json-schema.js";
 import type { Reference, Response } from "./openapi-types.js";
 import { REFUSED_EXAMPLE } from "./request-examples.js";
 
 /**
- * The public errors the document shows, built with the gateway's own error code: `ApiError` for what the edge
- * answers itself (middleware and routes), `validationFailed` for shape errors, and `publicErrorFromConnect`
+ * The public errors the document shows, built with the gateway's own error code: `apiError` over the error
+ * tables for what the edge answers itself (middleware and routes), `validationFailed` for shape errors, and `publicErrorFromConnect`
  * (the single table in public-errors.ts) for what services throw. Status, type and code therefore come from
  * the code that answers, and each example is the exact body a caller receives.
  */
 const fromService = (error: ConnectError) => publicErrorFromConnect(error);
-const edge = (
-  status: number,
-  code: string,
-  message: string,
-  param: string | null = null,
-  type: ApiError["type"] = "invalid_request_error",
-) => new ApiError(status, type, code, message, param);
 
 export const publicErrors = {
   // middleware.ts: the JSON body.
-  invalid_json: edge(400, "invalid_json", "The body must be a JSON object."),
-  payload_too_large: edge(413, "payload_too_large", "The body exceeds 1048576 bytes."),
-  unsupported_media_type: edge(
-    415,
-    "unsupported_media_type",
+  invalid_json: apiError(GATEWAY_ERRORS.invalid_json, "The body must be a JSON object."),
+  payload_too_large: apiError(GATEWAY_ERRORS.payload_too_large, "The body exceeds 1048576 bytes."),
+  unsupported_media_type: apiError(
+    GATEWAY_ERRORS.unsupported_media_type,
     "Send the body as JSON with 'Content-Type: application/json'.",
   ),
   // middleware.ts: the bearer key; an unknown or revoked key reads as the table's Unauthenticated.
-  api_key_missing: edge(
-    401,
-    "api_key_missing",
+  api_key_missing: apiError(
+    GATEWAY_ERRORS.api_key_missing,
     "No API key provided. Send 'Authorization: Bearer sk_…'.",
-    null,
-    "authentication_error",
   ),
   api_key_invalid: fromService(new ConnectError("unknown key", Code.Unauthenticated)),
   // event-routes.ts: query parameters.
@@ -54,22 +58,18 @@ export const publicErrors = {
     },
   ]),
   // idempotency.ts: the Idempotency-Key of a POST.
-  idempotency_key_invalid: edge(
-    400,
-    "idempotency_key_invalid",
+  idempotency_key_invalid: apiError(
+    GATEWAY_ERRORS.idempotency_key_invalid,
     "Idempotency-Key must be 1 to 255 printable ASCII characters (a UUID is a good choice).",
     "Idempotency-Key",
   ),
-  idempotency_key_in_use: edge(
-    409,
-    "idempotency_key_in_use",
+  idempotency_key_in_use: apiError(
+    GATEWAY_ERRORS.idempotency_key_in_use,
     "A request with this Idempotency-Key is still being processed. Retry in 90 s with the same key to get its result.",
     "Idempotency-Key",
-    "conflict_error",
   ),
-  idempotency_key_reused: edge(
-    422,
-    "idempotency_key_reused",
+  idempotency_key_reused: apiError(
+    GATEWAY_ERRORS.idempotency_key_reused,
     "This Idempotency-Key was already used for a different request (method, path or body). Send a new key for a new request.",
     "Idempotency-Key",
   ),
@@ -82,26 +82,23 @@ export const publicErrors = {
   ),
   // numbering's VoidDocument (POST /v1/documents/{id}/void).
   document_not_voidable: fromService(
-    reasonError(
-      Code.FailedPrecondition,
-      "document_not_voidable",
+    serviceError(
+      SERVICE_ERRORS.document_not_voidable,
       "Only documents SUNAT accepted can be voided; this one is pending.",
     ),
   ),
   void_in_progress: fromService(
-    reasonError(
-      Code.FailedPrecondition,
-      "void_in_progress",
+    serviceError(
+      SERVICE_ERRORS.void_in_progress,
       "A void of this document is already on its way to SUNAT; wait for document.voided or document.void_failed.",
     ),
   ),
   document_already_voided: fromService(
-    reasonError(Code.FailedPrecondition, "document_already_voided", "This document is already voided."),
+    serviceError(SERVICE_ERRORS.document_already_voided, "This document is already voided."),
   ),
   despatch_void_in_portal: fromService(
-    reasonError(
-      Code.FailedPrecondition,
-      "despatch_void_in_portal",
+    serviceError(
+      SERVICE_ERRORS.despatch_void_in_portal,
       "A despatch advice cannot be voided through the API: SUNAT only takes its void in SUNAT Operaciones en Línea (SOL), before the transport starts or when the recipient changes.",
     ),
   ),
@@ -142,71 +139,54 @@ export const publicErrors = {
     ]),
   ),
   // open-document-file.ts and middleware.ts: files and their signed links.
-  file_kind_missing: edge(
-    404,
-    "resource_missing",
+  file_kind_missing: apiError(
+    SERVICE_ERRORS.resource_missing,
     "No such file kind: 'docx'. A document has the files xml, cdr and pdf.",
     "kind",
   ),
-  file_not_ready: new ApiError(
-    404,
-    "invalid_request_error",
-    "file_not_ready",
+  file_not_ready: apiError(
+    GATEWAY_ERRORS.file_not_ready,
     "The PDF of this document is being made; it exists seconds after the document is signed. Retry shortly.",
     "kind",
-    [],
     2,
   ),
-  file_format_invalid: edge(
-    422,
-    "parameter_invalid",
+  file_format_invalid: apiError(
+    SHAPE_ERRORS.parameter_invalid,
     "format must be a4 (the default) or ticket (an 80 mm roll).",
     "format",
   ),
-  file_link_invalid: edge(
-    403,
-    "file_link_invalid",
+  file_link_invalid: apiError(
+    GATEWAY_ERRORS.file_link_invalid,
     "This file link's signature does not match: use the link exactly as the API gave it, or send the API key.",
-    null,
-    "authentication_error",
   ),
-  file_link_expired: edge(
-    403,
-    "file_link_expired",
+  file_link_expired: apiError(
+    GATEWAY_ERRORS.file_link_expired,
     "This file link expired at 2026-06-08T11:00:00.000Z. Read the document again for fresh links, or send the API key.",
-    null,
-    "authentication_error",
   ),
-  storage_unavailable: new ApiError(
-    503,
-    "api_error",
-    "service_unavailable",
+  storage_unavailable: apiError(
+    GATEWAY_ERRORS.service_unavailable,
     "File storage is temporarily unavailable; retry later.",
     null,
-    [],
     2,
   ),
   // The stream service: where an event stream resumes.
   last_event_id_invalid: fromService(
-    reasonError(
-      Code.InvalidArgument,
-      "last_event_id_invalid",
+    serviceError(
+      SERVICE_ERRORS.last_event_id_invalid,
       "Last-Event-ID must be an event id (evt_…) or a position (pos_…) this stream sent.",
       "Last-Event-ID",
     ),
   ),
   last_event_id_unknown: fromService(
-    reasonError(
-      Code.NotFound,
-      "last_event_id_unknown",
+    serviceError(
+      SERVICE_ERRORS.last_event_id_unknown,
       "No event or position 'evt_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C' in this company's and mode's stream. Open the stream without Last-Event-ID, and catch up with GET /v1/events.",
       "Last-Event-ID",
     ),
   ),
   last_event_id_expired: fromService(
-    reasonError(
-      Code.OutOfRange,
-      "last_event_id_expired",
+    serviceError(
+      SERVICE_ERRORS.last_event_id_expired,
       "'evt_01JZ8X3M5Q7R9T1V3W5Y7Z9B2C' is older than the 30 days the stream keeps. Open the stream without Last-Event-ID, and catch up with GET /v1/events.",
       "Last-Event-ID",
     ),
@@ -253,18 +233,16 @@ export const publicErrors = {
     ]),
   ),
   company_not_configured: fromService(
-    reasonError(
-      Code.FailedPrecondition,
-      "company_not_configured",
+    serviceError(
+      SERVICE_ERRORS.company_not_configured,
       "Live mode needs the company's digital certificate and SOL user. Missing: the SOL user (set it with PUT /v1/company/sol_credentials).",
     ),
   ),
   rate_limit_exceeded: fromService(new ConnectError("too many", Code.ResourceExhausted)),
   service_unavailable: fromService(new ConnectError("down", Code.Unavailable)),
   outcome_unknown: fromService(
-    reasonError(
-      Code.DeadlineExceeded,
-      "outcome_unknown",
+    serviceError(
+      SERVICE_ERRORS.outcome_unknown,
       "The document register did not answer in time, so this document may or may not have been issued. Retry the same request with the same Idempotency-Key: you get that document if it was issued, and it is issued once if it was not.",
     ),
   ),
@@ -274,16 +252,22 @@ export const publicErrors = {
 export type PublicErrorName = keyof typeof publicErrors;
 
 /** Shape codes of `validate.ts` (a 422 before any service is called). */
-export const SHAPE_CODES = SHAPE_ENTRIES.map((e) => e.code);
+export const SHAPE_CODES = Object.keys(SHAPE_ERRORS);
 
-/** Codes the tax engine answers (422, naming the field). */
-export const TAX_CODES = TAX_ENTRIES.map((e) => e.code);
+/** Codes the tax engine answers for a given check (422, naming the field). */
+export const taxCodes = (checkedBy: (typeof TAX_ERRORS)[keyof typeof TAX_ERRORS]["checkedBy"]) =>
+  Object.values(TAX_ERRORS)
+    .filter((e) => e.checkedBy === checkedBy)
+    .map((e) => e.code);
+
+/** Codes the tax engine answers for invoices and receipts (422, naming the field). */
+export const TAX_CODES = taxCodes("document");
 
 /** Codes the signing service answers for refused credentials (422, naming the field). */
-export const CREDENTIAL_CODES = CREDENTIAL_ENTRIES.map((e) => e.code);
+export const CREDENTIAL_CODES = Object.keys(CREDENTIAL_ERRORS);
 
 /** Codes the notification service answers for a refused webhook endpoint (422, naming the field). */
-export const WEBHOOK_CODES = WEBHOOK_ENTRIES.map((e) => e.code);
+export const WEBHOOK_CODES = Object.keys(NOTIFICATION_ERRORS);
 
 /**
  * One error response: the Error schema, the `Request-Id` header, one example per public error (keyed by name),

@@ -1,5 +1,5 @@
-import type { FieldError } from "@einvoice/domain";
-import type { ApiError, ErrorType } from "../errors/public-errors.js";
+import type { ErrorType, FieldError } from "@einvoice/domain";
+import type { ApiError } from "../errors/public-errors.js";
 import { string } from "./field-schemas.js";
 import { allOf, type JsonSchema, nullable, objectSchema, schemaRef, stringEnum } from "./json-schema.js";
 

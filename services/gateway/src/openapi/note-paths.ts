@@ -1,8 +1,15 @@
 import type { DocumentAmounts, NoteRequest } from "@einvoice/domain";
+import { SERVICE_ERRORS } from "@einvoice/platform";
 import { computeDocument, computeNote } from "@einvoice/tax-engine";
 import type { PublicDocument } from "./document-schemas.js";
-import { NOTE_ENTRIES } from "./error-catalog-notes.js";
-import { authenticatedErrors, bodyErrors, errorResponse, SHAPE_CODES, TAX_CODES } from "./error-responses.js";
+import {
+  authenticatedErrors,
+  bodyErrors,
+  errorResponse,
+  SHAPE_CODES,
+  TAX_CODES,
+  taxCodes,
+} from "./error-responses.js";
 import type { Presented } from "./json-schema.js";
 import { schemaRef } from "./json-schema.js";
 import type { Example, PathItem } from "./openapi-types.js";
@@ -322,7 +329,14 @@ function noteOperation(kind: "credit" | "debit"): PathItem {
         "422": errorResponse(
           "A check failed; no number is spent. `errors` lists every failed check with the dotted `param` of its field: the body's shape, then the note's rules and the invoice line rules, then the register's (`series_used_by_another_type`, `credit_exceeds_document`).",
           ["shape_invalid", "tax_rules", "idempotency_key_reused"],
-          [...SHAPE_CODES, ...TAX_CODES, ...NOTE_ENTRIES.filter((e) => e.status === 422).map((e) => e.code)],
+          [
+            ...SHAPE_CODES,
+            ...TAX_CODES,
+            ...taxCodes("note"),
+            SERVICE_ERRORS.credit_exceeds_document.code,
+            SERVICE_ERRORS.series_used_by_another_type.code,
+            SERVICE_ERRORS.document_not_invoice_or_receipt.code,
+          ],
         ),
       },
     },

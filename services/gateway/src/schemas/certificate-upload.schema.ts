@@ -1,4 +1,5 @@
 import type { FieldError } from "@einvoice/domain";
+import { SHAPE_ERRORS } from "@einvoice/platform";
 
 /**
  * JSON Schema of `PUT /v1/company/certificate`: either a PKCS#12 file (`pfx`, base64) with its `password`, or a
@@ -61,14 +62,14 @@ export function certificateFormViolations(body: CertificateUploadBody): FieldErr
     return [
       {
         param: "pfx",
-        code: "parameter_invalid",
+        code: SHAPE_ERRORS.parameter_invalid.code,
         message: "Send either pfx and password, or certificate and private_key, not both.",
       },
     ];
   }
   const missing = (param: string): FieldError => ({
     param,
-    code: "parameter_missing",
+    code: SHAPE_ERRORS.parameter_missing.code,
     message: `${param} is required.`,
   });
   const absent = (fields: Record<string, string | undefined>) =>

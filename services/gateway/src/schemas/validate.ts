@@ -1,4 +1,5 @@
 import type { FieldError, InvoiceRequest, NoteRequest } from "@einvoice/domain";
+import { SHAPE_ERRORS } from "@einvoice/platform";
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
 import {
@@ -130,16 +131,16 @@ export function toViolation(error: ErrorObject): FieldError {
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (error.keyword === "required") {
     const param = [...path, String(error.params.missingProperty)].join(".");
-    return { param, code: "parameter_missing", message: `${param} is required.` };
+    return { param, code: SHAPE_ERRORS.parameter_missing.code, message: `${param} is required.` };
   }
   if (error.keyword === "additionalProperties") {
     const param = [...path, String(error.params.additionalProperty)].join(".");
-    return { param, code: "parameter_unknown", message: `${param} is not a known field.` };
+    return { param, code: SHAPE_ERRORS.parameter_unknown.code, message: `${param} is not a known field.` };
   }
   const param = path.join(".");
   return {
     param,
-    code: "parameter_invalid",
+    code: SHAPE_ERRORS.parameter_invalid.code,
     message: `${param || "The body"} ${violationMessage(error)}.`,
   };
 }

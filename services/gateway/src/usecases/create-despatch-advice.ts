@@ -1,12 +1,12 @@
 import type { Client } from "@connectrpc/connect";
 import { despatchAdvices, issuers } from "@einvoice/contracts";
-import type { FieldError } from "@einvoice/domain";
-import { Code, ConnectError, reasonError, todayInLima } from "@einvoice/platform";
+import { Code, ConnectError, SERVICE_ERRORS, serviceError, todayInLima } from "@einvoice/platform";
 import type { Document, NumberingService, SubmissionService } from "@einvoice/proto";
 import { validateDespatchAdvice } from "@einvoice/tax-engine";
 import { validationFailed } from "../errors/public-errors.js";
 import type { Caller } from "./authenticate.js";
 import { issuerOf } from "./create-document.js";
+import { outcomeUnknown } from "./outcome-unknown.js";
 import type { ReadCompanySetup } from "./read-company-setup.js";
 
 export interface CreateDespatchAdviceCommand {
@@ -48,13 +48,12 @@ export class CreateDespatchAdvice {
       issuer: { ruc: caller.company.ruc, legal_name: caller.company.legal_name },
       today: todayInLima(now),
     });
-    if (!checked.ok) throw validationFailed(checked.errors.map(publicViolation));
+    if (!checked.ok) throw validationFailed(checked.errors);
     const setup = await this.deps.readSetup.execute(scope);
     const missing = this.deps.readSetup.despatchMissing(setup, caller.livemode);
     if (missing.length > 0) {
-      throw reasonError(
-        Code.FailedPrecondition,
-        "company_not_configured",
+      throw serviceError(
+        SERVICE_ERRORS.company_not_configured,
         `Live despatch advices need the company's digital certificate, SOL user and SUNAT's GRE API credentials. Missing: ${missing.join("; ")}.`,
       );
     }
@@ -66,7 +65,7 @@ export class CreateDespatchAdvice {
         idempotencyKey: idempotencyKey ?? "",
       })
       .catch((error: unknown) => {
-        throw outcomeUnknown(error, idempotencyKey);
+        throw outcomeUnknown(error, idempotencyKey, "guide");
       });
     const document = issued.document;
     if (!document) throw new Error("numbering answered without the document");
@@ -95,25 +94,4 @@ export class CreateDespatchAdvice {
       await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, until - Date.now()))));
     }
   }
-}
-
-/** The engine's violations with the public codes' wording kept (the param is already the dotted field). */
-function publicViolation(error: FieldError): FieldError {
-  return error;
-}
-
-function outcomeUnknown(error: unknown, idempotencyKey: string | undefined): unknown {
-  if (
-    !(error instanceof ConnectError) ||
-    (error.code !== Code.Unavailable && error.code !== Code.DeadlineExceeded)
-  )
-    return error;
-  const retry = idempotencyKey
-    ? "Retry the same request with the same Idempotency-Key: you get that guide if it was issued, and it is issued once if it was not."
-    : "Send an Idempotency-Key with your requests so a retry can never issue it twice; list your documents before retrying this one.";
-  return reasonError(
-    Code.Unavailable,
-    "outcome_unknown",
-    `The document register did not answer in time, so this guide may or may not have been issued. ${retry}`,
-  );
 }

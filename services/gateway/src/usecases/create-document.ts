@@ -8,7 +8,7 @@ import {
   type SaleDocumentType,
   type Scope,
 } from "@einvoice/domain";
-import { Code, ConnectError, reasonError, todayInLima, violationsError } from "@einvoice/platform";
+import { SERVICE_ERRORS, serviceError, todayInLima, violationsError } from "@einvoice/platform";
 import type { ComputedDocument, Document, NumberingService } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
 import type { CompanyRecord } from "../adapters/company-repository.js";
@@ -16,6 +16,7 @@ import type { IssueBatcher } from "../adapters/issue-batcher.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
 import type { Caller } from "./authenticate.js";
 import { invoiceRequestMessage } from "./invoice-request-message.js";
+import { outcomeUnknown } from "./outcome-unknown.js";
 import type { ReadCompanySetup } from "./read-company-setup.js";
 
 export interface CreateDocumentCommand {
@@ -81,9 +82,8 @@ export class CreateDocument {
     if (caller.livemode) {
       const { missing } = await this.deps.readSetup.execute(scope);
       if (missing.length > 0) {
-        throw reasonError(
-          Code.FailedPrecondition,
-          "company_not_configured",
+        throw serviceError(
+          SERVICE_ERRORS.company_not_configured,
           `Live mode needs the company's digital certificate and SOL user. Missing: ${missing.join("; ")}.`,
         );
       }
@@ -96,7 +96,7 @@ export class CreateDocument {
         idempotencyKey: idempotencyKey ?? "",
       })
       .catch((error: unknown) => {
-        throw outcomeUnknown(error, idempotencyKey);
+        throw outcomeUnknown(error, idempotencyKey, "document");
       });
     if (waitSeconds <= 0 || isFinalStatus(document.status)) return document;
     return this.deps.waiter.waitForFinal(document.id, waitSeconds * 1000, async () => {
@@ -124,26 +124,6 @@ export function computedMessage(
   });
   if (!result.ok) throw violationsError(result.errors);
   return computedDocuments.toMessage(result.document);
-}
-
-/**
- * Numbering did not answer: it may have committed the number before going quiet. The caller learns that, and
- * that a retry with the same Idempotency-Key returns that document if it exists (or issues it if not).
- */
-function outcomeUnknown(error: unknown, idempotencyKey: string | undefined): unknown {
-  if (
-    !(error instanceof ConnectError) ||
-    (error.code !== Code.Unavailable && error.code !== Code.DeadlineExceeded)
-  )
-    return error;
-  const retry = idempotencyKey
-    ? "Retry the same request with the same Idempotency-Key: you get that document if it was issued, and it is issued once if it was not."
-    : "Send an Idempotency-Key with your requests so a retry can never issue it twice; list your documents before retrying this one.";
-  return reasonError(
-    Code.Unavailable,
-    "outcome_unknown",
-    `The document register did not answer in time, so this document may or may not have been issued. ${retry}`,
-  );
 }
 
 function required(document: Document | undefined): Document {

@@ -5,7 +5,8 @@ import {
   Code,
   ConnectError,
   hasIdShape,
-  reasonError,
+  SERVICE_ERRORS,
+  serviceError,
   todayInLima,
   violationsError,
 } from "@einvoice/platform";
@@ -52,7 +53,7 @@ export class CreateNote {
   }: CreateNoteCommand): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
     const missing = () =>
-      reasonError(Code.NotFound, "resource_missing", `No such document: '${request.document}'`, "document");
+      serviceError(SERVICE_ERRORS.resource_missing, `No such document: '${request.document}'`, "document");
     if (!hasIdShape(request.document, "doc")) throw missing();
     const found = await this.deps.numbering
       .getDocument({ scope, id: request.document })
@@ -64,17 +65,15 @@ export class CreateNote {
       throw violationsError([
         {
           param: "document",
-          code: "document_not_invoice_or_receipt",
+          code: SERVICE_ERRORS.document_not_invoice_or_receipt.code,
           message: "a note modifies an invoice (01) or a receipt (03)",
         },
       ]);
     }
     if (!MODIFIABLE.has(modified.status)) {
-      throw reasonError(
-        Code.FailedPrecondition,
-        "document_not_modifiable",
+      throw serviceError(
+        SERVICE_ERRORS.document_not_modifiable,
         `Document ${modified.series}-${modified.number} is ${modified.status}: a note modifies an accepted or observed document only.`,
-        "document",
       );
     }
     const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";

@@ -1,9 +1,10 @@
 import type { Client } from "@connectrpc/connect";
 import { objectFileName, type Scope } from "@einvoice/domain";
 import type { ObjectInfo, ObjectStore, ObjectStream } from "@einvoice/objects";
-import { hasIdShape } from "@einvoice/platform";
+import { hasIdShape, SERVICE_ERRORS, SHAPE_ERRORS } from "@einvoice/platform";
 import type { NumberingService } from "@einvoice/proto";
-import { ApiError } from "../errors/public-errors.js";
+import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
+import { type ApiError, apiError } from "../errors/public-errors.js";
 
 /** The files of a document, by the name its path uses. `pdf` has two layouts, chosen by `?format=`. */
 export const FILE_KINDS = ["xml", "cdr", "pdf"] as const;
@@ -64,10 +65,8 @@ export class OpenDocumentFile {
 
 function parseKind(kind: string): FileKind {
   if ((FILE_KINDS as readonly string[]).includes(kind)) return kind as FileKind;
-  throw new ApiError(
-    404,
-    "invalid_request_error",
-    "resource_missing",
+  throw apiError(
+    SERVICE_ERRORS.resource_missing,
     `No such file kind: '${kind.slice(0, 20)}'. A document has the files xml, cdr and pdf.`,
     "kind",
   );
@@ -80,17 +79,11 @@ function parseFormat(kind: FileKind, format: string | undefined): PdfFormat {
     kind === "pdf"
       ? "format must be a4 (the default) or ticket (an 80 mm roll)."
       : `format applies to the pdf only; the ${kind} has one form.`;
-  throw new ApiError(422, "invalid_request_error", "parameter_invalid", message, "format");
+  throw apiError(SHAPE_ERRORS.parameter_invalid, message, "format");
 }
 
 const noSuchDocument = (id: string) =>
-  new ApiError(
-    404,
-    "invalid_request_error",
-    "resource_missing",
-    `No such document: '${id.slice(0, 40)}'`,
-    "id",
-  );
+  apiError(SERVICE_ERRORS.resource_missing, `No such document: '${id.slice(0, 40)}'`);
 
 /** A known document whose file is not there (yet): the PDF follows signing within seconds, the CDR SUNAT's answer. */
 function notYet(kind: FileKind, status: string): ApiError {
@@ -103,7 +96,7 @@ function notYet(kind: FileKind, status: string): ApiError {
     xml: "The signed XML of this document is being made. Retry shortly.",
   }[kind];
   const retry = kind === "pdf" || kind === "xml" || pending ? PDF_RETRY_AFTER_SECONDS : null;
-  return new ApiError(404, "invalid_request_error", "file_not_ready", message, "kind", [], retry);
+  return apiError(GATEWAY_ERRORS.file_not_ready, message, undefined, retry);
 }
 
 /** The object store failing is the caller's 503 to retry, never a 500. */
@@ -111,13 +104,10 @@ async function storage<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch {
-    throw new ApiError(
-      503,
-      "api_error",
-      "service_unavailable",
+    throw apiError(
+      GATEWAY_ERRORS.service_unavailable,
       "File storage is temporarily unavailable; retry later.",
-      null,
-      [],
+      undefined,
       PDF_RETRY_AFTER_SECONDS,
     );
   }

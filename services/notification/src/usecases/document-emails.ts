@@ -3,7 +3,14 @@ import type { Client } from "@connectrpc/connect";
 import { type Broker, COMPANY_HEADER, eventSubject, publishEncoded, subjects } from "@einvoice/broker";
 import { type FieldError, objectFileName, type Scope } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
-import { type Logger, newId, notFound, violationsError } from "@einvoice/platform";
+import {
+  type Logger,
+  NOTIFICATION_ERRORS,
+  newId,
+  notFound,
+  SHAPE_ERRORS,
+  violationsError,
+} from "@einvoice/platform";
 import { type Email, EmailSchema, type NumberingService } from "@einvoice/proto";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { type EmailRecord, EmailRepository } from "../adapters/email-repository.js";
@@ -36,13 +43,13 @@ function checkRecipients(to: string[], cc: string[]): FieldError[] {
   if (to.length === 0 || to.length > MAX_RECIPIENTS)
     errors.push({
       param: "to",
-      code: "parameter_invalid",
+      code: SHAPE_ERRORS.parameter_invalid.code,
       message: `to must list 1 to ${MAX_RECIPIENTS} email addresses.`,
     });
   if (cc.length > MAX_RECIPIENTS)
     errors.push({
       param: "cc",
-      code: "parameter_invalid",
+      code: SHAPE_ERRORS.parameter_invalid.code,
       message: `cc may list at most ${MAX_RECIPIENTS} addresses.`,
     });
   for (const [field, list] of [
@@ -53,7 +60,7 @@ function checkRecipients(to: string[], cc: string[]): FieldError[] {
       if (!ADDRESS.test(address) || address.length > 254)
         errors.push({
           param: `${field}.${i}`,
-          code: "email_invalid",
+          code: NOTIFICATION_ERRORS.email_invalid.code,
           message: `${field}.${i} is not an email address.`,
         });
     });

@@ -3,9 +3,11 @@ import type { FieldError, Scope } from "@einvoice/domain";
 import {
   decryptSecret,
   encryptSecret,
+  NOTIFICATION_ERRORS,
   newId,
   notFound,
   type SecretKeys,
+  SHAPE_ERRORS,
   violationsError,
 } from "@einvoice/platform";
 import { type WebhookEndpoint, WebhookEndpointSchema } from "@einvoice/proto";
@@ -65,26 +67,27 @@ function check(
 ): FieldError[] {
   const errors: FieldError[] = [];
   if (creating && !changes.url)
-    errors.push({ param: "url", code: "parameter_missing", message: "url is required." });
+    errors.push({ param: "url", code: SHAPE_ERRORS.parameter_missing.code, message: "url is required." });
   if (changes.url !== undefined) {
     const verdict = checkWebhookUrl(changes.url, {
       allowInsecure: settings.allowInsecureInTestMode && !scope.livemode,
     });
-    if (!verdict.ok) errors.push({ param: "url", code: "url_invalid", message: verdict.reason });
+    if (!verdict.ok)
+      errors.push({ param: "url", code: NOTIFICATION_ERRORS.url_invalid.code, message: verdict.reason });
   }
   const events = changes.events;
   if (events !== undefined) {
     if (events.length === 0)
       errors.push({
         param: "events",
-        code: "parameter_invalid",
+        code: SHAPE_ERRORS.parameter_invalid.code,
         message: 'events must list at least one type, or "*".',
       });
     events.forEach((type, i) => {
       if (type !== "*" && !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type))
         errors.push({
           param: `events.${i}`,
-          code: "event_type_unknown",
+          code: NOTIFICATION_ERRORS.event_type_unknown.code,
           message: `events.${i} is not an event type; use "*" or one of ${WEBHOOK_EVENT_TYPES.join(", ")}.`,
         });
     });
@@ -92,7 +95,7 @@ function check(
   if (changes.description !== undefined && changes.description.length > MAX_DESCRIPTION)
     errors.push({
       param: "description",
-      code: "parameter_invalid",
+      code: SHAPE_ERRORS.parameter_invalid.code,
       message: `description must be at most ${MAX_DESCRIPTION} characters.`,
     });
   return errors;

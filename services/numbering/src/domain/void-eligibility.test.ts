@@ -31,12 +31,21 @@ describe("decideVoid", () => {
     ["void in progress", doc({ void: { status: "pending" } }), "void_in_progress"],
     ["credit note of a receipt", doc({ type: "07", series: "B001" }), "document_not_voidable"],
   ] as const)("%s → 409 %s", (_name, candidate, reason) => {
-    expect(decideVoid(candidate, "2026-11-25")).toMatchObject({ ok: false, kind: "conflict", reason });
+    expect(decideVoid(candidate, "2026-11-25")).toMatchObject({
+      ok: false,
+      kind: "conflict",
+      error: { code: reason, status: 409 },
+    });
   });
 
   it("past the window → invalid issue_date naming the last day", () => {
     const decision = decideVoid(doc({ issue_date: "2026-11-17" }), "2026-11-25");
-    expect(decision).toMatchObject({ ok: false, kind: "invalid", param: "issue_date" });
+    expect(decision).toMatchObject({
+      ok: false,
+      kind: "invalid",
+      param: "issue_date",
+      error: { code: "void_window_closed", status: 422 },
+    });
     expect(decision.ok === false && decision.message).toContain("2026-11-24");
   });
 

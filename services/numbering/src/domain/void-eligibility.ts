@@ -1,4 +1,5 @@
 import type { DocumentStatus, DocumentVoid } from "@einvoice/domain";
+import { SERVICE_ERRORS, type ServiceError } from "@einvoice/platform";
 
 /** How SUNAT takes the void of a document: comunicación de baja (RA) or resumen diario line, condition 3 (RC). */
 export type VoidChannel = "RA" | "RC";
@@ -20,8 +21,8 @@ export interface VoidCandidate {
 
 export type VoidDecision =
   | { ok: true; channel: VoidChannel }
-  | { ok: false; kind: "conflict"; reason: string; message: string }
-  | { ok: false; kind: "invalid"; param: string; code: string; message: string };
+  | { ok: false; kind: "conflict"; error: ServiceError; message: string }
+  | { ok: false; kind: "invalid"; param: string; error: ServiceError; message: string };
 
 /** Last day (`YYYY-MM-DD`) a document issued on `issueDate` can still be voided. */
 export function lastVoidDay(issueDate: string): string {
@@ -37,29 +38,29 @@ export function lastVoidDay(issueDate: string): string {
 export function decideVoid(document: VoidCandidate, today: string): VoidDecision {
   if (document.type === "09" || document.type === "31") {
     return conflict(
-      "despatch_void_in_portal",
+      SERVICE_ERRORS.despatch_void_in_portal,
       "A despatch advice cannot be voided through the API: SUNAT only takes its void in SUNAT Operaciones en Línea (SOL), before the transport starts or when the recipient changes.",
     );
   }
   if (document.status === "voided" || document.void?.status === "voided") {
-    return conflict("document_already_voided", "This document is already voided.");
+    return conflict(SERVICE_ERRORS.document_already_voided, "This document is already voided.");
   }
   if (document.void?.status === "pending") {
     return conflict(
-      "void_in_progress",
+      SERVICE_ERRORS.void_in_progress,
       "A void of this document is already on its way to SUNAT; wait for document.voided or document.void_failed.",
     );
   }
   if (document.status !== "accepted" && document.status !== "observed") {
     return conflict(
-      "document_not_voidable",
+      SERVICE_ERRORS.document_not_voidable,
       `Only documents SUNAT accepted can be voided; this one is ${document.status}.`,
     );
   }
   const channel = channelOf(document);
   if (!channel) {
     return conflict(
-      "document_not_voidable",
+      SERVICE_ERRORS.document_not_voidable,
       `Documents of type ${document.type} in series ${document.series} cannot be voided through the API.`,
     );
   }
@@ -69,7 +70,7 @@ export function decideVoid(document: VoidCandidate, today: string): VoidDecision
       ok: false,
       kind: "invalid",
       param: "issue_date",
-      code: "void_window_closed",
+      error: SERVICE_ERRORS.void_window_closed,
       message: `SUNAT only takes a void up to ${VOID_WINDOW_DAYS} days after the issue date (${document.issue_date}); the last day was ${last}. Issue a credit note instead.`,
     };
   }
@@ -84,8 +85,8 @@ function channelOf(document: VoidCandidate): VoidChannel | undefined {
   return undefined;
 }
 
-function conflict(reason: string, message: string): VoidDecision {
-  return { ok: false, kind: "conflict", reason, message };
+function conflict(error: ServiceError, message: string): VoidDecision {
+  return { ok: false, kind: "conflict", error, message };
 }
 
 /**

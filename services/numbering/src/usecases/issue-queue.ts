@@ -1,5 +1,5 @@
 import type { Scope } from "@einvoice/domain";
-import { violationsError } from "@einvoice/platform";
+import { SERVICE_ERRORS, violationsError } from "@einvoice/platform";
 import { DuplicateKeyError, type Store, type TransactionScope } from "@einvoice/store";
 import { DocumentRepository, seriesCounterKey } from "../adapters/document-repository.js";
 import { type OutboxEntry, type OutboxMessage, outboxCollection, outboxEntry } from "../adapters/outbox.js";
@@ -211,7 +211,7 @@ async function seriesTakenError(
   return violationsError([
     {
       param: "series",
-      code: "series_used_by_another_type",
+      code: SERVICE_ERRORS.series_used_by_another_type.code,
       message: `series ${request.series} already numbers documents of type ${other.type}: use another series for type ${request.type}`,
     },
   ]);

@@ -1,5 +1,5 @@
 import type { ComputedDocument, DocumentNote, Scope } from "@einvoice/domain";
-import { Code, reasonError, violationsError } from "@einvoice/platform";
+import { Code, reasonError, SERVICE_ERRORS, serviceError, violationsError } from "@einvoice/platform";
 import type { DocumentRepository } from "../adapters/document-repository.js";
 import type { DocumentRecord } from "../domain/document-record.js";
 import { creditableBalance, fromCents, toCents } from "../domain/note-balance.js";
@@ -24,19 +24,16 @@ export async function linkNote(
   if (!reference) return;
   const modified = await repository.findById(scope, reference.document_id);
   if (!modified || (modified.type !== "01" && modified.type !== "03") || !modified.computed) {
-    throw reasonError(
-      Code.NotFound,
-      "resource_missing",
+    throw serviceError(
+      SERVICE_ERRORS.resource_missing,
       `No such document: '${reference.document_id}'`,
       "document",
     );
   }
   if (!MODIFIABLE.has(modified.status)) {
-    throw reasonError(
-      Code.FailedPrecondition,
-      "document_not_modifiable",
+    throw serviceError(
+      SERVICE_ERRORS.document_not_modifiable,
       `Document ${modified.series}-${modified.number} is ${modified.status}: a note modifies an accepted or observed document only.`,
-      "document",
     );
   }
   const notes = modified.notes ?? [];
@@ -51,7 +48,7 @@ export async function linkNote(
       throw violationsError([
         {
           param: "document",
-          code: "credit_exceeds_document",
+          code: SERVICE_ERRORS.credit_exceeds_document.code,
           message: `this credit note's total ${computed.amounts.total} exceeds what is left to credit on ${modified.series}-${modified.number}: ${fromCents(balance < 0n ? 0n : balance)} ${modified.computed.currency}`,
         },
       ]);

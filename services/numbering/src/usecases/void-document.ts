@@ -1,7 +1,14 @@
 import { create } from "@bufbuild/protobuf";
 import { documentMessage, issuers } from "@einvoice/contracts";
 import type { ComputedDocument, DocumentResource, Scope } from "@einvoice/domain";
-import { Code, notFound, reasonError, todayInLima, violationsError } from "@einvoice/platform";
+import {
+  notFound,
+  SERVICE_ERRORS,
+  SHAPE_ERRORS,
+  serviceError,
+  todayInLima,
+  violationsError,
+} from "@einvoice/platform";
 import { DocumentVoidRequestedSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
@@ -26,7 +33,10 @@ export class VoidDocument {
 
   async execute(scope: Scope, id: string, reason: string): Promise<DocumentResource> {
     const problem = reasonProblem(reason);
-    if (problem) throw violationsError([{ param: "reason", code: "parameter_invalid", message: problem }]);
+    if (problem)
+      throw violationsError([
+        { param: "reason", code: SHAPE_ERRORS.parameter_invalid.code, message: problem },
+      ]);
     const document = await this.store.transaction(async (tx) => {
       const repository = new DocumentRepository(tx);
       const current = await repository.findById(scope, id);
@@ -35,9 +45,11 @@ export class VoidDocument {
       const decision = decideVoid(current, todayInLima(now));
       if (!decision.ok) {
         if (decision.kind === "invalid") {
-          throw violationsError([{ param: decision.param, code: decision.code, message: decision.message }]);
+          throw violationsError([
+            { param: decision.param, code: decision.error.code, message: decision.message },
+          ]);
         }
-        throw conflictError(decision.reason, decision.message);
+        throw serviceError(decision.error, decision.message);
       }
       const attempt = (current.void?.attempt ?? 0) + 1;
       const requestedAt = now.toISOString();
@@ -60,8 +72,8 @@ export class VoidDocument {
         { void: record, updated_at: requestedAt },
       );
       if (!updated) {
-        throw conflictError(
-          "void_in_progress",
+        throw serviceError(
+          SERVICE_ERRORS.void_in_progress,
           "Another void of this document was requested at the same time.",
         );
       }
@@ -89,20 +101,6 @@ export class VoidDocument {
     });
     this.afterCommit([document.entry]);
     return document.resource;
-  }
-}
-
-/** The 409s, each spelled out so the gateway's error catalog test can find every reason this service throws. */
-function conflictError(reason: string, message: string) {
-  switch (reason) {
-    case "despatch_void_in_portal":
-      return reasonError(Code.FailedPrecondition, "despatch_void_in_portal", message);
-    case "document_already_voided":
-      return reasonError(Code.FailedPrecondition, "document_already_voided", message);
-    case "void_in_progress":
-      return reasonError(Code.FailedPrecondition, "void_in_progress", message);
-    default:
-      return reasonError(Code.FailedPrecondition, "document_not_voidable", message);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { FieldError } from "@einvoice/domain";
+import { CREDENTIAL_ERRORS } from "@einvoice/platform";
 import type { CredentialsError, CredentialsErrorCode } from "@einvoice/ubl";
 
 /** How the credentials arrived: the public field names differ between the two forms. */
@@ -34,5 +35,5 @@ export function credentialViolation(error: CredentialsError, form: CredentialsFo
   const message = error.code.startsWith("certificate_")
     ? `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`
     : MESSAGE[error.code];
-  return { param: FIELD[error.code][form], code: error.code, message };
+  return { param: FIELD[error.code][form], code: CREDENTIAL_ERRORS[error.code].code, message };
 }

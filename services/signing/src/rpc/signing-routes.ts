@@ -1,5 +1,5 @@
 import type { ConnectRouter } from "@connectrpc/connect";
-import { requireScope, violationsError } from "@einvoice/platform";
+import { requireScope, SHAPE_ERRORS, violationsError } from "@einvoice/platform";
 import { SigningService, type UploadCertificateRequest } from "@einvoice/proto";
 import { type CertificateDetails, describeCertificate } from "../domain/certificate-details.js";
 import type { CredentialVault } from "../usecases/credential-vault.js";
@@ -20,7 +20,7 @@ function uploadOf(req: UploadCertificateRequest): CertificateUpload {
       throw violationsError([
         {
           param: "pfx",
-          code: "parameter_missing",
+          code: SHAPE_ERRORS.parameter_missing.code,
           message: "Send pfx and password, or certificate and private_key.",
         },
       ]);

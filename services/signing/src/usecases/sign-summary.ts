@@ -1,5 +1,5 @@
 import type { Issuer } from "@einvoice/domain";
-import { Code, ConnectError, violationsError } from "@einvoice/platform";
+import { Code, ConnectError, SHAPE_ERRORS, violationsError } from "@einvoice/platform";
 import type { SignSummaryRequest } from "@einvoice/proto";
 import {
   buildSummaryDocumentsXml,
@@ -28,7 +28,7 @@ export class SignSummary {
     const kind = req.kind === "RA" || req.kind === "RC" ? req.kind : undefined;
     if (!kind) {
       throw violationsError([
-        { param: "kind", code: "parameter_invalid", message: "kind must be RA or RC." },
+        { param: "kind", code: SHAPE_ERRORS.parameter_invalid.code, message: "kind must be RA or RC." },
       ]);
     }
     const header = {
@@ -70,7 +70,9 @@ export class SignSummary {
             });
     } catch (error) {
       if (error instanceof UblInputError) {
-        throw violationsError([{ param: error.path, code: "parameter_invalid", message: error.message }]);
+        throw violationsError([
+          { param: error.path, code: SHAPE_ERRORS.parameter_invalid.code, message: error.message },
+        ]);
       }
       throw error;
     }

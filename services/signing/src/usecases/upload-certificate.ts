@@ -1,5 +1,5 @@
 import type { FieldError } from "@einvoice/domain";
-import { encryptSecret, type SecretKeys, violationsError } from "@einvoice/platform";
+import { encryptSecret, type SecretKeys, SHAPE_ERRORS, violationsError } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { CredentialsError, loadPem, loadPfx, type SigningCredentials } from "@einvoice/ubl";
 import {
@@ -68,7 +68,7 @@ export class UploadCertificate {
 
 function missingFields(upload: CertificateUpload): FieldError[] {
   const required = (param: string, present: boolean): FieldError[] =>
-    present ? [] : [{ param, code: "parameter_missing", message: `${param} is required.` }];
+    present ? [] : [{ param, code: SHAPE_ERRORS.parameter_missing.code, message: `${param} is required.` }];
   // A PFX may legitimately have an empty password, so only the file itself is required in that form.
   return upload.form === "pkcs12"
     ? required("pfx", upload.pfx.length > 0)

@@ -1,6 +1,6 @@
 import { COMPANY_HEADER, streams, subjects } from "@einvoice/broker";
 import type { Scope } from "@einvoice/domain";
-import { Code, hasIdShape, reasonError } from "@einvoice/platform";
+import { hasIdShape, SERVICE_ERRORS, serviceError } from "@einvoice/platform";
 import type { Event } from "@einvoice/proto";
 import {
   DeliverPolicy,
@@ -116,11 +116,9 @@ export class SubscribeEvents {
       };
     }
     if (!hasIdShape(after, "evt")) {
-      throw reasonError(
-        Code.InvalidArgument,
-        "last_event_id_invalid",
+      throw serviceError(
+        SERVICE_ERRORS.last_event_id_invalid,
         "Last-Event-ID must be an event id (evt_…) or a position (pos_…) this stream sent.",
-        "Last-Event-ID",
       );
     }
     const createdAt = timeOfId(after);
@@ -163,17 +161,13 @@ function timeOfId(id: string): number {
 }
 
 const unknownResumePoint = (after: string) =>
-  reasonError(
-    Code.NotFound,
-    "last_event_id_unknown",
+  serviceError(
+    SERVICE_ERRORS.last_event_id_unknown,
     `No event or position '${after.slice(0, 40)}' in this company's and mode's stream. Open the stream without Last-Event-ID, and catch up with GET /v1/events.`,
-    "Last-Event-ID",
   );
 
 const expiredResumePoint = (after: string) =>
-  reasonError(
-    Code.OutOfRange,
-    "last_event_id_expired",
+  serviceError(
+    SERVICE_ERRORS.last_event_id_expired,
     `'${after.slice(0, 40)}' is older than the 30 days the stream keeps. Open the stream without Last-Event-ID, and catch up with GET /v1/events.`,
-    "Last-Event-ID",
   );

@@ -11,8 +11,8 @@ export interface PostAnswer {
  * POSTs a text body and reads the whole answer, over node:http with keep-alive agents (one per client, so its
  * sockets are reused call after call).
  *
- * Not `fetch`: its WHATWG layers (Request, Headers, web streams, the body mixin) cost about 0.4 ms of CPU per call
- * over this on a SOAP exchange of a few kilobytes, once per document sent. The rules callers rely on stay those of
+ * Not `fetch`: its WHATWG layers (Request, Headers, web streams, the body mixin) cost more CPU than the SOAP
+ * exchange of a few kilobytes itself, once per document sent. The rules callers rely on stay those of
  * fetch: the timeout covers the whole exchange, body included, and rejects with the signal's `TimeoutError`; a
  * socket error rejects with the error itself, whose `code` (ECONNREFUSED, ECONNRESET…) tells whether the request
  * can have been sent.

@@ -95,8 +95,8 @@ export class SubmissionRepository {
    * skipped).
    *
    * One query per state, merged here: with `state IN (queued, uncertain)` SQLite reads and sorts every due record
-   * of both states before the limit applies (415 µs with 500 queued, on every scheduler pass), while one state
-   * walks its (state, next_attempt_at) index in order and stops at the limit (70 µs).
+   * of both states before the limit applies (on every scheduler pass, however many are queued), while one state
+   * walks its (state, next_attempt_at) index in order and stops at the limit.
    */
   async due(now: Date, limit: number): Promise<SubmissionRecord[]> {
     const at = now.toISOString();

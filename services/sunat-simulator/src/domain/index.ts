@@ -1,12 +1,11 @@
 export {
-  type ConsultAnswer,
   type ConsultedDocument,
   consultRestriction,
   statusCdrAnswer,
   validityAnswer,
 } from "./consult-answer.js";
-export { GRE_TYPES, readDespatchIdentity, validateDespatchSubmission } from "./despatch-check.js";
-export { despatchRules, HANDOVER_ELEMENT_FROM } from "./despatch-rules.js";
+export { GRE_TYPES, validateDespatchSubmission } from "./despatch-check.js";
+export { despatchRules } from "./despatch-rules.js";
 export {
   type CompleteIdentity,
   type DocumentIdentity,
@@ -14,50 +13,25 @@ export {
   normalizeIdentityKey,
   parseIdentity,
 } from "./document-identity.js";
-export { type DocumentFileName, parseDocumentFileName } from "./file-name.js";
 export { greQrUrl } from "./gre-qr.js";
 export { checkInvoiceRules } from "./invoice-rules.js";
-export { parseKnobHeader } from "./knob-header.js";
-export { KnobResolver, type Resolution, type ResolvedKnobs } from "./knob-resolver.js";
-export { type Fate, KNOB_NAMES, type Knobs, knobsSchema, layerKnobs, rollFate } from "./knobs.js";
-export {
-  checkNoteRules,
-  type NoteDocument,
-  readNote,
-  referencedIdentity,
-  referenceIssues,
-} from "./note-rules.js";
-export { type InvoiceKind, type RuleId, ruleCode } from "./rule-codes.js";
+export { KnobResolver, type ResolvedKnobs } from "./knob-resolver.js";
+export type { Knobs } from "./knobs.js";
+export { checkNoteRules, readNote, referencedIdentity, referenceIssues } from "./note-rules.js";
 export { issueFor, type RuleIssue } from "./rule-issue.js";
-export { parseScenarioRequest, type ScenarioRequest } from "./scenario-request.js";
-export {
-  OPERATIONS,
-  type Operation,
-  type RequestSubject,
-  type Scenario,
-  ScenarioBook,
-  type ScenarioMatch,
-  type ScenarioSpec,
-  scenarioMatches,
-} from "./scenarios.js";
+export { parseScenarioRequest } from "./scenario-request.js";
+export { type RequestSubject, ScenarioBook } from "./scenarios.js";
 export { seededRandom } from "./seeded-random.js";
 export { checkSignature } from "./signature-check.js";
-export {
-  type SubmissionCheck,
-  type SubmissionInput,
-  type SubmittedDocument,
-  validateDocumentSubmission,
-  validateInvoiceSubmission,
-} from "./submission-check.js";
+export { validateInvoiceSubmission } from "./submission-check.js";
 export {
   checkSummaryContent,
-  type SummaryCheck,
   type SummaryContent,
   type VoidedLine,
   validateSummarySubmission,
 } from "./summary-check.js";
 export { parseSummaryFileName, type SummaryFileName, summaryId, summaryKey } from "./summary-file-name.js";
 export { summaryVerdict } from "./summary-verdict.js";
-export { isStillPending, type PolledTicket } from "./ticket-poll.js";
-export { decideVerdict, forcedVerdict, type Verdict, type VerdictSubject } from "./verdict.js";
+export { isStillPending } from "./ticket-poll.js";
+export { decideVerdict, forcedVerdict, type Verdict } from "./verdict.js";
 export { checkVoidedLines, type VoidTarget } from "./voided-rules.js";

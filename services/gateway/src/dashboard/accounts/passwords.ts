@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-/** scrypt cost: N=2^15, r=8, p=1 (32 MiB, ~50-100 ms), the OWASP password-storage minimum or above. */
+/** scrypt cost: N=2^15, r=8, p=1 (32 MiB), the OWASP password-storage minimum or above. */
 const N = 32_768;
 const R = 8;
 const P = 1;

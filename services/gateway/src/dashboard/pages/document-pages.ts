@@ -1,7 +1,7 @@
 import type { ParsedUrlQuery } from "node:querystring";
 import type { JsonObject } from "@bufbuild/protobuf";
-import { hasIdShape } from "@einvoice/platform";
-import { ApiError, toApiError } from "../../errors/public-errors.js";
+import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
+import { apiError, toApiError } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import { listDocumentsRequest } from "../../http/document-list-query.js";
 import { presentDocument, presentEvent } from "../../http/presenters.js";
@@ -150,13 +150,7 @@ ${hasMore && documents.length > 0 ? html`<a href="${pageLink("starting_after", d
 
 /** An unknown id, a malformed one and another owner's document are the same "not found". */
 export const documentNotFound = (id: string) =>
-  new ApiError(
-    404,
-    "invalid_request_error",
-    "resource_missing",
-    `No such document: '${id.slice(0, 40)}'`,
-    "id",
-  );
+  apiError(SERVICE_ERRORS.resource_missing, `No such document: '${id.slice(0, 40)}'`);
 
 export async function readDocument(req: PageRequest, deps: GatewayDeps, id: string): Promise<DocumentView> {
   if (!hasIdShape(id, "doc")) throw documentNotFound(id);

@@ -1,5 +1,5 @@
-import { hasIdShape } from "@einvoice/platform";
-import { ApiError, validationFailed } from "../../errors/public-errors.js";
+import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
+import { apiError, validationFailed } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import { presentDelivery, presentEndpoint } from "../../http/webhook-routes.js";
 import { EVENT_TYPES } from "../../openapi/document-schemas.js";
@@ -11,12 +11,7 @@ import { isAdmin, type PageRequest, signedInPage } from "../request.js";
 type Flash = { kind: "ok" | "error"; text: string };
 
 const endpointNotFound = (id: string) =>
-  new ApiError(
-    404,
-    "invalid_request_error",
-    "resource_missing",
-    `No such webhook endpoint: '${id.slice(0, 40)}'`,
-  );
+  apiError(SERVICE_ERRORS.resource_missing, `No such webhook endpoint: '${id.slice(0, 40)}'`, null);
 
 const eventBoxes = (
   req: PageRequest,
