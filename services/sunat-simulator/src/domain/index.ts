@@ -20,6 +20,15 @@ export { checkInvoiceRules } from "./invoice-rules.js";
 export { parseKnobHeader } from "./knob-header.js";
 export { KnobResolver, type Resolution, type ResolvedKnobs } from "./knob-resolver.js";
 export { type Fate, KNOB_NAMES, type Knobs, knobsSchema, layerKnobs, rollFate } from "./knobs.js";
+export { checkNoteArithmetic } from "./note-arithmetic-rules.js";
+export {
+  checkNotePayment,
+  checkNotePaymentAgainst,
+  type NotePayment,
+  type RegisteredFacts,
+  readNotePayment,
+  registeredFactsOf,
+} from "./note-payment-rules.js";
 export {
   checkNoteRules,
   type NoteDocument,
