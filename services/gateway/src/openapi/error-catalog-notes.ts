@@ -15,15 +15,27 @@ export const NOTE_ENTRIES: CatalogEntry[] = [
   ),
   check(
     "tax",
-    "note_reason_not_offered",
-    "Credit note code `13` (new pending amount and due dates of a credit sale) is not offered yet.",
-    "Use another catalog 09 code, or issue that note outside the platform.",
+    "reason_not_for_receipt",
+    "Credit note codes `04`, `05` and `08` on a receipt: SUNAT observes them (OBSERV 4367); code `13` on a receipt: a receipt has no credit sale (ERR 3259).",
+    "Use `07` (return per item) or `09` (decrease in value) on a receipt.",
   ),
   check(
     "tax",
-    "reason_not_for_receipt",
-    "Credit note codes `04`, `05` and `08` on a receipt: SUNAT observes them (OBSERV 4367).",
-    "Use `07` (return per item) or `09` (decrease in value) on a receipt.",
+    "document_not_credit_sale",
+    "Credit note code `13` (new due dates of a credit sale) on an invoice paid in cash (`Contado`) (ERR 3260).",
+    "Code `13` modifies an invoice sold on credit only.",
+  ),
+  check(
+    "tax",
+    "payment_not_allowed",
+    "`payment` sent with a reason other than credit note code `13`.",
+    "Leave `payment` out; only a code `13` credit note carries new installments.",
+  ),
+  check(
+    "tax",
+    "installments_exceed_document_total",
+    "Code `13`: the new installments add up to more than the invoice's total (ERR 3320).",
+    "Send installments whose sum is at most the invoice's total.",
   ),
   check(
     "tax",
@@ -34,7 +46,7 @@ export const NOTE_ENTRIES: CatalogEntry[] = [
   check(
     "tax",
     "reason_not_supported_for_document",
-    "A whole-document credit (`01`, `02`, `06`) on a document with detraction, perception or prepayments.",
+    "A whole-document credit (`01`, `02`, `06`) on a document with detraction, perception or prepayments: a note cannot state them (the NotaCredito2_0 sheet has no such fields), so its copy would not match the document.",
     "Credit its lines with code `07` instead.",
   ),
   check(
@@ -46,7 +58,7 @@ export const NOTE_ENTRIES: CatalogEntry[] = [
   check(
     "tax",
     "items_not_allowed",
-    "`items` sent with a whole-document credit (`01`, `02`, `06`): the note copies the document's lines.",
+    "`items` sent with a whole-document credit (`01`, `02`, `06`), whose note copies the document's lines, or with code `13`, whose note carries only the new installments.",
     "Leave `items` out.",
   ),
   check(
