@@ -281,6 +281,38 @@ describe("computeNote, credit code 13 (new amount pending and due dates of a cre
   });
 });
 
+describe("computeNote on an export to a foreign buyer", () => {
+  it("credits and debits an export (codes 11) with the foreign buyer of the invoice", () => {
+    const buyer = { document_type: "0", document_number: "-", name: "ACME TRADING INC", country_code: "US" };
+    const exportInvoice: ModifiedDocument = {
+      ...issuedInvoice(),
+      computed: ok(
+        invoice({
+          issue_date: "2024-05-08",
+          customer: buyer,
+          items: [item({ quantity: 2, unit_price: "100", tax_affectation: "40" })],
+        }),
+      ),
+    };
+    expect(exportInvoice.computed.operation_type).toBe("0200");
+    const adjustment = note({
+      reason_code: "11",
+      items: [item({ unit_price: "30", tax_affectation: "40" })],
+    });
+    for (const type of ["07", "08"] as const) {
+      const r = computeNote(
+        { ...adjustment, series: type === "07" ? "FC01" : "FD01" },
+        { type, today: TODAY, modified: exportInvoice },
+      );
+      expect(errorsOf(r)).toEqual([]);
+      if (r.ok) {
+        expect(r.document.customer).toMatchObject(buyer);
+        expect(r.document.amounts).toMatchObject({ export: "30.00", igv: "0.00", total: "30.00" });
+      }
+    }
+  });
+});
+
 describe("computeNote on a document with detraction, perception or prepayments", () => {
   it("refuses a whole-document credit (the note cannot carry them) and credits its lines by items", () => {
     const withDetraction: ModifiedDocument = {

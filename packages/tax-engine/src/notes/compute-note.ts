@@ -250,7 +250,9 @@ function invoiceRequestOf(
   issueDate: string,
 ): InvoiceRequest {
   const party = modified.computed.customer;
-  const customer: CustomerInput | undefined = isIdentified(party)
+  // An invoice always names its buyer, a foreign one (`0`/`-`) on an export; only an anonymous receipt does not.
+  const named = isIdentified(party) || modified.type === "01" || party.country_code !== undefined;
+  const customer: CustomerInput | undefined = named
     ? {
         document_type: party.document_type,
         document_number: party.document_number,
