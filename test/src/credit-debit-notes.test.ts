@@ -568,4 +568,48 @@ describe("credit and debit notes through the public API", () => {
       await receiver.close();
     }
   }, 120_000);
+
+  it("taxes a note at the modified invoice's IGV rate, whatever the company's regime is now", async () => {
+    const regime = async (igv_regime: string) => {
+      const set = await sys.request("/v1/company/igv_regime", { method: "PUT", body: { igv_regime } });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    };
+    try {
+      // Issued under the restaurants' special rate of 2026 (10.5 %): 100.00 + 10.50.
+      await regime("restaurants_hotels");
+      const special = await accepted("/v1/invoices", invoice("F907"));
+      expect(special.total).toBe("110.50");
+      await regime("general");
+      const credit = await settled(
+        await note("credit", {
+          series: "FC97",
+          document: special.id,
+          reason_code: "07",
+          description: "Devolución",
+          items: [item("10.00")],
+        }),
+      );
+      expect(credit).toMatchObject({ status: "accepted", total: "11.05", amounts: { igv: "1.05" } });
+      const xml = String((await sys.request(`/v1/files/${credit.id}/xml`)).body);
+      expect(xml).toContain("<cbc:Percent>10.50</cbc:Percent>");
+      expect(xml).not.toContain("<cbc:Percent>18.00</cbc:Percent>");
+
+      // Issued at 18 % under the general regime, credited after the company moved to the special one.
+      const general = await accepted("/v1/invoices", invoice("F908"));
+      expect(general.total).toBe("118.00");
+      await regime("restaurants_hotels");
+      const debit = await settled(
+        await note("debit", {
+          series: "FD98",
+          document: general.id,
+          reason_code: "01",
+          description: "Intereses",
+          items: [item("10.00", "Intereses")],
+        }),
+      );
+      expect(debit).toMatchObject({ status: "accepted", total: "11.80", amounts: { igv: "1.80" } });
+    } finally {
+      await regime("general");
+    }
+  }, 120_000);
 });
