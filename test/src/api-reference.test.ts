@@ -8,6 +8,7 @@ import { DocumentSchemas, pointerToken } from "@einvoice/gateway/openapi-schemas
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
 import { limaDay } from "./support/dates.js";
+import { FOREIGN_CUSTOMER } from "./support/requests.js";
 
 type Json = Record<string, any>;
 interface Example {
@@ -122,6 +123,70 @@ describe("the documented examples against the running system", () => {
               }
             : res.body,
         );
+      }
+    });
+  }
+
+  /**
+   * The document a note example modifies: the examples' invoice (2 × 50.00 + IGV = 118.00, sold on credit, the
+   * documented customer), or an export (items 40) or IVAP (items 17) invoice for the adjustment codes 11 and 12.
+   */
+  const modifiedFor = (request: Json, series: string): Json => {
+    const affectation = request.items?.[0]?.tax_affectation;
+    const items = [{ description: "Widget", quantity: 2, unit_price: "50.00" }];
+    if (affectation === "40" || affectation === "17")
+      return {
+        series,
+        customer:
+          affectation === "40"
+            ? FOREIGN_CUSTOMER
+            : { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
+        items: items.map((i) => ({ ...i, tax_affectation: affectation })),
+      };
+    return {
+      series,
+      customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
+      items,
+      payment: { type: "credit", installments: [{ amount: "118.00", due_date: limaDay(30) }] },
+    };
+  };
+
+  for (const [path, series] of [
+    ["/v1/credit_notes", "F0C"],
+    ["/v1/debit_notes", "F0D"],
+  ] as const) {
+    it(`${path}: every reason's documented request is accepted, with the documented figures`, async () => {
+      const requests: Record<string, Example> = operation(path, "post").requestBody.content[
+        "application/json"
+      ].examples;
+      const answers = examplesOf(path, "post", "202");
+      const names = Object.keys(requests);
+      expect(names.length, path).toBeGreaterThanOrEqual(path === "/v1/credit_notes" ? 13 : 5);
+      for (const [i, name] of names.entries()) {
+        const request = requests[name]!.value;
+        const invoice = await sys.request("/v1/invoices", {
+          body: modifiedFor(request, `${series}${i.toString(36).toUpperCase()}`),
+          headers: { prefer: "wait=20" },
+        });
+        expect(invoice.body.status, `${name}: ${JSON.stringify(invoice.body)}`).toBe("accepted");
+        const res = await sys.request(path, {
+          body: sendable({ ...request, document: invoice.body.id }),
+          headers: { prefer: "wait=20" },
+        });
+        expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(201);
+        expect(res.body.status, `${name}: ${JSON.stringify(res.body)}`).toBe("accepted");
+        // The Document schema of the documented 202 (201 answers the same Document once SUNAT answered).
+        expect(schemas.errors(schemaAt(path, "post", "202"), res.body), name).toEqual([]);
+        const documented = answers[name]?.value;
+        if (!documented) {
+          // Codes 11 and 12 answer on a document of their own kind, which the examples do not show.
+          expect(name, path).toMatch(/_adjustment$/);
+          continue;
+        }
+        expect(shapeDifferences(res.body, documented), name).toEqual([]);
+        for (const field of ["type", "series", "currency", "total", "amounts", "customer", "reason"])
+          expect(res.body[field], `${name}.${field}`).toEqual(documented[field]);
+        expect(res.body.reference).toMatchObject({ document_id: invoice.body.id, type: "01" });
       }
     });
   }

@@ -1,12 +1,19 @@
 import { join } from "node:path";
+import { openAdminStore } from "@einvoice/gateway/admin";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, CONFORMANCE_DIR, type TestSystem } from "./harness.js";
+import { limaDay } from "./support/dates.js";
+import { openEventSource } from "./support/event-stream-tools.js";
 import { arrangeScenario, eventually, finalDocument } from "./support/simulator-control.js";
+import { startReceiver } from "./support/webhook-receiver.js";
 
 /**
  * Issue 38: credit notes (07) and debit notes (08) through the public API, on invoices and receipts, to SUNAT's
  * verdict from the simulator (which validates CreditNote/DebitNote against their UBL 2.1 XSDs and checks the
- * signature); the refusals before numbering with the series counter unchanged; two notes racing for the last sol.
+ * signature); the refusals before numbering with the series counter unchanged; two notes racing for the last sol;
+ * credit code 13 on a credit sale; voids of F… notes by RA and B… notes by RC; a note's events in the list, the
+ * stream and a signed webhook.
  */
 
 const invoice = (series: string) => ({
@@ -185,11 +192,26 @@ describe("credit and debit notes through the public API", () => {
         "invalid_reason_code",
       ],
       [
-        "code 13 not offered",
-        { ...base, reason_code: "13", items: [item("1.00")] },
+        "code 13 on a cash invoice",
+        {
+          ...base,
+          reason_code: "13",
+          payment: { installments: [{ amount: "10.00", due_date: limaDay(30) }] },
+        },
         422,
         "reason_code",
-        "note_reason_not_offered",
+        "document_not_credit_sale",
+      ],
+      [
+        "payment with another reason",
+        {
+          ...base,
+          items: [item("1.00")],
+          payment: { installments: [{ amount: "1.00", due_date: limaDay(30) }] },
+        },
+        422,
+        "payment",
+        "payment_not_allowed",
       ],
       [
         "items on an annulment",
@@ -266,11 +288,28 @@ describe("credit and debit notes through the public API", () => {
         `${name}: ${JSON.stringify(res.body)}`,
       ).toBe(true);
     }
-    const other = await sys.request("/v1/credit_notes", {
+    // Live mode, not configured: 409 naming what is missing, before the document is even looked up.
+    const live = await sys.request("/v1/credit_notes", {
       body: { ...base, items: [item("1.00")] },
       key: sys.liveKey,
     });
-    expect(other.status).toBe(404);
+    expect(live.status, JSON.stringify(live.body)).toBe(409);
+    expect(live.body.error).toMatchObject({ type: "conflict_error", code: "company_not_configured" });
+    // Another company's test key: the document does not exist for it.
+    const admin = await openAdminStore({ DATA_DIR: sys.system.dataDir, MONGODB_URL: undefined });
+    const companyB = await admin.createCompany.execute({
+      ruc: "20600000013",
+      legal_name: "OTRA EMPRESA SAC",
+      address: { line: "AV. OTRA 456" },
+    });
+    const keyB = await admin.createApiKey.execute(companyB._id, false);
+    await admin.close();
+    const other = await sys.request("/v1/credit_notes", {
+      body: { ...base, items: [item("1.00")] },
+      key: keyB.secret,
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(404);
+    expect(other.body.error).toMatchObject({ code: "resource_missing", param: "document" });
     const first = await note("credit", { ...base, items: [item("1.00")] });
     expect(first.body.number).toBe(1);
   }, 180_000);
@@ -308,7 +347,7 @@ describe("credit and debit notes through the public API", () => {
     expect(next.body.number).toBe(2);
   }, 120_000);
 
-  it("voids an F… credit note by RA, prints its PDF and sends its events; a B… note is not voidable yet", async () => {
+  it("voids an F… credit note by RA, prints its PDF and sends its events", async () => {
     const modified = await accepted("/v1/invoices", invoice("F904"));
     const credit = await note("credit", {
       series: "FC94",
@@ -352,19 +391,225 @@ describe("credit and debit notes through the public API", () => {
       description: "Anulación",
     });
     expect(annulment.body.total).toBe(modified.total);
+  }, 120_000);
 
+  it("voids a B… credit note and a B… debit note by an RC line with condition 3, as receipts are", async () => {
     const onReceipt = await accepted("/v1/receipts", receipt("B904"));
-    const receiptNote = await note("credit", {
+    const credit = await settled(
+      await note("credit", {
+        series: "BC94",
+        document: onReceipt.id,
+        reason_code: "07",
+        description: "Devolución",
+        items: [item("1.00")],
+      }),
+    );
+    const debit = await settled(
+      await note("debit", {
+        series: "BD94",
+        document: onReceipt.id,
+        reason_code: "01",
+        description: "Intereses",
+        items: [item("1.00", "Intereses")],
+      }),
+    );
+    for (const n of [credit, debit]) {
+      expect(n.status, JSON.stringify(n)).toBe("accepted");
+      const voiding = await sys.request(`/v1/documents/${n.id}/void`, {
+        body: { reason: "Nota emitida por error" },
+      });
+      expect(voiding.status, JSON.stringify(voiding.body)).toBe(202);
+    }
+    for (const n of [credit, debit]) {
+      const voided = await eventually(
+        () => sys.request(`/v1/documents/${n.id}`),
+        (r) => r.body.void?.status !== "pending",
+        60_000,
+      );
+      expect(voided.body.status, JSON.stringify(voided.body)).toBe("voided");
+      expect(voided.body.void.summary_id).toMatch(/^RC-\d{8}-\d+$/);
+    }
+    // The receipt itself stays accepted, and the voided credit no longer counts against it.
+    const after = await sys.request(`/v1/documents/${onReceipt.id}`);
+    expect(after.body.status).toBe("accepted");
+    const whole = await note("credit", {
       series: "BC94",
       document: onReceipt.id,
-      reason_code: "07",
-      description: "Devolución",
-      items: [item("1.00")],
+      reason_code: "06",
+      description: "Devolución total",
     });
-    const refused = await sys.request(`/v1/documents/${receiptNote.body.id}/void`, {
-      body: { reason: "Error" },
+    expect((await settled(whole)).total).toBe(onReceipt.total);
+  }, 180_000);
+
+  it("credit code 13: the new installments of a credit sale, zero amounts, FormaPago in the XML", async () => {
+    const onCredit = await accepted("/v1/invoices", {
+      ...invoice("F905"),
+      payment: { type: "credit", installments: [{ amount: "118.00", due_date: limaDay(30) }] },
     });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe("document_not_voidable");
+    expect(onCredit.total).toBe("118.00");
+    const installments = [
+      { amount: "70.00", due_date: limaDay(45) },
+      { amount: "48.00", due_date: limaDay(75) },
+    ];
+    const schedule = await settled(
+      await note("credit", {
+        series: "FC95",
+        document: onCredit.id,
+        reason_code: "13",
+        description: "Nuevo cronograma de pagos",
+        payment: { installments },
+      }),
+    );
+    expect(schedule.status, JSON.stringify(schedule)).toBe("accepted");
+    expect(schedule).toMatchObject({
+      type: "07",
+      total: "0.00",
+      amounts: { total: "0.00", igv: "0.00", taxed: "0.00" },
+      reason: { code: "13", description: "Nuevo cronograma de pagos" },
+      reference: { document_id: onCredit.id, type: "01", series: "F905" },
+    });
+    const xml = String((await sys.request(`/v1/files/${schedule.id}/xml`)).body);
+    expect(xml).toContain(
+      '<cac:PaymentTerms><cbc:ID>FormaPago</cbc:ID><cbc:PaymentMeansID>Credito</cbc:PaymentMeansID><cbc:Amount currencyID="PEN">118.00</cbc:Amount></cac:PaymentTerms>',
+    );
+    expect(xml).toContain(
+      `<cbc:PaymentMeansID>Cuota002</cbc:PaymentMeansID><cbc:Amount currencyID="PEN">48.00</cbc:Amount><cbc:PaymentDueDate>${installments[1]!.due_date}</cbc:PaymentDueDate>`,
+    );
+    expect(xml).toContain('<cbc:PayableAmount currencyID="PEN">0.00</cbc:PayableAmount>');
+    const doc = await sys.request(`/v1/documents/${onCredit.id}`);
+    expect(doc.body.notes).toEqual([
+      { id: schedule.id, type: "07", series: "FC95", number: 1, total: "0.00" },
+    ]);
+    // A zero note leaves the whole invoice to credit; a schedule above the invoice's total is refused (ERR 3320).
+    const above = await note("credit", {
+      series: "FC95",
+      document: onCredit.id,
+      reason_code: "13",
+      description: "Cronograma",
+      payment: { installments: [{ amount: "118.01", due_date: limaDay(45) }] },
+    });
+    expect(above.status, JSON.stringify(above.body)).toBe(422);
+    expect(above.body.error.errors).toContainEqual(
+      expect.objectContaining({ param: "payment.installments", code: "installments_exceed_document_total" }),
+    );
+    const next = await note("credit", {
+      series: "FC95",
+      document: onCredit.id,
+      reason_code: "01",
+      description: "Anulación",
+    });
+    expect((await settled(next)).number).toBe(2);
+  }, 120_000);
+
+  it("sends a note's document.accepted to the event list, the SSE stream and a signed webhook", async () => {
+    const receiver = await startReceiver(204);
+    const stream = openEventSource(`${sys.system.baseUrl}/v1/events/stream`, sys.testKey);
+    const opened = new Promise((resolve) => stream.source.addEventListener("open", resolve, { once: true }));
+    try {
+      const endpoint = (
+        await sys.request("/v1/webhook_endpoints", {
+          body: { url: receiver.url, events: ["document.accepted"] },
+        })
+      ).body;
+      expect(endpoint.secret).toMatch(/^whsec_/);
+      // The stream is open before the note is issued: it only carries events published after it connected.
+      await opened;
+      const modified = await accepted("/v1/invoices", invoice("F906"));
+      const credit = await settled(
+        await note("credit", {
+          series: "FC96",
+          document: modified.id,
+          reason_code: "07",
+          description: "Devolución",
+          items: [item("10.00")],
+        }),
+      );
+      expect(credit.status).toBe("accepted");
+
+      const listed = await eventually(
+        () => sys.request(`/v1/events?document_id=${credit.id}`),
+        (r) => r.body.data?.length >= 1,
+        15_000,
+      );
+      const [event] = listed.body.data;
+      expect(event).toMatchObject({ object: "event", type: "document.accepted", livemode: false });
+      expect(event.data.object).toMatchObject({
+        id: credit.id,
+        type: "07",
+        status: "accepted",
+        reference: { document_id: modified.id, type: "01" },
+        reason: { code: "07" },
+      });
+
+      const streamed = await eventually(
+        async () => stream.received.find((r) => r.data?.data?.object?.id === credit.id),
+        (found) => found !== undefined,
+        30_000,
+      );
+      expect(streamed).toMatchObject({ id: event.id, type: "document.accepted" });
+      expect(streamed!.data.data.object).toMatchObject({
+        type: "07",
+        reference: { document_id: modified.id },
+      });
+
+      const delivered = await eventually(
+        async () => receiver.received.find((r) => JSON.parse(r.body).data?.object?.id === credit.id),
+        (found) => found !== undefined,
+        30_000,
+      );
+      const verified = new Webhook(endpoint.secret).verify(delivered!.body, delivered!.headers) as any;
+      expect(verified).toMatchObject({ id: event.id, type: "document.accepted" });
+      expect(verified.data.object).toMatchObject({ id: credit.id, type: "07", reason: { code: "07" } });
+      expect(() =>
+        new Webhook(endpoint.secret).verify(delivered!.body.replace('"07"', '"08"'), delivered!.headers),
+      ).toThrow();
+    } finally {
+      stream.source.close();
+      await receiver.close();
+    }
+  }, 120_000);
+
+  it("taxes a note at the modified invoice's IGV rate, whatever the company's regime is now", async () => {
+    const regime = async (igv_regime: string) => {
+      const set = await sys.request("/v1/company/igv_regime", { method: "PUT", body: { igv_regime } });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    };
+    try {
+      // Issued under the restaurants' special rate of 2026 (10.5 %): 100.00 + 10.50.
+      await regime("restaurants_hotels");
+      const special = await accepted("/v1/invoices", invoice("F907"));
+      expect(special.total).toBe("110.50");
+      await regime("general");
+      const credit = await settled(
+        await note("credit", {
+          series: "FC97",
+          document: special.id,
+          reason_code: "07",
+          description: "Devolución",
+          items: [item("10.00")],
+        }),
+      );
+      expect(credit).toMatchObject({ status: "accepted", total: "11.05", amounts: { igv: "1.05" } });
+      const xml = String((await sys.request(`/v1/files/${credit.id}/xml`)).body);
+      expect(xml).toContain("<cbc:Percent>10.50</cbc:Percent>");
+      expect(xml).not.toContain("<cbc:Percent>18.00</cbc:Percent>");
+
+      // Issued at 18 % under the general regime, credited after the company moved to the special one.
+      const general = await accepted("/v1/invoices", invoice("F908"));
+      expect(general.total).toBe("118.00");
+      await regime("restaurants_hotels");
+      const debit = await settled(
+        await note("debit", {
+          series: "FD98",
+          document: general.id,
+          reason_code: "01",
+          description: "Intereses",
+          items: [item("10.00", "Intereses")],
+        }),
+      );
+      expect(debit).toMatchObject({ status: "accepted", total: "11.80", amounts: { igv: "1.80" } });
+    } finally {
+      await regime("general");
+    }
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import type { ComputedDocument, SaleDocumentType } from "./computed-document.js";
 import type { InvoiceRequest } from "./invoice-request.js";
-import type { IsoDate } from "./money.js";
+import type { Decimal, IsoDate } from "./money.js";
 
 /** A check that failed, named by the dotted path of the offending field (`items.0.discount.amount`). */
 export interface FieldError {
@@ -24,6 +24,11 @@ export interface ComputeContext {
   today: IsoDate;
   /** The issuer's IGV regime for the key's mode; absent means `general`. */
   igvRegime?: IgvRegime;
+  /**
+   * A fixed IGV rate as a fraction (`0.18`, `0.105`) that replaces the regime's: a note takes the rate of the
+   * document it modifies, whatever the issuer's regime is today.
+   */
+  igvRate?: Decimal;
 }
 
 export type ComputeResult = { ok: true; document: ComputedDocument } | { ok: false; errors: FieldError[] };

@@ -15,6 +15,13 @@ export interface NoteRequest {
   issue_date?: IsoDate;
   items?: ItemInput[];
   currency?: string;
+  /** Credit reason `13` only: the credit sale's new installments (what is still owed and when). */
+  payment?: NoteInstallmentsInput;
+}
+
+/** The new schedule of a credit sale (catalog 09 code 13): each installment's amount and due date. */
+export interface NoteInstallmentsInput {
+  installments: { amount: Decimal; due_date: IsoDate }[];
 }
 
 /** The modified document (`cac:BillingReference/cac:InvoiceDocumentReference`). */

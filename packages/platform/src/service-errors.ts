@@ -64,7 +64,7 @@ export const SERVICE_ERRORS = errorTable({
     status: 409,
     type: "conflict_error",
     connect: Code.FailedPrecondition,
-    when: "The document is not accepted or observed by SUNAT (still `pending`, or `rejected`: a rejected number has no legal effect and needs no void), or its kind cannot be voided through the API (notes of receipts).",
+    when: "The document is not accepted or observed by SUNAT (still `pending`, or `rejected`: a rejected number has no legal effect and needs no void), or its kind cannot be voided through the API.",
     fix: "Wait for `document.accepted`/`document.observed` before voiding; a rejected document needs nothing.",
   },
   void_in_progress: {

@@ -60,7 +60,7 @@ export const computeDocument: ComputeDocument = (req, ctx) => {
     : false;
 
   const rates: LineRates = {
-    igv: regimeIgvRate(ctx.igvRegime, issueDate, errors),
+    igv: ctx.igvRate !== undefined ? new D(ctx.igvRate) : regimeIgvRate(ctx.igvRegime, issueDate, errors),
     ivap: ivapRate(issueDate),
     icbperPerBag: icbperPerBag(issueDate),
     currency,

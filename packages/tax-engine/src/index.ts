@@ -7,7 +7,6 @@ export { TAX_ERRORS } from "./error-table.js";
 export { computeNote, type ModifiedDocument, type NoteContext } from "./notes/compute-note.js";
 export {
   CREDIT_NOTE_REASONS,
-  CREDIT_NOTE_REASONS_NOT_OFFERED,
   CREDIT_NOTE_REASONS_NOT_ON_RECEIPTS,
 } from "./notes/credit-note-reasons.js";
 export { DEBIT_NOTE_REASONS } from "./notes/debit-note-reasons.js";

@@ -17,9 +17,18 @@ const XSD = {
   "08": join(conformanceDir, "xsd/ubl-2.1/maindoc/UBL-DebitNote-2.1.xsd"),
 };
 
-const modified = (type: "01" | "03"): ComputedDocument => {
+/** The modified invoice or receipt; `credit` sells the invoice on credit, one installment of its total. */
+const modified = (type: "01" | "03", credit = false): ComputedDocument => {
   const r = computeDocument(
     {
+      ...(credit
+        ? {
+            payment: {
+              type: "credit" as const,
+              installments: [{ amount: modified(type).amounts.total, due_date: "2026-12-23" }],
+            },
+          }
+        : {}),
       series: type === "01" ? "F001" : "B001",
       ...(type === "01"
         ? { customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" } }
@@ -36,49 +45,67 @@ const modified = (type: "01" | "03"): ComputedDocument => {
 };
 
 /** Every note kind the API offers: credit by items and by copy, debit by items, on an invoice and a receipt. */
-const CASES: Record<string, { type: "07" | "08"; on: "01" | "03"; request: Omit<NoteRequest, "document"> }> =
-  {
-    "credit 07 (return per item) on an invoice": {
-      type: "07",
-      on: "01",
-      request: {
-        series: "FC01",
-        reason_code: "07",
-        description: "Devolución de una unidad",
-        items: [{ description: "Widget", quantity: 1, unit_price: "100.00" }],
+const CASES: Record<
+  string,
+  { type: "07" | "08"; on: "01" | "03"; credit?: boolean; request: Omit<NoteRequest, "document"> }
+> = {
+  "credit 07 (return per item) on an invoice": {
+    type: "07",
+    on: "01",
+    request: {
+      series: "FC01",
+      reason_code: "07",
+      description: "Devolución de una unidad",
+      items: [{ description: "Widget", quantity: 1, unit_price: "100.00" }],
+    },
+  },
+  "credit 01 (annulment, copied lines) on an invoice": {
+    type: "07",
+    on: "01",
+    request: { series: "FC01", reason_code: "01", description: "Anulación de la operación" },
+  },
+  "credit 06 (total return) on a receipt": {
+    type: "07",
+    on: "03",
+    request: { series: "BC01", reason_code: "06", description: "Devolución total" },
+  },
+  "credit 13 (new installments, zero amounts) on a credit invoice": {
+    type: "07",
+    on: "01",
+    credit: true,
+    request: {
+      series: "FC01",
+      reason_code: "13",
+      description: "Nuevo cronograma de pagos",
+      payment: {
+        installments: [
+          { amount: "100.00", due_date: "2027-01-15" },
+          { amount: "50.00", due_date: "2027-02-15" },
+        ],
       },
     },
-    "credit 01 (annulment, copied lines) on an invoice": {
-      type: "07",
-      on: "01",
-      request: { series: "FC01", reason_code: "01", description: "Anulación de la operación" },
+  },
+  "debit 01 (interest) on an invoice": {
+    type: "08",
+    on: "01",
+    request: {
+      series: "FD01",
+      reason_code: "01",
+      description: "Intereses por mora",
+      items: [{ description: "Intereses", quantity: 1, unit_price: "10.00" }],
     },
-    "credit 06 (total return) on a receipt": {
-      type: "07",
-      on: "03",
-      request: { series: "BC01", reason_code: "06", description: "Devolución total" },
+  },
+  "debit 03 (penalty) on a receipt": {
+    type: "08",
+    on: "03",
+    request: {
+      series: "BD01",
+      reason_code: "03",
+      description: "Penalidad",
+      items: [{ description: "Penalidad", quantity: 1, unit_price: "5.00", tax_affectation: "30" }],
     },
-    "debit 01 (interest) on an invoice": {
-      type: "08",
-      on: "01",
-      request: {
-        series: "FD01",
-        reason_code: "01",
-        description: "Intereses por mora",
-        items: [{ description: "Intereses", quantity: 1, unit_price: "10.00" }],
-      },
-    },
-    "debit 03 (penalty) on a receipt": {
-      type: "08",
-      on: "03",
-      request: {
-        series: "BD01",
-        reason_code: "03",
-        description: "Penalidad",
-        items: [{ description: "Penalidad", quantity: 1, unit_price: "5.00", tax_affectation: "30" }],
-      },
-    },
-  };
+  },
+};
 
 const note = (name: string): ComputedDocument => {
   const c = CASES[name]!;
@@ -93,7 +120,7 @@ const note = (name: string): ComputedDocument => {
         series: c.on === "01" ? "F001" : "B001",
         number: 12,
         issue_date: TODAY,
-        computed: modified(c.on),
+        computed: modified(c.on, c.credit),
       },
     },
   );
@@ -154,6 +181,30 @@ describe("buildNoteXml", () => {
     );
     expect(debit).toContain("<cac:DebitNoteLine>");
     expect(debit).toMatch(/catalogo10">01<\/cbc:ResponseCode>/);
+  });
+
+  it("states code 13's FormaPago after the parties, with zero totals and zero lines", () => {
+    const xml = buildNoteXml({
+      issuer: ISSUER,
+      document: note("credit 13 (new installments, zero amounts) on a credit invoice"),
+      number: 4,
+    });
+    expect(xml).toContain(
+      '</cac:AccountingCustomerParty><cac:PaymentTerms><cbc:ID>FormaPago</cbc:ID><cbc:PaymentMeansID>Credito</cbc:PaymentMeansID><cbc:Amount currencyID="PEN">150.00</cbc:Amount></cac:PaymentTerms>',
+    );
+    expect(xml).toContain(
+      '<cac:PaymentTerms><cbc:ID>FormaPago</cbc:ID><cbc:PaymentMeansID>Cuota001</cbc:PaymentMeansID><cbc:Amount currencyID="PEN">100.00</cbc:Amount><cbc:PaymentDueDate>2027-01-15</cbc:PaymentDueDate></cac:PaymentTerms>',
+    );
+    expect(xml).toContain("<cbc:PaymentMeansID>Cuota002</cbc:PaymentMeansID>");
+    expect(xml).toContain('<cbc:PayableAmount currencyID="PEN">0.00</cbc:PayableAmount>');
+    expect(xml).toContain('<cbc:LineExtensionAmount currencyID="PEN">0.00</cbc:LineExtensionAmount>');
+    expect(xml).not.toMatch(/<cbc:LineExtensionAmount currencyID="PEN">[1-9]/);
+    const other = buildNoteXml({
+      issuer: ISSUER,
+      document: note("credit 07 (return per item) on an invoice"),
+      number: 3,
+    });
+    expect(other).not.toContain("<cac:PaymentTerms>");
   });
 
   it("refuses a document that is not a note", () => {

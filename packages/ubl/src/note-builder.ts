@@ -3,6 +3,7 @@ import type { BuildInvoiceInput } from "./invoice-builder.js";
 import { addInvoiceLine } from "./lines-builder.js";
 import { catalogUri, DEFAULT_SIGNATURE_ID, NS, SUNAT, UNECE } from "./namespaces.js";
 import { addCustomerParty, addSignatureBlock, addSupplierParty } from "./parties-builder.js";
+import { addPaymentTerms } from "./payments-builder.js";
 import { addAllowanceCharge, addDocumentTaxTotal } from "./taxes-builder.js";
 import { addMonetaryTotal } from "./totals-builder.js";
 import { cac, cbc, UblInputError, type XmlNode } from "./xml-node.js";
@@ -39,7 +40,8 @@ const noteParts = (doc: ComputedDocument) => {
 /**
  * Renders a computed credit note (07) as an unsigned UBL 2.1 `CreditNote`, or a debit note (08) as a `DebitNote`,
  * in the XSD's sequence: header, `cac:DiscrepancyResponse` (the catalog 09/10 code and the reason, ERR 2128/2136),
- * `cac:BillingReference` (the modified document, ERR 2524), signature, parties, allowances, taxes, totals
+ * `cac:BillingReference` (the modified document, ERR 2524), signature, parties, FormaPago (credit code 13 only),
+ * allowances, taxes, totals
  * (`LegalMonetaryTotal`, or `RequestedMonetaryTotal` on a debit note) and lines, each amount as the tax engine
  * rounded it. Like {@link buildInvoiceXml}, it leaves an empty `ext:ExtensionContent` for the signer.
  */
@@ -91,6 +93,9 @@ export const buildNoteXml = (
   addSignatureBlock(root, issuer, signatureId);
   addSupplierParty(root, issuer);
   addCustomerParty(root, doc.customer);
+  // Credit code 13 states the credit sale's new FormaPago: `Credito`, the pending amount and each Cuota
+  // (NotaCredito2_0 fields 63–65, ERR 3257). Other notes carry no payment terms.
+  if (doc.type === "07" && reason.code === "13") addPaymentTerms(root, doc);
   doc.allowance_charges.forEach((charge, i) => {
     addAllowanceCharge(root, charge, doc.currency, `allowance_charges.${i}`);
   });

@@ -53,7 +53,10 @@ export interface BuildVoidedInput extends SummaryHeader {
 }
 
 export interface SummaryLineInput {
-  /** 03 boleta (07/08 notes of boletas would use BillingReference; not summarized here). */
+  /**
+   * 03 boleta, or 07/08 a note of a boleta (series B…): a void (condition 3) needs no BillingReference
+   * (RV:Resumen_Diario1_1 items 11–11.2 ask for it only when the condition is not 3).
+   */
   type: string;
   series: string;
   number: number;

@@ -12,14 +12,15 @@ import type {
 import { computeDocument } from "../compute-document.js";
 import { TAX_ERRORS } from "../error-table.js";
 import { Errors } from "../errors.js";
+import { D } from "../money.js";
 import { isSingleLineText } from "../text.js";
 import { isIdentified } from "../validate-customer.js";
 import {
   CREDIT_NOTE_REASONS,
-  CREDIT_NOTE_REASONS_NOT_OFFERED,
   CREDIT_NOTE_REASONS_NOT_ON_RECEIPTS,
   type NoteReasonSpec,
 } from "./credit-note-reasons.js";
+import { creditSaleTerms } from "./credit-sale-terms.js";
 import { DEBIT_NOTE_REASONS } from "./debit-note-reasons.js";
 
 /** The invoice or receipt a note modifies, as the register stores it. */
@@ -37,7 +38,10 @@ export interface NoteContext {
   /** Today in Lima; issue-date windows are checked against it. */
   today: IsoDate;
   modified: ModifiedDocument;
-  /** The issuer's IGV regime, as for its invoices: a restaurant's note carries the special rate. */
+  /**
+   * The issuer's IGV regime today: used only when the modified document has no IGV line to take the rate from
+   * (a note's IGV lines carry the modified document's rate, see {@link igvRateOf}).
+   */
   igvRegime?: IgvRegime;
 }
 
@@ -81,11 +85,27 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
       `reason_code ${request.reason_code} annuls or returns the whole document: send no items, the note copies its lines`,
     );
   }
+  if (reason?.body === "installments" && request.items !== undefined) {
+    errors.add(
+      "items",
+      TAX_ERRORS.items_not_allowed,
+      "reason_code 13 changes only the installments of the credit sale: send payment.installments and no items (the note's amounts are zero)",
+    );
+  }
+  if (reason && reason.body !== "installments" && request.payment !== undefined) {
+    errors.add(
+      "payment",
+      TAX_ERRORS.payment_not_allowed,
+      "payment goes only with credit note reason_code 13 (new installments of a credit sale)",
+    );
+  }
   if (reason?.body === "copy" && hasDocumentLevelCharges(modified.computed)) {
+    // The NotaCredito2_0 sheet has no detraction, perception or prepayment fields: a copy of such a document's
+    // totals could not state them, so the whole-document codes are refused and its lines are credited instead.
     errors.add(
       "reason_code",
       TAX_ERRORS.reason_not_supported_for_document,
-      "a whole-document note on a document with detraction, perception or prepayments is not supported yet",
+      `reason_code ${request.reason_code} copies the whole document, and a note cannot carry its detraction, perception or prepayments: credit its lines with reason_code 07 (return per item) instead`,
     );
   }
   checkAffectations(request, errors);
@@ -93,11 +113,14 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
   let computed: ComputedDocument | undefined;
   if (reason?.body === "copy") {
     computed = { ...modified.computed, issue_date: issueDate };
+  } else if (reason?.body === "installments") {
+    computed = creditSaleTerms(request.payment, modified, issueDate, errors);
   } else {
+    const igvRate = igvRateOf(modified.computed);
     const result = computeDocument(invoiceRequestOf(request, modified, issueDate), {
       type: modified.type,
       today: ctx.today,
-      igvRegime: ctx.igvRegime,
+      ...(igvRate !== undefined ? { igvRate } : { igvRegime: ctx.igvRegime }),
     });
     // The series is the note's (checked above), not the engine's invoice or receipt pattern.
     if (!result.ok) for (const e of result.errors) if (e.param !== "series") errors.list.push(e);
@@ -132,14 +155,6 @@ function checkReason(request: NoteRequest, ctx: NoteContext, errors: Errors): No
   const name = ctx.type === "07" ? "catalog 09 (credit notes)" : "catalog 10 (debit notes)";
   if (typeof code !== "string" || code === "") {
     errors.add("reason_code", TAX_ERRORS.required, `reason_code is required: a code of ${name}`);
-    return undefined;
-  }
-  if (ctx.type === "07" && CREDIT_NOTE_REASONS_NOT_OFFERED.has(code)) {
-    errors.add(
-      "reason_code",
-      TAX_ERRORS.note_reason_not_offered,
-      `reason_code ${code} of ${name} is not offered yet`,
-    );
     return undefined;
   }
   const spec = catalog[code];
@@ -219,6 +234,20 @@ function checkSeries(series: unknown, modified: ModifiedDocument, errors: Errors
   }
 }
 
+/**
+ * The IGV rate of the modified document as a fraction (its IGV lines' `cbc:Percent`, one per document: ERR 3462),
+ * so a note corrects a sale at the rate it was taxed with, not at the issuer's regime of today. Undefined when
+ * the document has no IGV line.
+ */
+export function igvRateOf(doc: ComputedDocument): string | undefined {
+  for (const line of doc.lines) {
+    for (const tax of line.taxes) {
+      if (tax.scheme === "1000" && tax.percent !== undefined) return new D(tax.percent).div(100).toFixed();
+    }
+  }
+  return undefined;
+}
+
 function hasDocumentLevelCharges(doc: ComputedDocument): boolean {
   return doc.detraction !== undefined || doc.perception !== undefined || doc.prepayments.length > 0;
 }
@@ -230,7 +259,9 @@ function invoiceRequestOf(
   issueDate: string,
 ): InvoiceRequest {
   const party = modified.computed.customer;
-  const customer: CustomerInput | undefined = isIdentified(party)
+  // An invoice always names its buyer, a foreign one (`0`/`-`) on an export; only an anonymous receipt does not.
+  const named = isIdentified(party) || modified.type === "01" || party.country_code !== undefined;
+  const customer: CustomerInput | undefined = named
     ? {
         document_type: party.document_type,
         document_number: party.document_number,

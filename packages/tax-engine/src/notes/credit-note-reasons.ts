@@ -1,10 +1,11 @@
 /**
  * SUNAT catalog 09 (códigos de tipo de nota de crédito electrónica), as the workbook's Catálogos sheet lists it,
- * with what the platform's body carries for each code it offers:
+ * with what the platform's body carries for each code:
  * - `copy`: a whole-document annulment or return; the body has no `items`, the note copies the modified
  *   document's lines and totals.
  * - `items`: the body's `items` are the amounts credited, computed with the invoice line rules.
- * Code 13 (new net amount pending and due dates of a credit sale) is not offered yet.
+ * - `installments`: code 13, the new amount pending and due dates of a credit sale; the body carries
+ *   `payment.installments` and no `items`, and the note's amounts are zero (ERR 3315).
  */
 export const CREDIT_NOTE_REASONS = {
   "01": { name: "Anulación de la operación", body: "copy" },
@@ -19,15 +20,13 @@ export const CREDIT_NOTE_REASONS = {
   "10": { name: "Otros conceptos", body: "items" },
   "11": { name: "Ajustes de operaciones de exportación", body: "items" },
   "12": { name: "Ajustes afectos al IVAP", body: "items" },
+  "13": { name: "Ajustes – montos y/o fechas de pago", body: "installments" },
 } as const satisfies Record<string, NoteReasonSpec>;
-
-/** Catalog 09 codes that exist but the platform does not offer (422 note_reason_not_offered). */
-export const CREDIT_NOTE_REASONS_NOT_OFFERED: ReadonlySet<string> = new Set(["13"]);
 
 /** ERR/OBSERV 4367 (NotaCredito sheet, field 19): credit codes 04, 05 and 08 should not modify a receipt. */
 export const CREDIT_NOTE_REASONS_NOT_ON_RECEIPTS: ReadonlySet<string> = new Set(["04", "05", "08"]);
 
 export interface NoteReasonSpec {
   name: string;
-  body: "copy" | "items";
+  body: "copy" | "items" | "installments";
 }

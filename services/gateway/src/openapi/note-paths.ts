@@ -127,6 +127,21 @@ export const CREDIT_NOTE_EXAMPLES: Record<string, { summary: string; value: Omit
         items: [line("Arroz pilado", "40.00", { tax_affectation: "17" })],
       },
     },
+    new_due_dates: {
+      summary:
+        "13 — new amount pending and due dates of a credit sale: payment.installments, no items; the note's total is 0.00",
+      value: {
+        series: "FC01",
+        reason_code: "13",
+        description: "Nuevo cronograma de pagos acordado",
+        payment: {
+          installments: [
+            { amount: "59.00", due_date: "2026-08-03" },
+            { amount: "59.00", due_date: "2026-09-03" },
+          ],
+        },
+      },
+    },
   };
 
 export const DEBIT_NOTE_EXAMPLES: Record<string, { summary: string; value: Omit<NoteRequest, "document"> }> =
@@ -178,7 +193,7 @@ export const DEBIT_NOTE_EXAMPLES: Record<string, { summary: string; value: Omit<
     },
   };
 
-/** The invoice the examples modify: F001-1, 2 × 50.00 + IGV = 118.00. */
+/** The invoice the examples modify: F001-1, 2 × 50.00 + IGV = 118.00, sold on credit (due 2026-07-03). */
 function exampleInvoice() {
   const r = computeDocument(
     {
@@ -186,6 +201,7 @@ function exampleInvoice() {
       issue_date: TODAY,
       customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE SAC" },
       items: [{ description: "Widget", quantity: 2, unit_price: "50.00" }],
+      payment: { type: "credit", installments: [{ amount: "118.00", due_date: "2026-07-03" }] },
     },
     { type: "01", today: TODAY },
   );
@@ -257,8 +273,8 @@ function presentedAmounts(a: DocumentAmounts): Presented<DocumentAmounts> {
 const DOCUMENT_DESCRIPTION = [
   "**What happens.** The gateway checks the shape, reads the modified `document` in the key's company and mode (404 otherwise; 409 `document_not_modifiable` unless it is `accepted` or `observed`), and computes the note with the tax engine exactly as an invoice (same line rules and rounding), with the document's customer and currency. The register then assigns the next number of the note's series (numbers run per company, mode, type and series: `FC01-1` and `F001-1` are separate) in the same transaction that checks, for a credit note, that it does not credit more than is left on the document (its total + debit notes − credit notes, rejected and voided notes aside; 422 `credit_exceeds_document`), and adds the note to the document's `notes`. A refused request never spends a number. The note is then signed (UBL 2.1 CreditNote or DebitNote with `cac:DiscrepancyResponse` and `cac:BillingReference`) and sent to SUNAT by `sendBill`, `F…` and `B…` notes alike; the verdict arrives as for any document.",
   "**Follow it** with `Prefer: wait=N` (201 once SUNAT answered), `GET /v1/documents/{id}` (the `Location` header), the events, or `GET /v1/documents?reference.document_id=doc_…` for every note of a document.",
-  "**Live mode** needs the certificate and the SOL user (409 `company_not_configured`, no number spent).",
-  "**Not offered.** Catalog 09 code `13` (new pending amount and due dates of a credit sale); a document issued outside the platform cannot be referenced.",
+  "**Live mode** needs the certificate and the SOL user (409 `company_not_configured`, checked before the document is read; no number spent).",
+  "**Not offered.** A document issued outside the platform cannot be referenced.",
 ].join("\n\n");
 
 function noteOperation(kind: "credit" | "debit"): PathItem {
@@ -282,7 +298,7 @@ function noteOperation(kind: "credit" | "debit"): PathItem {
           : "Issue a debit note (nota de débito, 08)",
       description: [
         kind === "credit"
-          ? "Corrects an accepted invoice or receipt downwards: an annulment, a return, a discount granted later, a wrong price or description. The body carries `items` (the amounts credited) except for the whole-document codes `01`, `02` and `06`, which copy the document's lines."
+          ? "Corrects an accepted invoice or receipt downwards: an annulment, a return, a discount granted later, a wrong price or description, new due dates of a credit sale. The body carries `items` (the amounts credited) except for the whole-document codes `01`, `02` and `06`, which copy the document's lines, and code `13`, which carries `payment.installments` (the new schedule of an invoice sold on credit) and has zero amounts."
           : "Charges more on an accepted invoice or receipt: late-payment interest, an increase in value, a penalty. The body always carries `items` (the amounts charged).",
         DOCUMENT_DESCRIPTION,
       ].join("\n\n"),
@@ -302,7 +318,7 @@ function noteOperation(kind: "credit" | "debit"): PathItem {
       responses: {
         "202": {
           description:
-            "The note is numbered and `pending` (no `Prefer`, or N seconds passed); with `Prefer: wait=N` it is 201 once SUNAT answered, the same Document with its final status. Each example answers the request example of the same name on invoice F001-1 (118.00).",
+            "The note is numbered and `pending` (no `Prefer`, or N seconds passed); with `Prefer: wait=N` it is 201 once SUNAT answered, the same Document with its final status. Each example answers the request example of the same name on invoice F001-1 (118.00, sold on credit).",
           headers,
           content: json(
             schemaRef("Document"),

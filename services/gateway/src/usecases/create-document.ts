@@ -77,17 +77,11 @@ export class CreateDocument {
     computed: ComputedDocument,
     waitSeconds: number,
     idempotencyKey: string | undefined,
+    /** True when the caller already ran {@link assertCanIssue} for this request. */
+    readinessChecked = false,
   ): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
-    if (caller.livemode) {
-      const { missing } = await this.deps.readSetup.execute(scope);
-      if (missing.length > 0) {
-        throw serviceError(
-          SERVICE_ERRORS.company_not_configured,
-          `Live mode needs the company's digital certificate and SOL user. Missing: ${missing.join("; ")}.`,
-        );
-      }
-    }
+    if (!readinessChecked) await this.assertCanIssue(caller);
     const document = await this.deps.issues
       .issue({
         scope,
@@ -103,6 +97,21 @@ export class CreateDocument {
       const res = await this.deps.numbering.getDocument({ scope, id: document.id });
       return required(res.document);
     });
+  }
+
+  /** Live mode issues only once the company's certificate and SOL user are in: 409 `company_not_configured`. */
+  async assertCanIssue(caller: Caller): Promise<void> {
+    if (!caller.livemode) return;
+    const { missing } = await this.deps.readSetup.execute({
+      companyId: caller.company._id,
+      livemode: caller.livemode,
+    });
+    if (missing.length > 0) {
+      throw serviceError(
+        SERVICE_ERRORS.company_not_configured,
+        `Live mode needs the company's digital certificate and SOL user. Missing: ${missing.join("; ")}.`,
+      );
+    }
   }
 }
 

@@ -28,17 +28,18 @@ export interface CreateNoteCommand {
 const MODIFIABLE = new Set(["accepted", "observed"]);
 
 /**
- * Issues a credit (07) or debit (08) note: reads the modified document in the caller's scope (404), refuses one
- * that is not accepted or observed (409), computes the note with the tax engine (422), then takes the invoice's
- * way to the register (CreateDocument.issueComputed: live readiness, number, wait). The register checks the
- * document again and the credit left, in the transaction that numbers the note.
+ * Issues a credit (07) or debit (08) note: live-mode readiness (409 `company_not_configured`), then reads the
+ * modified document in the caller's scope (404), refuses one that is not accepted or observed (409), computes the
+ * note with the tax engine (422), then takes the invoice's way to the register (CreateDocument.issueComputed:
+ * number, wait). The register checks the document again and the credit left, in the transaction that numbers
+ * the note.
  */
 export class CreateNote {
   constructor(
     private readonly deps: {
       clock?: () => Date;
       numbering: Client<typeof NumberingService>;
-      createDocument: Pick<CreateDocument, "issueComputed">;
+      createDocument: Pick<CreateDocument, "issueComputed" | "assertCanIssue">;
       /** The company's IGV regime in a mode; "general" when absent. */
       igvRegime?: (scope: Scope) => Promise<IgvRegime>;
     },
@@ -52,6 +53,8 @@ export class CreateNote {
     idempotencyKey,
   }: CreateNoteCommand): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
+    // Live readiness first: an unconfigured live mode has no document to modify, and says what it lacks.
+    await this.deps.createDocument.assertCanIssue(caller);
     const missing = () =>
       serviceError(SERVICE_ERRORS.resource_missing, `No such document: '${request.document}'`, "document");
     if (!hasIdShape(request.document, "doc")) throw missing();
@@ -96,6 +99,7 @@ export class CreateNote {
       computedDocuments.toMessage(result.document),
       waitSeconds,
       idempotencyKey,
+      true,
     );
   }
 }

@@ -16,6 +16,8 @@ describe("decideVoid", () => {
     ["observed invoice → RA", doc({ status: "observed" }), "RA"],
     ["accepted receipt → RC", doc({ type: "03", series: "B001" }), "RC"],
     ["credit note of an invoice → RA", doc({ type: "07", series: "F001" }), "RA"],
+    ["credit note of a receipt → RC", doc({ type: "07", series: "BC01" }), "RC"],
+    ["debit note of a receipt → RC", doc({ type: "08", series: "BD01" }), "RC"],
     ["failed void may be retried", doc({ void: { status: "failed" } }), "RA"],
     ["last day of the window (issue + 7)", doc({ issue_date: "2026-11-18" }), "RA"],
   ] as const)("%s", (_name, candidate, channel) => {
@@ -29,12 +31,21 @@ describe("decideVoid", () => {
     ["rejected", doc({ status: "rejected" }), "document_not_voidable"],
     ["voided", doc({ status: "voided", void: { status: "voided" } }), "document_already_voided"],
     ["void in progress", doc({ void: { status: "pending" } }), "void_in_progress"],
-    ["credit note of a receipt", doc({ type: "07", series: "B001" }), "document_not_voidable"],
   ] as const)("%s → 409 %s", (_name, candidate, reason) => {
     expect(decideVoid(candidate, "2026-11-25")).toMatchObject({
       ok: false,
       kind: "conflict",
       error: { code: reason, status: 409 },
+    });
+  });
+
+  it("a receipt's note past the window → invalid issue_date, as its receipt", () => {
+    const decision = decideVoid(doc({ type: "07", series: "BC01", issue_date: "2026-11-17" }), "2026-11-25");
+    expect(decision).toMatchObject({
+      ok: false,
+      kind: "invalid",
+      param: "issue_date",
+      code: "void_window_closed",
     });
   });
 

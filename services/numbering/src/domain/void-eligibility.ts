@@ -77,11 +77,14 @@ export function decideVoid(document: VoidCandidate, today: string): VoidDecision
   return { ok: true, channel };
 }
 
-/** Invoices and their notes (series F…) by RA; receipts (03) by RC. Notes of receipts are not supported yet. */
+/**
+ * Invoices and their notes (series F…) by RA; receipts (03) and their notes (series B…) by an RC line with
+ * condition 3 (RV:Resumen_Diario1_1 items 11–11.2 ask for the modified receipt only when the condition is not 3).
+ */
 function channelOf(document: VoidCandidate): VoidChannel | undefined {
-  if (document.type === "01") return "RA";
-  if (document.type === "03") return "RC";
-  if ((document.type === "07" || document.type === "08") && document.series.startsWith("F")) return "RA";
+  const note = document.type === "07" || document.type === "08";
+  if (document.type === "01" || (note && document.series.startsWith("F"))) return "RA";
+  if (document.type === "03" || (note && document.series.startsWith("B"))) return "RC";
   return undefined;
 }
 

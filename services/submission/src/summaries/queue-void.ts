@@ -19,7 +19,8 @@ export class QueueVoid {
   async execute(request: VoidRequested): Promise<void> {
     const document = request.document;
     if (!document || !request.issuer) throw new Error(`void of ${request.documentId} without its document`);
-    const kind = document.type === "03" ? "RC" : "RA";
+    // Receipts and their notes (series B…) travel in an RC; invoices and theirs (F…) in an RA.
+    const kind = document.type === "03" || document.series.startsWith("B") ? "RC" : "RA";
     const item: VoidItemRecord = {
       _id: `${request.documentId}:${request.attempt}`,
       document_id: request.documentId,

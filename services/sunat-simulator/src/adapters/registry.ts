@@ -1,5 +1,6 @@
 import type { VerdictOutcome } from "@einvoice/domain";
 import { type Collection, type CollectionSpec, DuplicateKeyError, type Store } from "@einvoice/store";
+import type { RegisteredFacts } from "../domain/note-payment-rules.js";
 
 /** What the simulated SUNAT has registered: one entry per document identity, as SUNAT keeps it. */
 export interface Registration {
@@ -16,6 +17,8 @@ export interface Registration {
   registered_at: string;
   /** The RA (`RUC-RA-YYYYMMDD-N`) that voided the document, once one was accepted. */
   voided_by?: string | null;
+  /** An invoice's or receipt's issue date, total and FormaPago, for the rules of a note that modifies it. */
+  facts?: RegisteredFacts | null;
 }
 
 export const registrationsCollection: CollectionSpec = { name: "registrations" };
@@ -52,6 +55,7 @@ export class Registry {
     verdict: { responseCode: string; description: string },
     cdrZip: Buffer,
     at: Date,
+    facts?: RegisteredFacts,
   ): Promise<boolean> {
     try {
       await this.register({
@@ -61,6 +65,7 @@ export class Registry {
         description: verdict.description,
         cdr_zip: cdrZip.toString("base64"),
         registered_at: at.toISOString(),
+        ...(facts ? { facts } : {}),
       });
       return true;
     } catch (error) {

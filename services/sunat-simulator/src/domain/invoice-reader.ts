@@ -65,7 +65,52 @@ export function readInvoice(xml: string | XmlNode): InvoiceDocument | undefined 
   const invoice = child(typeof xml === "string" ? parseXml(xml) : xml, "Invoice");
   if (!invoice) return undefined;
   const typeCodeNode = child(invoice, "InvoiceTypeCode");
-  const totals = child(invoice, "LegalMonetaryTotal");
+  return readBody(invoice, INVOICE_NAMES, text(typeCodeNode) ?? "", attr(typeCodeNode, "listID") ?? "");
+}
+
+/** Element names that differ between an Invoice and the two notes. */
+interface BodyNames {
+  line: string;
+  quantity: string;
+  totals: string;
+}
+
+const INVOICE_NAMES: BodyNames = {
+  line: "InvoiceLine",
+  quantity: "InvoicedQuantity",
+  totals: "LegalMonetaryTotal",
+};
+const NOTE_NAMES = {
+  CreditNote: { line: "CreditNoteLine", quantity: "CreditedQuantity", totals: "LegalMonetaryTotal" },
+  DebitNote: { line: "DebitNoteLine", quantity: "DebitedQuantity", totals: "RequestedMonetaryTotal" },
+} as const satisfies Record<string, BodyNames>;
+
+/**
+ * Reads a CreditNote or DebitNote with the Invoice's shape, so the sheets' shared line and tax rules can run on it.
+ * `typeCode` is the modified document's type (`BillingReference/…/DocumentTypeCode`): a note on an invoice gets
+ * the factura codes, a note on a receipt the boleta ones, as the NotaCredito2_0 / NotaDebito2_0 sheets split
+ * them by "Tipo de documento que modifica". A note has no operation type.
+ */
+export function readNoteAsInvoice(parsed: XmlNode): InvoiceDocument | undefined {
+  for (const root of ["CreditNote", "DebitNote"] as const) {
+    const note = child(parsed, root);
+    if (!note) continue;
+    const modifiedType = text(
+      child(child(note, "BillingReference"), "InvoiceDocumentReference"),
+      "DocumentTypeCode",
+    );
+    return readBody(note, NOTE_NAMES[root], modifiedType ?? "", "");
+  }
+  return undefined;
+}
+
+function readBody(
+  invoice: XmlNode,
+  names: BodyNames,
+  typeCode: string,
+  operationType: string,
+): InvoiceDocument {
+  const totals = child(invoice, names.totals);
   // More than one global TaxTotal is its own error (3024); the sums use the first.
   const taxTotal = child(invoice, "TaxTotal");
   const customerIdNode = child(
@@ -73,8 +118,8 @@ export function readInvoice(xml: string | XmlNode): InvoiceDocument | undefined 
     "ID",
   );
   return {
-    typeCode: text(typeCodeNode) ?? "",
-    operationType: attr(typeCodeNode, "listID") ?? "",
+    typeCode,
+    operationType,
     issueDate: text(invoice, "IssueDate") ?? "",
     customerName: text(
       child(child(invoice, "AccountingCustomerParty"), "Party"),
@@ -83,7 +128,7 @@ export function readInvoice(xml: string | XmlNode): InvoiceDocument | undefined 
     ),
     customerId: text(customerIdNode),
     customerIdType: attr(customerIdNode, "schemeID"),
-    lines: children(invoice, "InvoiceLine").map(readLine),
+    lines: children(invoice, names.line).map((line) => readLine(line, names.quantity)),
     taxTotal: amount(text(taxTotal, "TaxAmount")),
     subtotals: children(taxTotal, "TaxSubtotal").map(readSubtotal),
     allowanceCharges: readAllowanceCharges(invoice),
@@ -97,14 +142,14 @@ export function readInvoice(xml: string | XmlNode): InvoiceDocument | undefined 
   };
 }
 
-function readLine(line: XmlNode): InvoiceLine {
+function readLine(line: XmlNode, quantity: string): InvoiceLine {
   const taxTotal = child(line, "TaxTotal");
   const referential = children(child(line, "PricingReference"), "AlternativeConditionPrice").find(
     (price) => text(price, "PriceTypeCode") === "02",
   );
   return {
     id: text(line, "ID") ?? "",
-    quantity: amount(text(line, "InvoicedQuantity")),
+    quantity: amount(text(line, quantity)),
     lineExtension: amount(text(line, "LineExtensionAmount")),
     priceAmount: amount(text(line, "Price", "PriceAmount")),
     referentialPrice: amount(text(referential, "PriceAmount")),

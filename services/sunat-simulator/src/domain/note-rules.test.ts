@@ -47,6 +47,14 @@ describe("the note rules of the NotaCredito2_0 / NotaDebito2_0 sheets", () => {
     expect(codes(note("CreditNote", { ref: "X001-1" }))).toEqual(["2117"]);
   });
 
+  it("answers 3259 for a credit code 13 on a receipt; a debit note has no code 13 (2172)", () => {
+    expect(codes(note("CreditNote", { id: "BC01-1", code: "13", ref: "B001-1", refType: "03" }))).toEqual([
+      "3259",
+    ]);
+    expect(codes(note("CreditNote", { code: "13" }))).toEqual([]);
+    expect(codes(note("DebitNote", { id: "FD01-1", code: "13" }))).toEqual(["2172"]);
+  });
+
   it("answers 2119 unregistered, 2121 rejected, 2120 voided; nothing for an accepted document", () => {
     expect(referenceIssues(null).map((i) => i.code)).toEqual(["2119"]);
     expect(referenceIssues({ outcome: "rejected" }).map((i) => i.code)).toEqual(["2121"]);

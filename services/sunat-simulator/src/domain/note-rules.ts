@@ -44,7 +44,8 @@ export function readNote(parsed: XmlNode): NoteDocument | undefined {
  * The structural ERROR rules of the NotaCredito2_0 / NotaDebito2_0 sheets on the reason and the reference:
  * 2128 ResponseCode absent, 2172 not in catalog 09/10, 2136 Description absent (field 6–7), 2524 no
  * BillingReference when the code is not credit `10` (field 18), 2117 the modified id's format, 2116 / 2399 the
- * modified type against the note's series letter (`F…` modifies `01`, `B…` modifies `03`; field 19).
+ * modified type against the note's series letter (`F…` modifies `01`, `B…` modifies `03`; field 19), 3259 a credit
+ * code 13 on anything but an invoice (field 19).
  */
 export function checkNoteRules(note: NoteDocument): RuleIssue[] {
   const issues: RuleIssue[] = [];
@@ -61,6 +62,9 @@ export function checkNoteRules(note: NoteDocument): RuleIssue[] {
   if (!pattern.test(note.reference.id)) issues.push(issueFor("2117"));
   if (letter === "F" && note.reference.type !== "01") issues.push(issueFor("2116"));
   if (letter === "B" && note.reference.type !== "03") issues.push(issueFor("2399"));
+  // Credit code 13 (new due dates of a credit sale) modifies an invoice only (field 19, ERR 3259).
+  if (note.root === "CreditNote" && note.responseCode === "13" && note.reference.type !== "01")
+    issues.push(issueFor("3259"));
   return issues;
 }
 

@@ -1,14 +1,19 @@
-import { buildSendBillResponse, messageFor } from "@einvoice/sunat";
+import { buildSendBillResponse, child, messageFor } from "@einvoice/sunat";
 import {
   checkInvoiceRules,
+  checkNoteArithmetic,
+  checkNotePayment,
+  checkNotePaymentAgainst,
   checkNoteRules,
   identityKey,
   type Knobs,
   parseSummaryFileName,
   type RuleIssue,
   readNote,
+  readNotePayment,
   referencedIdentity,
   referenceIssues,
+  registeredFactsOf,
   validateInvoiceSubmission,
 } from "../domain/index.js";
 import { judgeContent } from "./content-verdict.js";
@@ -49,10 +54,23 @@ export class BillService {
     const note = readNote(check.parsed);
     let noteIssues: RuleIssue[] = [];
     if (note) {
-      noteIssues = checkNoteRules(note);
+      const payment = readNotePayment(child(check.parsed, note.root));
+      noteIssues = [
+        ...checkNoteRules(note),
+        ...(note.root === "CreditNote" ? checkNotePayment(payment) : []),
+        ...checkNoteArithmetic(check.parsed),
+      ];
       const modified = referencedIdentity(document.ruc, note);
-      if (modified && noteIssues.length === 0)
-        noteIssues = referenceIssues(await this.ctx.registry.find(modified));
+      // The registered document is read once the note's own ERROR rules passed (observations still let it).
+      if (modified && !noteIssues.some((issue) => Number(issue.code) < 4000)) {
+        const registration = await this.ctx.registry.find(modified);
+        const onReference = referenceIssues(registration);
+        const onSale =
+          onReference.length === 0 && registration?.facts && note.root === "CreditNote"
+            ? checkNotePaymentAgainst(payment, registration.facts)
+            : [];
+        noteIssues = [...onReference, ...onSale, ...noteIssues];
+      }
     }
     const judged = await judgeContent(
       this.ctx,
@@ -72,7 +90,11 @@ export class BillService {
       documentTypeCode: document.type,
       verdict,
     });
-    if (!(await this.ctx.registry.registerVerdict(identity, outcome, verdict, cdrZip, this.ctx.clock()))) {
+    // An invoice's or receipt's date, total and FormaPago, which the rules of a later note on it read.
+    const facts = note ? undefined : registeredFactsOf(child(check.parsed, "Invoice"));
+    if (
+      !(await this.ctx.registry.registerVerdict(identity, outcome, verdict, cdrZip, this.ctx.clock(), facts))
+    ) {
       return faultReply("1033");
     }
     if (outcome === "rejected") return faultReply(verdict.responseCode, verdict.description);

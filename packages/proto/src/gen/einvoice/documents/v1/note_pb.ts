@@ -5,7 +5,7 @@
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_einvoice_common_v1_field_rules } from "../../common/v1/field_rules_pb.js";
-import type { ItemInput } from "./invoice_request_pb.js";
+import type { InstallmentInput, ItemInput } from "./invoice_request_pb.js";
 import { file_einvoice_documents_v1_invoice_request } from "./invoice_request_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/documents/v1/note.proto.
  */
 export const file_einvoice_documents_v1_note: GenFile = /*@__PURE__*/
-  fileDesc("CiBlaW52b2ljZS9kb2N1bWVudHMvdjEvbm90ZS5wcm90bxIVZWludm9pY2UuZG9jdW1lbnRzLnYxItYBCgtOb3RlUmVxdWVzdBIOCgZzZXJpZXMYASABKAkSEAoIZG9jdW1lbnQYAiABKAkSEwoLcmVhc29uX2NvZGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFwoKaXNzdWVfZGF0ZRgFIAEoCUgAiAEBEi8KBWl0ZW1zGAYgAygLMiAuZWludm9pY2UuZG9jdW1lbnRzLnYxLkl0ZW1JbnB1dBIVCghjdXJyZW5jeRgHIAEoCUgBiAEBQg0KC19pc3N1ZV9kYXRlQgsKCV9jdXJyZW5jeSKAAQoNTm90ZVJlZmVyZW5jZRITCgtkb2N1bWVudF9pZBgBIAEoCRIaCgR0eXBlGAIgASgJQgzK8xgICgIwMQoCMDMSDgoGc2VyaWVzGAMgASgJEg4KBm51bWJlchgEIAEoBRIeCgppc3N1ZV9kYXRlGAUgASgJQgrK8xgGGgRkYXRlIi8KCk5vdGVSZWFzb24SDAoEY29kZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCSJ0CgxEb2N1bWVudE5vdGUSCgoCaWQYASABKAkSGgoEdHlwZRgCIAEoCUIMyvMYCAoCMDcKAjA4Eg4KBnNlcmllcxgDIAEoCRIOCgZudW1iZXIYBCABKAUSHAoFdG90YWwYBSABKAlCDcrzGAkaB2RlY2ltYWxiBnByb3RvMw", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_invoice_request]);
+  fileDesc("CiBlaW52b2ljZS9kb2N1bWVudHMvdjEvbm90ZS5wcm90bxIVZWludm9pY2UuZG9jdW1lbnRzLnYxIqECCgtOb3RlUmVxdWVzdBIOCgZzZXJpZXMYASABKAkSEAoIZG9jdW1lbnQYAiABKAkSEwoLcmVhc29uX2NvZGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFwoKaXNzdWVfZGF0ZRgFIAEoCUgAiAEBEi8KBWl0ZW1zGAYgAygLMiAuZWludm9pY2UuZG9jdW1lbnRzLnYxLkl0ZW1JbnB1dBIVCghjdXJyZW5jeRgHIAEoCUgBiAEBEj0KB3BheW1lbnQYCCABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuTm90ZUluc3RhbGxtZW50c0gCiAEBQg0KC19pc3N1ZV9kYXRlQgsKCV9jdXJyZW5jeUIKCghfcGF5bWVudCJRChBOb3RlSW5zdGFsbG1lbnRzEj0KDGluc3RhbGxtZW50cxgBIAMoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5JbnN0YWxsbWVudElucHV0IoABCg1Ob3RlUmVmZXJlbmNlEhMKC2RvY3VtZW50X2lkGAEgASgJEhoKBHR5cGUYAiABKAlCDMrzGAgKAjAxCgIwMxIOCgZzZXJpZXMYAyABKAkSDgoGbnVtYmVyGAQgASgFEh4KCmlzc3VlX2RhdGUYBSABKAlCCsrzGAYaBGRhdGUiLwoKTm90ZVJlYXNvbhIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJInQKDERvY3VtZW50Tm90ZRIKCgJpZBgBIAEoCRIaCgR0eXBlGAIgASgJQgzK8xgICgIwNwoCMDgSDgoGc2VyaWVzGAMgASgJEg4KBm51bWJlchgEIAEoBRIcCgV0b3RhbBgFIAEoCUINyvMYCRoHZGVjaW1hbGIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_invoice_request]);
 
 /**
  * The business content of a credit note (07) or debit note (08) as the caller sent it to POST /v1/credit_notes or
@@ -72,6 +72,13 @@ export type NoteRequest = Message<"einvoice.documents.v1.NoteRequest"> & {
    * @generated from field: optional string currency = 7;
    */
   currency?: string | undefined;
+
+  /**
+   * Credit note reason 13 only (new amount pending and due dates of a credit sale): the new installments.
+   *
+   * @generated from field: optional einvoice.documents.v1.NoteInstallments payment = 8;
+   */
+  payment?: NoteInstallments | undefined;
 };
 
 /**
@@ -80,6 +87,25 @@ export type NoteRequest = Message<"einvoice.documents.v1.NoteRequest"> & {
  */
 export const NoteRequestSchema: GenMessage<NoteRequest> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_note, 0);
+
+/**
+ * The new schedule of a credit sale that a credit note with reason 13 states (its FormaPago).
+ *
+ * @generated from message einvoice.documents.v1.NoteInstallments
+ */
+export type NoteInstallments = Message<"einvoice.documents.v1.NoteInstallments"> & {
+  /**
+   * @generated from field: repeated einvoice.documents.v1.InstallmentInput installments = 1;
+   */
+  installments: InstallmentInput[];
+};
+
+/**
+ * Describes the message einvoice.documents.v1.NoteInstallments.
+ * Use `create(NoteInstallmentsSchema)` to create a new message.
+ */
+export const NoteInstallmentsSchema: GenMessage<NoteInstallments> = /*@__PURE__*/
+  messageDesc(file_einvoice_documents_v1_note, 1);
 
 /**
  * The document a note modifies (cac:BillingReference/cac:InvoiceDocumentReference).
@@ -122,7 +148,7 @@ export type NoteReference = Message<"einvoice.documents.v1.NoteReference"> & {
  * Use `create(NoteReferenceSchema)` to create a new message.
  */
 export const NoteReferenceSchema: GenMessage<NoteReference> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_note, 1);
+  messageDesc(file_einvoice_documents_v1_note, 2);
 
 /**
  * Why a note was issued (cac:DiscrepancyResponse).
@@ -150,7 +176,7 @@ export type NoteReason = Message<"einvoice.documents.v1.NoteReason"> & {
  * Use `create(NoteReasonSchema)` to create a new message.
  */
 export const NoteReasonSchema: GenMessage<NoteReason> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_note, 2);
+  messageDesc(file_einvoice_documents_v1_note, 3);
 
 /**
  * A note that modifies a document, as the modified document lists it.
@@ -195,5 +221,5 @@ export type DocumentNote = Message<"einvoice.documents.v1.DocumentNote"> & {
  * Use `create(DocumentNoteSchema)` to create a new message.
  */
 export const DocumentNoteSchema: GenMessage<DocumentNote> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_note, 3);
+  messageDesc(file_einvoice_documents_v1_note, 4);
 
