@@ -141,6 +141,29 @@ export const publicErrors = {
       },
     ]),
   ),
+  // logo-routes.ts: the company's logo.
+  logo_type_unsupported: edge(
+    415,
+    "unsupported_media_type",
+    "Send the logo's bytes as the body with 'Content-Type: image/png' or 'image/jpeg'.",
+  ),
+  logo_too_large: edge(
+    422,
+    "logo_too_large",
+    "The logo is 2400×800 pixels; each side may be at most 2000 pixels. Scale it down and upload it again.",
+    "body",
+  ),
+  logo_invalid: edge(
+    422,
+    "logo_invalid",
+    "The Content-Type says image/png but the body is a JPEG image: send it with 'Content-Type: image/jpeg'.",
+    "body",
+  ),
+  logo_missing: edge(
+    404,
+    "resource_missing",
+    "The company has no logo in this mode: upload one with PUT /v1/company/logo.",
+  ),
   // open-document-file.ts and middleware.ts: files and their signed links.
   file_kind_missing: edge(
     404,

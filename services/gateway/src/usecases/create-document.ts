@@ -41,6 +41,11 @@ export class CreateDocument {
       clock?: () => Date;
       /** The company's IGV regime in the mode (absent: general). */
       igvRegime?: (scope: Scope) => Promise<IgvRegime>;
+      /**
+       * The object key of the company's logo in the mode (absent: none). It goes into the issuer snapshot, so the
+       * document prints this logo for good, whatever logo the company has later.
+       */
+      logoKey?: (scope: Scope) => Promise<string | undefined>;
       numbering: Client<typeof NumberingService>;
       /** IssueDocument, batched with the creates that arrive together. */
       issues: Pick<IssueBatcher, "issue">;
@@ -88,10 +93,11 @@ export class CreateDocument {
         );
       }
     }
+    const logoKey = await this.deps.logoKey?.(scope);
     const document = await this.deps.issues
       .issue({
         scope,
-        issuer: issuers.toMessage(issuerOf(caller.company)),
+        issuer: issuers.toMessage({ ...issuerOf(caller.company), ...(logoKey ? { logo_key: logoKey } : {}) }),
         computed,
         idempotencyKey: idempotencyKey ?? "",
       })
