@@ -320,7 +320,9 @@ describe("the dashboard", () => {
     // The preview is the stored file itself, served to the session.
     await until(async () =>
       expect(
-        await page.locator("#logo-preview").evaluate((img) => (img as HTMLImageElement).naturalWidth),
+        await page
+          .locator("#logo-preview")
+          .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
       ).toBe(600),
     );
     await containsText(page.locator("dl.facts"), "600 × 200 px");
