@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openAdminStore } from "@einvoice/gateway/admin";
+import { testPng } from "@einvoice/testkit";
 import { createTestCertificate, exportPfx } from "@einvoice/ubl";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -307,6 +308,51 @@ describe("the dashboard", () => {
     await containsText(page.getByRole("alert").first(), /password/i);
   });
 
+  it("uploads a logo as a multipart form, previews it, refuses other files, and removes it", async () => {
+    await page.goto(`${base}/dashboard/test/brand`);
+    await visible(page.locator("#no-logo"));
+    const logo = testPng(600, 200, { alpha: true });
+    await page
+      .getByLabel("Archivo PNG o JPEG")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+    await page.getByRole("button", { name: "Subir logo" }).click();
+    await containsText(page.getByRole("status"), "Logo guardado");
+    // The preview is the stored file itself, served to the session.
+    await until(async () =>
+      expect(
+        await page
+          .locator("#logo-preview")
+          .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      ).toBe(600),
+    );
+    await containsText(page.locator("dl.facts"), "600 × 200 px");
+    const api = await sys.request("/v1/company");
+    expect(api.body.logo).toMatchObject({ content_type: "image/png", width: 600, height: 200 });
+    await inspect(page, "brand");
+
+    // Not an image: the API's own words, on the page; the logo stays.
+    await page.getByLabel("Archivo PNG o JPEG").setInputFiles({
+      name: "logo.gif",
+      mimeType: "image/gif",
+      buffer: Buffer.from("GIF89a\x01\x00\x01\x00"),
+    });
+    await page.getByRole("button", { name: "Subir logo" }).click();
+    await containsText(page.getByRole("alert").first(), /PNG or JPEG/);
+    await visible(page.locator("#logo-preview"));
+
+    // A multipart post without the session's token is refused like any other change.
+    const forged = await page.request.post(`${base}/dashboard/test/brand/logo`, {
+      multipart: { logo: { name: "logo.png", mimeType: "image/png", buffer: logo } },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+
+    await page.getByRole("button", { name: "Quitar logo" }).click();
+    await containsText(page.getByRole("status"), "Logo quitado");
+    await visible(page.locator("#no-logo"));
+    expect((await sys.request("/v1/company/logo")).status).toBe(404);
+  });
+
   it("registers a webhook endpoint, shows a failed attempt while the receiver is broken, and retries it", async () => {
     // A receiver that answers whatever `status` says now, keeping the bodies it got.
     let status = 500;
@@ -478,6 +524,7 @@ describe("the dashboard", () => {
       "webhooks",
       "events",
       "company",
+      "brand",
       "team",
     ]) {
       await viewer.goto(`${base}/dashboard/test/${path}`);
@@ -499,6 +546,8 @@ describe("the dashboard", () => {
       "test/company/certificate",
       "test/company/sol",
       "test/company/gre",
+      "test/brand/logo",
+      "test/brand/logo/remove",
       "test/team/invitations",
       "test/webhooks",
       "test/webhooks/we_01JZZZZZZZZZZZZZZZZZZZZZZZ",

@@ -6,6 +6,7 @@ export * from "./error-table.js";
 export * from "./file-name.js";
 export * from "./invoice-request.js";
 export * from "./issuer.js";
+export * from "./logo-image.js";
 export * from "./money.js";
 export * from "./note.js";
 export * from "./object-keys.js";

@@ -4,6 +4,11 @@ export interface Issuer {
   legal_name: string;
   trade_name?: string;
   address: IssuerAddress;
+  /**
+   * Object key of the company's logo when the document was issued (content-addressed, never overwritten), so
+   * every print of the document shows the logo it was issued with. Absent: no logo.
+   */
+  logo_key?: string;
 }
 
 export interface IssuerAddress {

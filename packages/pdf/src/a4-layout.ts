@@ -2,10 +2,12 @@ import { creditGroup, linesTable, noteGroups, summary } from "./a4-tables.js";
 import { factRows, paragraph } from "./layout/blocks.js";
 import { type Box, beside, type Group, group, stack } from "./layout/box.js";
 import type { Composition } from "./layout/composition.js";
+import { logoBox } from "./layout/logo.js";
 import type { Pen } from "./layout/pen.js";
 import { drawQr, qrMatrix } from "./layout/qr-vector.js";
 import type { PrintModel } from "./print-model.js";
 import { COLORS, A4_STYLE as S } from "./styles.js";
+import type { PdfImage } from "./writer/pdf-writer.js";
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { x: 36, top: 32, bottom: 44 };
@@ -13,12 +15,17 @@ const CONTENT = PAGE.width - 2 * MARGIN.x;
 const ID_BOX_WIDTH = 190;
 const SECTION_GAP = 10;
 const QR_SIDE = 96;
+/** The logo's box above the issuer's name: any logo is scaled to fit it, its aspect ratio kept. */
+const LOGO_BOX = { width: 170, height: 56 };
 
-/** Issuer at the left; at the right SUNAT's framed box: RUC, document kind, series-number. */
-function pageHeader(pen: Pen, model: PrintModel): Box {
+/** Issuer (under its logo) at the left; at the right SUNAT's framed box: RUC, document kind, series-number. */
+function pageHeader(pen: Pen, model: PrintModel, logo: PdfImage | undefined): Box {
   const x = MARGIN.x;
   const leftWidth = CONTENT - ID_BOX_WIDTH - 16;
   const left = stack([
+    ...(logo
+      ? [logoBox(pen.doc, logo, x, Math.min(LOGO_BOX.width, leftWidth), LOGO_BOX.height, "left", 6)]
+      : []),
     ...paragraph(pen, model.issuer.legalName, x, leftWidth, S.legalName),
     ...(model.issuer.tradeName ? paragraph(pen, model.issuer.tradeName, x, leftWidth, S.tradeName) : []),
     { height: 3, draw: () => {} },
@@ -120,8 +127,8 @@ function closing(pen: Pen, model: PrintModel): Group {
 }
 
 /** A4, portrait: the layout most businesses print and email. */
-export function composeA4(pen: Pen, model: PrintModel): Composition {
-  const header = pageHeader(pen, model);
+export function composeA4(pen: Pen, model: PrintModel, logo?: PdfImage): Composition {
+  const header = pageHeader(pen, model, logo);
   const x = MARGIN.x;
   const groups: Group[] = [
     ...banners(pen, model),

@@ -17,6 +17,11 @@ export interface PdfDocumentInput {
   /** The document's status when the PDF is made; with a verdict, the PDF says what SUNAT answered. */
   status?: DocumentStatus;
   sunat?: SunatVerdict | null;
+  /**
+   * The issuer's logo, PNG or JPEG bytes (the one `issuer.logo_key` names), printed at the top of the A4 page and
+   * of the ticket, fitted into a fixed box whatever its aspect ratio. Absent: no logo.
+   */
+  logo?: Uint8Array;
 }
 
 export type PdfFormat = "a4" | "ticket";
@@ -83,5 +88,7 @@ export function checkPdfInput(input: PdfDocumentInput, format: unknown): void {
     fail("hash", "the hash must be the base64 ds:DigestValue of the signed XML");
   if (!text(input.consult_url) || CONTROL.test(input.consult_url))
     fail("consult_url", "the consult URL is required, on one line");
+  if (input.logo !== undefined && !(input.logo instanceof Uint8Array))
+    fail("logo", "the logo must be the bytes of a PNG or JPEG image");
   if (issues.length > 0) throw new PdfInputError(issues);
 }

@@ -2,6 +2,7 @@ import { composeA4 } from "./a4-layout.js";
 import { loadPdfFonts, type PdfFonts } from "./fonts.js";
 import { checkPdfInput, type PdfDocumentInput, type PdfFormat } from "./input.js";
 import type { Composition } from "./layout/composition.js";
+import { openLogo } from "./layout/logo.js";
 import { paginate } from "./layout/paginate.js";
 import { Pen } from "./layout/pen.js";
 import { buildPrintModel, type PrintModel } from "./print-model.js";
@@ -57,6 +58,7 @@ export async function renderDocumentPdf(input: PdfDocumentInput, options: PdfOpt
   const fonts = options.fonts ?? loadPdfFonts();
   const doc = new PdfWriter([fonts.programs.regular, fonts.programs.bold], metadata(input, model), "es-PE");
   const pen = new Pen(doc, fonts);
-  paint(doc, format === "ticket" ? composeTicket(pen, model) : composeA4(pen, model));
+  const logo = input.logo ? openLogo(doc, input.logo) : undefined;
+  paint(doc, format === "ticket" ? composeTicket(pen, model, logo) : composeA4(pen, model, logo));
   return doc.end();
 }

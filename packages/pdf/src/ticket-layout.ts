@@ -1,11 +1,13 @@
 import { factRows, paragraph, rule } from "./layout/blocks.js";
 import { type Box, type Group, group, spacer, stack } from "./layout/box.js";
 import type { Composition } from "./layout/composition.js";
+import { logoBox } from "./layout/logo.js";
 import { flowHeight } from "./layout/paginate.js";
 import type { Pen, TextStyle } from "./layout/pen.js";
 import { drawQr, qrMatrix } from "./layout/qr-vector.js";
 import type { PrintLine, PrintModel } from "./print-model.js";
 import { COLORS, TICKET_STYLE as S } from "./styles.js";
+import type { PdfImage } from "./writer/pdf-writer.js";
 
 /** 80 mm roll paper; thermal heads print about 72 mm of it. */
 const WIDTH = (80 / 25.4) * 72;
@@ -18,6 +20,8 @@ const MAX_HEIGHT = 14_400;
 const FOOTER = 16;
 const QR_SIDE = 118;
 const GAP = 5;
+/** Tallest the logo prints, centred above the issuer: any logo is scaled to fit the paper's width and this. */
+const LOGO_HEIGHT = 52;
 
 const x = MARGIN;
 const dashed = (pen: Pen, above = 3, below = 4): Box =>
@@ -25,9 +29,10 @@ const dashed = (pen: Pen, above = 3, below = 4): Box =>
 const centered = (pen: Pen, text: string, style: TextStyle) =>
   paragraph(pen, text, x, CONTENT, style, "center");
 
-/** Issuer, RUC, address, then the document kind and number, all centred as a till receipt. */
-function pageHeader(pen: Pen, model: PrintModel): Box {
+/** Logo, issuer, RUC, address, then the document kind and number, all centred as a till receipt. */
+function pageHeader(pen: Pen, model: PrintModel, logo: PdfImage | undefined): Box {
   return stack([
+    ...(logo ? [logoBox(pen.doc, logo, x, CONTENT, LOGO_HEIGHT, "center", 5)] : []),
     ...(model.issuer.tradeName ? centered(pen, model.issuer.tradeName, S.tradeName) : []),
     ...centered(pen, model.issuer.legalName, S.legalName),
     ...centered(pen, `RUC ${model.issuer.ruc}`, S.text),
@@ -107,8 +112,8 @@ function closing(pen: Pen, model: PrintModel): Group {
 }
 
 /** 80 mm ticket: one column, as long as the document (a page break only past 200 inches). */
-export function composeTicket(pen: Pen, model: PrintModel): Composition {
-  const header = pageHeader(pen, model);
+export function composeTicket(pen: Pen, model: PrintModel, logo?: PdfImage): Composition {
+  const header = pageHeader(pen, model, logo);
   const facts = { label: S.bold, value: S.text };
   const table = tableHeader(pen);
   const groups: Group[] = [

@@ -133,3 +133,38 @@ export function decodeQr(pdf: Uint8Array, page: number, dpi = 200): string[] {
     }
   });
 }
+
+export interface PdfImageRow {
+  page: number;
+  /** `image`, or `smask` for the transparency of the image before it. */
+  type: string;
+  width: number;
+  height: number;
+  /** `jpeg` (embedded as is) or `image` (deflated pixels). */
+  encoding: string;
+  /** Pixels per inch as drawn: equal across and down when the image is not distorted. */
+  xPpi: number;
+  yPpi: number;
+}
+
+/** The images drawn on the pages, as `pdfimages -list` reports them. */
+export function pdfImages(pdf: Uint8Array): PdfImageRow[] {
+  return withFile(pdf, (path) =>
+    run("pdfimages", ["-list", path])
+      .split("\n")
+      .slice(2)
+      .filter((l) => l.trim() !== "")
+      .map((l) => {
+        const c = l.trim().split(/\s+/);
+        return {
+          page: Number(c[0]),
+          type: c[2] ?? "",
+          width: Number(c[3]),
+          height: Number(c[4]),
+          encoding: c[8] ?? "",
+          xPpi: Number(c[12]),
+          yPpi: Number(c[13]),
+        };
+      }),
+  );
+}

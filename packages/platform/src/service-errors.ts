@@ -19,7 +19,7 @@ export const SERVICE_ERRORS = errorTable({
     type: "invalid_request_error",
     connect: Code.NotFound,
     param: "id",
-    when: "No such document, event or file kind, a file that does not exist yet, or an id of another company or mode (answered exactly like an unknown id).",
+    when: "No such document, event or file kind, a file that does not exist yet, an id of another company or mode (answered exactly like an unknown id), or no logo in the key's mode (`GET`/`DELETE /v1/company/logo`).",
     fix: "Check the id and the key's mode; for a file, wait for `links.<kind>` to be set.",
   },
   last_event_id_invalid: {

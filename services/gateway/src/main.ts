@@ -17,6 +17,7 @@ import {
 } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
+import { companyLogosCollection } from "./adapters/company-logo-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
 import { companySettingsCollection } from "./adapters/company-settings-repository.js";
 import { dependencyHealth } from "./adapters/dependency-health.js";
@@ -42,6 +43,7 @@ await runService(logger, async (lifecycle) => {
     ...dashboardCollections,
 
     companySettingsCollection,
+    companyLogosCollection,
   ]);
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) =>

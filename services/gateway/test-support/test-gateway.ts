@@ -20,6 +20,7 @@ import {
 import { SqliteStore } from "@einvoice/store";
 import type Koa from "koa";
 import { apiKeysCollection } from "../src/adapters/api-key-repository.js";
+import { companyLogosCollection } from "../src/adapters/company-logo-repository.js";
 import { companiesCollection } from "../src/adapters/company-repository.js";
 import { companySettingsCollection } from "../src/adapters/company-settings-repository.js";
 import { idempotencyCollection } from "../src/adapters/idempotency-repository.js";
@@ -123,6 +124,7 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     apiKeysCollection,
     idempotencyCollection,
     companySettingsCollection,
+    companyLogosCollection,
   ]);
   const company = await new CreateCompany(store).execute({
     ruc: "20000000001",

@@ -32,6 +32,22 @@ function rgb(hex: string): string {
 /** Writes a pdfkit object out (its typings want a chunk even for a dictionary without a stream). */
 const close = (ref: PDFKit.PDFKitReference) => (ref as unknown as { end(): void }).end();
 
+/** A PNG or JPEG opened for this document: its size in pixels, drawn by `drawImage`. */
+export interface PdfImage {
+  width: number;
+  height: number;
+  label: string;
+}
+
+/** pdfkit's image object (its typings do not describe it): decoded at open, embedded once at first draw. */
+interface KitImage {
+  width: number;
+  height: number;
+  label: string;
+  obj: PDFKit.PDFKitReference | null;
+  embed(doc: PDFKit.PDFDocument): void;
+}
+
 interface Page {
   height: number;
   ops: string[];
@@ -58,6 +74,7 @@ export class PdfWriter {
   private readonly faces: Face[];
   private page: Page | undefined;
   private fill = "";
+  private readonly images = new Map<string, KitImage>();
 
   constructor(fonts: FontProgram[], info: PdfInfo, lang: string) {
     this.faces = fonts.map((program) => ({ program, used: new Map() }));
@@ -220,6 +237,30 @@ export class PdfWriter {
     for (const r of runs) ops.push(`${r.col} ${r.row} ${r.length} 1 re`);
     ops.push("f Q");
     page.ops.push(ops.join("\n"));
+  }
+
+  /**
+   * Opens a PNG or JPEG (pdfkit parses it; a PNG's pixels are re-deflated, a JPEG is embedded as is), once per
+   * document however many pages draw it. Throws when pdfkit cannot read it.
+   */
+  openImage(bytes: Uint8Array): PdfImage {
+    const doc = this.doc as unknown as { openImage(src: Buffer): KitImage };
+    const kit = doc.openImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    this.images.set(kit.label, kit);
+    return { width: kit.width, height: kit.height, label: kit.label };
+  }
+
+  /** The image stretched over the box whose top-left corner is (x, y), `w` × `h` points. */
+  drawImage(image: PdfImage, x: number, y: number, w: number, h: number): void {
+    const page = this.current();
+    const kit = this.images.get(image.label);
+    if (!kit) throw new Error("draw of an image this document did not open");
+    if (!kit.obj) kit.embed(this.doc);
+    const xobjects = (this.doc.page as unknown as { xobjects: Record<string, PDFKit.PDFKitReference> })
+      .xobjects;
+    xobjects[kit.label] ??= kit.obj as PDFKit.PDFKitReference;
+    // The image fills the unit square: scaled to the box, its bottom-left corner at the box's.
+    page.ops.push(`q ${n(w)} 0 0 ${n(h)} ${n(x)} ${n(page.height - y - h)} cm /${kit.label} Do Q`);
   }
 
   /** The finished file. */

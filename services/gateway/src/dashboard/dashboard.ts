@@ -18,16 +18,19 @@ import {
   readCookie,
   readForm,
   readFormParams,
+  readMultipartForm,
   SESSION_COOKIE,
   sameOrigin,
   sameToken,
   sendHtml,
   setCookie,
   setSecurityHeaders,
+  type UploadedFile,
 } from "./http-kit.js";
 import { localeOf, translator } from "./i18n.js";
 import { layout, type Mode } from "./layout.js";
 import { liveStream } from "./live-stream.js";
+import { brandPage, openLogo, removeLogo, uploadLogo } from "./pages/brand-pages.js";
 import { companyPage, saveGre, saveSol, uploadCertificate } from "./pages/company-pages.js";
 import { createKey, developersPage, revokeKey } from "./pages/developer-pages.js";
 import { documentListPage, documentPage, readDocument } from "./pages/document-pages.js";
@@ -108,8 +111,10 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
       const modeParam = ctx.params?.mode ?? "test";
       if (!MODES.includes(modeParam)) throw new Refusal(404, "error.not_found");
       let params = new URLSearchParams();
+      let files = new Map<string, UploadedFile>();
       if (options.change) {
-        params = await readFormParams(ctx);
+        if (ctx.is("multipart/form-data")) ({ params, files } = await readMultipartForm(ctx));
+        else params = await readFormParams(ctx);
         const form = Object.fromEntries(params);
         if (!sameOrigin(ctx) || !sameToken(form._csrf, found.session.csrf))
           throw new Refusal(403, "error.csrf");
@@ -131,6 +136,7 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
         scope: scopeOf(caller),
         form,
         formList: (name) => params.getAll(name),
+        files,
       });
     };
 
@@ -352,6 +358,50 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
   router.get(
     `${m}/events`,
     signedIn(async (req) => sendHtml(req.ctx, await eventsPage(req, deps))),
+  );
+
+  router.get(
+    `${m}/brand`,
+    signedIn(async (req) => {
+      const done = req.ctx.query.done;
+      const text =
+        done === "saved" ? req.t("brand.saved") : done === "removed" ? req.t("brand.removed") : undefined;
+      sendHtml(req.ctx, await brandPage(req, deps, text ? { kind: "ok", text } : undefined));
+    }),
+  );
+  router.get(
+    `${m}/brand/logo`,
+    signedIn(async (req) => {
+      const found = await openLogo(req, deps);
+      if (!found) throw new Refusal(404, "error.not_found");
+      req.ctx.set("Content-Type", found.logo.content_type);
+      req.ctx.length = found.file.size;
+      req.ctx.body = found.file.body;
+    }),
+  );
+  router.post(
+    `${m}/brand/logo`,
+    signedIn(
+      async (req) => {
+        const ok = await orFlash(
+          req,
+          () => uploadLogo(req, deps),
+          (flash) => brandPage(req, deps, flash),
+        );
+        if (ok) done(req.ctx, `/dashboard/${req.mode}/brand?done=saved`);
+      },
+      { change: true },
+    ),
+  );
+  router.post(
+    `${m}/brand/logo/remove`,
+    signedIn(
+      async (req) => {
+        await removeLogo(req, deps);
+        done(req.ctx, `/dashboard/${req.mode}/brand?done=removed`);
+      },
+      { change: true },
+    ),
   );
 
   router.get(

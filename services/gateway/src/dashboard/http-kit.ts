@@ -111,3 +111,49 @@ export function sameOrigin(ctx: Context): boolean {
     return false;
   }
 }
+
+/** The largest multipart form: a logo and a few fields, with room so the logo's own limit can name itself. */
+const MAX_MULTIPART_BYTES = 2 * 1024 * 1024;
+
+export interface UploadedFile {
+  /** The file's name on the person's computer. */
+  name: string;
+  /** The type the browser gave it (from its extension): a claim, checked against the bytes. */
+  type: string;
+  bytes: Buffer;
+}
+
+/**
+ * Reads a `multipart/form-data` body (a file upload): its text fields and its files. A body that is not a
+ * well-formed form reads as an empty one, which no CSRF check passes.
+ */
+export async function readMultipartForm(
+  ctx: Context,
+): Promise<{ params: URLSearchParams; files: Map<string, UploadedFile> }> {
+  const params = new URLSearchParams();
+  const files = new Map<string, UploadedFile>();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_MULTIPART_BYTES) {
+      ctx.set("Connection", "close");
+      throw new FormTooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  let form: FormData;
+  try {
+    form = await new Response(Buffer.concat(chunks), {
+      headers: { "content-type": ctx.get("content-type") },
+    }).formData();
+  } catch {
+    return { params, files };
+  }
+  for (const [name, value] of form) {
+    if (typeof value === "string") params.append(name, value);
+    else
+      files.set(name, { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+  }
+  return { params, files };
+}

@@ -26,6 +26,7 @@ const NAV: Array<[string, MessageKey]> = [
   ["/webhooks", "nav.webhooks"],
   ["/events", "nav.events"],
   ["/company", "nav.company"],
+  ["/brand", "nav.brand"],
   ["/team", "nav.team"],
 ];
 

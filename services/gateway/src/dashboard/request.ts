@@ -4,6 +4,7 @@ import type { CompanyRecord } from "../adapters/company-repository.js";
 import type { Caller } from "../usecases/authenticate.js";
 import type { SessionRecord, UserRecord } from "./accounts/records.js";
 import type { Html } from "./html.js";
+import type { UploadedFile } from "./http-kit.js";
 import type { Locale, Translate } from "./i18n.js";
 import { layout, type Mode, type PageChrome } from "./layout.js";
 
@@ -23,6 +24,8 @@ export interface PageRequest {
   form: Record<string, string>;
   /** Every value of a repeated field (checkboxes). */
   formList: (name: string) => string[];
+  /** The files of a posted multipart form, by field name. */
+  files?: Map<string, UploadedFile>;
 }
 
 /** The page shell for a signed-in page of `section` (its path after `/dashboard/{mode}`). */

@@ -2,6 +2,7 @@ import type { Scope } from "@einvoice/domain";
 import { renderMetrics, withIncomingSpan } from "@einvoice/platform";
 import { Router } from "@koa/router";
 import Koa from "koa";
+import { CompanyLogoRepository } from "../adapters/company-logo-repository.js";
 import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { DEFAULT_SIGNIN_THROTTLE, dashboard } from "../dashboard/dashboard.js";
 import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
@@ -25,6 +26,7 @@ import { eventRoutes } from "./event-routes.js";
 import { eventStreamRoutes } from "./event-stream-routes.js";
 import { fileRoutes } from "./file-routes.js";
 import { idempotency } from "./idempotency.js";
+import { logoRoutes } from "./logo-routes.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
 import { noteRoutes } from "./note-routes.js";
 import { rateLimits } from "./rate-limits.js";
@@ -83,6 +85,8 @@ export function createApp(deps: GatewayDeps): Koa {
     ),
   );
   app.use(limits.limitCaller);
+  // Its body is the image, not JSON.
+  app.use(logoRoutes(deps));
   app.use(jsonBody(deps.maxBodyBytes));
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.
   app.use(idempotency(new IdempotencyGate(deps.store, (deps.maxWaitSeconds + 30) * 1000)));
@@ -92,8 +96,10 @@ export function createApp(deps: GatewayDeps): Koa {
   credentialRoutes(router, deps);
   const settings = new CompanySettingsRepository(deps.store);
   const igvRegime = (scope: Scope) => settings.igvRegime(scope);
+  const logos = new CompanyLogoRepository(deps.store);
   const createDocument = new CreateDocument({
     igvRegime,
+    logoKey: async (scope: Scope) => (await logos.find(scope))?.key,
     numbering: deps.numbering,
     issues: deps.issues,
     readSetup,

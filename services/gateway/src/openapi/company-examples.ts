@@ -34,6 +34,7 @@ export const companyExample: CompanyResource = {
   certificate: null,
   sol_user: null,
   gre_client_id: null,
+  logo: null,
   ready: true,
   created_at: "2026-06-01T14:00:00.000Z",
 };

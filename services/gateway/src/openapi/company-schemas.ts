@@ -1,6 +1,7 @@
 import type { IgvRegime } from "@einvoice/domain";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import type { certificateResource } from "../http/certificate-resource.js";
+import type { logoResource } from "../http/logo-routes.js";
 import { boolean, livemode, prefixedId, string, timestamp } from "./field-schemas.js";
 import { constant, type JsonSchema, nullable, objectSchema, schemaRef } from "./json-schema.js";
 
@@ -8,6 +9,9 @@ import { constant, type JsonSchema, nullable, objectSchema, schemaRef } from "./
 
 /** The public certificate object (`certificateResource`). */
 export type CertificateResource = ReturnType<typeof certificateResource>;
+
+/** `PUT /v1/company/logo` (logo-routes.ts). */
+export type CompanyLogoResource = ReturnType<typeof logoResource>;
 
 /** `GET /v1/company` (company-routes.ts). */
 export type CompanyResource = Omit<CompanyRecord, "_id"> & {
@@ -18,6 +22,7 @@ export type CompanyResource = Omit<CompanyRecord, "_id"> & {
   certificate: CertificateResource | null;
   sol_user: string | null;
   gre_client_id: string | null;
+  logo: CompanyLogoResource | null;
   ready: boolean;
 };
 
@@ -106,10 +111,44 @@ const company = objectSchema<CompanyResource>()({
         "The GRE API client_id of the key's mode (the secret is never returned). Null until set (`PUT /v1/company/gre_credentials`); live despatch advices need it.",
       ),
     ),
+    logo: nullable(
+      schemaRef(
+        "CompanyLogo",
+        "The logo of the key's mode, printed on the documents issued from now on (`PUT /v1/company/logo`). Null when there is none.",
+      ),
+    ),
     ready: boolean(
       "Whether the key's mode can issue: live needs a certificate valid today and a SOL user (otherwise creates answer 409 `company_not_configured`); test is always ready.",
     ),
     created_at: timestamp("When the company was registered."),
+  },
+});
+
+const companyLogo = objectSchema<CompanyLogoResource>()({
+  description:
+    "The company's logo in the key's mode: printed at the top of the A4 PDF and the 80 mm ticket of every invoice, receipt and note issued from now on, and shown in their emails. A document keeps the logo it was issued with for good. The bytes are at `GET /v1/company/logo`.",
+  properties: {
+    object: constant("company_logo", "Always `company_logo`."),
+    livemode,
+    content_type: {
+      type: "string",
+      enum: ["image/png", "image/jpeg"],
+      description: "The image's type, read from its bytes (the upload's `Content-Type` must agree).",
+    },
+    size: {
+      type: "integer",
+      minimum: 1,
+      maximum: 524288,
+      description: "Size of the file in bytes (at most 512 KiB).",
+    },
+    width: { type: "integer", minimum: 16, maximum: 2000, description: "Width in pixels (16 to 2000)." },
+    height: { type: "integer", minimum: 16, maximum: 2000, description: "Height in pixels (16 to 2000)." },
+    sha256: {
+      type: "string",
+      pattern: "^[0-9a-f]{64}$",
+      description: "SHA-256 of the file, lowercase hex; also the `ETag` of `GET /v1/company/logo`.",
+    },
+    updated_at: timestamp("When this logo was uploaded."),
   },
 });
 
@@ -138,6 +177,7 @@ export const companySchemas: Record<string, JsonSchema> = {
   Company: company,
   CompanyAddress: companyAddress,
   Certificate: certificate,
+  CompanyLogo: companyLogo,
   SolCredentials: solCredentials,
   GreCredentials: greCredentials,
 };

@@ -46,6 +46,8 @@ const EDGE: readonly ErrorEntry[] = [
   GATEWAY_ERRORS.conflict,
   GATEWAY_ERRORS.payload_too_large,
   GATEWAY_ERRORS.unsupported_media_type,
+  GATEWAY_ERRORS.logo_too_large,
+  GATEWAY_ERRORS.logo_invalid,
   GATEWAY_ERRORS.rate_limit_exceeded,
   GATEWAY_ERRORS.internal_error,
   GATEWAY_ERRORS.idempotency_key_reused,

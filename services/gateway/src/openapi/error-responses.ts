@@ -138,6 +138,24 @@ export const publicErrors = {
       },
     ]),
   ),
+  // logo-routes.ts: the company's logo.
+  logo_type_unsupported: apiError(
+    GATEWAY_ERRORS.unsupported_media_type,
+    "Send the logo's bytes as the body with 'Content-Type: image/png' or 'image/jpeg'.",
+  ),
+  logo_too_large: apiError(
+    GATEWAY_ERRORS.logo_too_large,
+    "The logo is 2400×800 pixels; each side may be at most 2000 pixels. Scale it down and upload it again.",
+  ),
+  logo_invalid: apiError(
+    GATEWAY_ERRORS.logo_invalid,
+    "The Content-Type says image/png but the body is a JPEG image: send it with 'Content-Type: image/jpeg'.",
+  ),
+  logo_missing: apiError(
+    SERVICE_ERRORS.resource_missing,
+    "The company has no logo in this mode: upload one with PUT /v1/company/logo.",
+    null,
+  ),
   // open-document-file.ts and middleware.ts: files and their signed links.
   file_kind_missing: apiError(
     SERVICE_ERRORS.resource_missing,

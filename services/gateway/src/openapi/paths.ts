@@ -19,6 +19,7 @@ import { eventStreamPaths } from "./event-stream-paths.js";
 import { filePaths } from "./file-paths.js";
 import { schemaRef } from "./json-schema.js";
 import { listDocumentsOperation, listEventsOperation } from "./list-paths.js";
+import { logoPaths } from "./logo-paths.js";
 import { notePaths } from "./note-paths.js";
 import type { Example, Header, Operation, Parameter, PathItem } from "./openapi-types.js";
 import { documentIdParameter, json, ok, pathParameter, requestIdHeader } from "./operation-parts.js";
@@ -223,6 +224,7 @@ export function paths(): Record<string, PathItem> {
     ...eventStreamPaths(),
     ...webhookPaths(),
     ...emailPaths(),
+    ...logoPaths(),
     ...despatchPaths(),
     ...voidPaths(),
     "/v1/events": { get: listEventsOperation() },

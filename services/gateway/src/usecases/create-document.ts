@@ -42,6 +42,11 @@ export class CreateDocument {
       clock?: () => Date;
       /** The company's IGV regime in the mode (absent: general). */
       igvRegime?: (scope: Scope) => Promise<IgvRegime>;
+      /**
+       * The object key of the company's logo in the mode (absent: none). It goes into the issuer snapshot, so the
+       * document prints this logo for good, whatever logo the company has later.
+       */
+      logoKey?: (scope: Scope) => Promise<string | undefined>;
       numbering: Client<typeof NumberingService>;
       /** IssueDocument, batched with the creates that arrive together. */
       issues: Pick<IssueBatcher, "issue">;
@@ -82,10 +87,11 @@ export class CreateDocument {
   ): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
     if (!readinessChecked) await this.assertCanIssue(caller);
+    const logoKey = await this.deps.logoKey?.(scope);
     const document = await this.deps.issues
       .issue({
         scope,
-        issuer: issuers.toMessage(issuerOf(caller.company)),
+        issuer: issuers.toMessage({ ...issuerOf(caller.company), ...(logoKey ? { logo_key: logoKey } : {}) }),
         computed,
         idempotencyKey: idempotencyKey ?? "",
       })

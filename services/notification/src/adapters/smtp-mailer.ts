@@ -10,8 +10,14 @@ export interface OutgoingEmail {
   to: string[];
   cc: string[];
   subject: string;
+  /** The plain-text body; with `html`, the two are sent as alternatives (multipart/alternative). */
   text: string;
-  attachments: { filename: string; content: Buffer; contentType: string }[];
+  html?: string;
+  /**
+   * Files; one with a `cid` is shown inside the HTML (`<img src="cid:…">`) and travels beside it
+   * (multipart/related) rather than as a download.
+   */
+  attachments: { filename: string; content: Buffer; contentType: string; cid?: string }[];
 }
 
 /** Sends through an SMTP server (nodemailer), with a deadline on each step. */

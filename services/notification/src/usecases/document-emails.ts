@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
 import { type Broker, COMPANY_HEADER, eventSubject, publishEncoded, subjects } from "@einvoice/broker";
-import { type FieldError, objectFileName, type Scope } from "@einvoice/domain";
+import { type FieldError, inspectLogo, objectFileName, type Scope } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import {
   type Logger,
@@ -16,11 +16,13 @@ import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { type EmailRecord, EmailRepository } from "../adapters/email-repository.js";
 import { type EventRecord, EventRepository } from "../adapters/event-repository.js";
 import type { OutgoingEmail } from "../adapters/smtp-mailer.js";
-import { documentEmailContent } from "../domain/email-content.js";
+import { documentEmailContent, type EmailLogo } from "../domain/email-content.js";
 import { eventJsonOf, storedEmailOf } from "../domain/event-message.js";
 
 const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
 const MAX_RECIPIENTS = 10;
+/** The box the issuer's logo is shown in at the top of an email, in CSS pixels (never enlarged). */
+const EMAIL_LOGO_BOX = { width: 240, height: 80 };
 
 export function emailMessage(record: EmailRecord): Email {
   return create(EmailSchema, {
@@ -133,7 +135,8 @@ class FilesNotReady extends Error {}
 
 /**
  * Sends queued emails: the document's PDF and signed XML attached (and SUNAT's CDR when there is one), a Spanish
- * subject and body naming the issuer, the document and its total. A document whose PDF is not made yet waits for
+ * subject and body naming the issuer, the document and its total, as HTML (under the issuer's logo, inline) with
+ * a plain-text alternative. A document whose PDF is not made yet waits for
  * it, for up to `filesWaitMs`, without spending attempts. Success records `email.sent`; the last failed attempt records `email.failed` with the
  * error; both are events of the document (`document_id` lists them).
  */
@@ -245,18 +248,53 @@ export class EmailSender {
       if (!stored) throw new Error(`the file ${filename} is missing`);
       return [{ filename, content: stored.body, contentType }];
     };
-    const { subject, text } = documentEmailContent(view.document, view.issuer);
+    const logo = await this.logo(view.issuer?.logoKey, email._id);
+    const { subject, text, html } = documentEmailContent(view.document, view.issuer, logo?.shown);
     return {
       from: this.deps.settings.from,
       to: email.to,
       cc: email.cc,
       subject,
       text,
+      html,
       attachments: [
+        ...(logo ? [logo.file] : []),
         ...(await attachment(files.pdf, "application/pdf")),
         ...(await attachment(files.xml, "application/xml")),
         ...(await attachment(files.cdr, "application/zip")),
       ],
+    };
+  }
+
+  /**
+   * The logo the document was issued with (its issuer snapshot names it), shown inline in the HTML. An email
+   * whose logo cannot be read goes without it: the documents matter, the logo does not hold them back.
+   */
+  private async logo(
+    key: string | undefined,
+    emailId: string,
+  ): Promise<{ shown: EmailLogo; file: OutgoingEmail["attachments"][number] } | undefined> {
+    if (!key) return undefined;
+    const stored = await this.deps.objects.get(key);
+    const image = stored ? inspectLogo(stored.body) : undefined;
+    if (!stored || !image?.ok) {
+      this.deps.logger.warn({ key }, "the document's logo cannot be read: the email goes without it");
+      return undefined;
+    }
+    const scale = Math.min(1, EMAIL_LOGO_BOX.width / image.width, EMAIL_LOGO_BOX.height / image.height);
+    const cid = `logo.${emailId}@einvoice`;
+    return {
+      shown: {
+        cid,
+        width: Math.max(1, Math.round(image.width * scale)),
+        height: Math.max(1, Math.round(image.height * scale)),
+      },
+      file: {
+        filename: image.format === "png" ? "logo.png" : "logo.jpg",
+        content: stored.body,
+        contentType: image.contentType,
+        cid,
+      },
     };
   }
 

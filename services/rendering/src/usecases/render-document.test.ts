@@ -2,7 +2,8 @@
  * The renderer against a real JetStream: a failed render is retried by its consumer until the PDFs exist, and a
  * document the layout cannot print is parked as a dead letter instead of being retried forever.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
@@ -17,12 +18,12 @@ import {
   subjects,
 } from "@einvoice/broker";
 import { computedDocuments, issuers } from "@einvoice/contracts";
-import { documentObjectKey } from "@einvoice/domain";
+import { documentObjectKey, logoObjectKey } from "@einvoice/domain";
 import { FilesystemObjectStore, type ObjectStore } from "@einvoice/objects";
 import { loadPdfFonts } from "@einvoice/pdf";
 import { createLogger } from "@einvoice/platform";
 import { DocumentSignedSchema, type NumberingService } from "@einvoice/proto";
-import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
+import { type NatsServerHandle, startNatsServer, testJpeg, testPng } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HASH, ISSUER, pdfInput } from "../../../../packages/pdf/test-support/documents.js";
 import { RenderDocument } from "./render-document.js";
@@ -158,6 +159,34 @@ describe("rendering a signed document", () => {
       await until(async () => ((await broker.jsm.streams.info("DEAD_LETTERS")).state.messages ?? 0) > before);
       expect(store.attempts).toBe(0);
       expect(rendered).not.toContain(id);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it("prints the logo the document's issuer snapshot names, on both formats, whatever other logos exist", async () => {
+    const input = pdfInput("01-one-line");
+    const scope = { companyId, livemode: false };
+    const issuedWith = logoObjectKey(scope, "1".repeat(64), "png");
+    await objects.put(issuedWith, testPng(500, 100), "image/png");
+    // A later logo of the company, which this document must not print.
+    await objects.put(logoObjectKey(scope, "2".repeat(64), "jpeg"), testJpeg(100, 100), "image/jpeg");
+    const consumer = await start(objects, () => ({
+      issuer: issuers.toMessage({ ...input.issuer, logo_key: issuedWith }),
+      computed: computedDocuments.toMessage(input.computed),
+    }));
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0F2GLOGO";
+      await publish(broker.js, subjects.documentSigned, signed(id), { msgId: `${id}:signed` });
+      await until(() => rendered.includes(id));
+      for (const kind of ["pdf", "ticket"] as const) {
+        const key = documentObjectKey(scope, id, kind, `${ISSUER.ruc}-01-F001-7`, "2025-03-14");
+        const path = join(dir, "check.pdf");
+        writeFileSync(path, (await objects.get(key))!.body);
+        const list = execFileSync("pdfimages", ["-list", path], { encoding: "utf8" });
+        expect(list, kind).toMatch(/\bimage\s+500\s+100\b/);
+        expect(list, kind).not.toMatch(/\bimage\s+100\s+100\b/);
+      }
     } finally {
       await consumer.stop();
     }

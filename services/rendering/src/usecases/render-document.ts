@@ -7,6 +7,7 @@ import type { ObjectStore } from "@einvoice/objects";
 import { type PdfFonts, type PdfFormat, PdfInputError, renderDocumentPdf } from "@einvoice/pdf";
 import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
 
+import { issuerLogo } from "./issuer-logo.js";
 import { GUIDE_TYPES, type RenderGuide } from "./render-guide.js";
 
 type Signed = Payload<typeof subjects.documentSigned>;
@@ -38,8 +39,11 @@ export class RenderDocument {
     }
     const scope = { companyId: signed.companyId, livemode: signed.livemode };
     const view = await this.deps.numbering.getDocument({ scope, id: signed.documentId });
+    const issuer = issuers.fromMessage(view.issuer, "issuer");
+    const logo = await issuerLogo(this.deps.objects, issuer);
     const input = {
-      issuer: issuers.fromMessage(view.issuer, "issuer"),
+      issuer,
+      ...(logo ? { logo } : {}),
       computed: computedDocuments.fromMessage(view.computed, "computed"),
       number: signed.number,
       hash: signed.hash,

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/documents/v1/issuer.proto.
  */
 export const file_einvoice_documents_v1_issuer: GenFile = /*@__PURE__*/
-  fileDesc("CiJlaW52b2ljZS9kb2N1bWVudHMvdjEvaXNzdWVyLnByb3RvEhVlaW52b2ljZS5kb2N1bWVudHMudjEiiAEKBklzc3VlchILCgNydWMYASABKAkSEgoKbGVnYWxfbmFtZRgCIAEoCRIXCgp0cmFkZV9uYW1lGAMgASgJSACIAQESNQoHYWRkcmVzcxgEIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXJBZGRyZXNzQg0KC190cmFkZV9uYW1lIt8BCg1Jc3N1ZXJBZGRyZXNzEgwKBGxpbmUYASABKAkSEwoGdWJpZ2VvGAIgASgJSACIAQESFQoIZGlzdHJpY3QYAyABKAlIAYgBARIVCghwcm92aW5jZRgEIAEoCUgCiAEBEhcKCmRlcGFydG1lbnQYBSABKAlIA4gBARIaChJlc3RhYmxpc2htZW50X2NvZGUYBiABKAkSFAoMY291bnRyeV9jb2RlGAcgASgJQgkKB191YmlnZW9CCwoJX2Rpc3RyaWN0QgsKCV9wcm92aW5jZUINCgtfZGVwYXJ0bWVudGIGcHJvdG8z");
+  fileDesc("CiJlaW52b2ljZS9kb2N1bWVudHMvdjEvaXNzdWVyLnByb3RvEhVlaW52b2ljZS5kb2N1bWVudHMudjEirAEKBklzc3VlchILCgNydWMYASABKAkSEgoKbGVnYWxfbmFtZRgCIAEoCRIXCgp0cmFkZV9uYW1lGAMgASgJSACIAQESNQoHYWRkcmVzcxgEIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXJBZGRyZXNzEhUKCGxvZ29fa2V5GAUgASgJSAGIAQFCDQoLX3RyYWRlX25hbWVCCwoJX2xvZ29fa2V5It8BCg1Jc3N1ZXJBZGRyZXNzEgwKBGxpbmUYASABKAkSEwoGdWJpZ2VvGAIgASgJSACIAQESFQoIZGlzdHJpY3QYAyABKAlIAYgBARIVCghwcm92aW5jZRgEIAEoCUgCiAEBEhcKCmRlcGFydG1lbnQYBSABKAlIA4gBARIaChJlc3RhYmxpc2htZW50X2NvZGUYBiABKAkSFAoMY291bnRyeV9jb2RlGAcgASgJQgkKB191YmlnZW9CCwoJX2Rpc3RyaWN0QgsKCV9wcm92aW5jZUINCgtfZGVwYXJ0bWVudGIGcHJvdG8z");
 
 /**
  * The issuing company as printed on a document: a snapshot taken when the number is assigned, so a later change
@@ -40,6 +40,14 @@ export type Issuer = Message<"einvoice.documents.v1.Issuer"> & {
    * @generated from field: einvoice.documents.v1.IssuerAddress address = 4;
    */
   address?: IssuerAddress | undefined;
+
+  /**
+   * Object key of the company's logo (PNG or JPEG) when the document was issued; unset when it had none. The key
+   * names the logo's bytes (their SHA-256), so every print of the document, now or later, shows the same logo.
+   *
+   * @generated from field: optional string logo_key = 5;
+   */
+  logoKey?: string | undefined;
 };
 
 /**
