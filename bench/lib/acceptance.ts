@@ -15,7 +15,7 @@ export interface AcceptanceWatcher {
   readonly via: "nats" | "sse";
   /** performance.now() of the acceptance of each document id seen so far. */
   readonly accepted: Map<string, number>;
-  /** performance.now() at which each document's PDFs (A4 and ticket) were stored; only when `seesPdfs`. */
+  /** performance.now() at which each document's A4 PDF was stored (the ticket waits for a request); only when `seesPdfs`. */
   readonly rendered: Map<string, number>;
   readonly seesPdfs: boolean;
   /** Resolves at the next acceptance or after `ms`. */

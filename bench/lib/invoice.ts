@@ -71,3 +71,25 @@ export function createInvoice(
     req.end(body);
   });
 }
+
+/**
+ * GET a document's 80 mm ticket as a point of sale does (the first request has it made) and read it whole; the HTTP
+ * status, 0 when the connection failed. Never throws.
+ */
+export function fetchTicket(baseUrl: string, key: string, documentId: string): Promise<number> {
+  return new Promise((resolve) => {
+    const url = new URL(`/v1/files/${documentId}/pdf?format=ticket`, baseUrl);
+    const tls = url.protocol === "https:";
+    const req = (tls ? https.request : http.request)(
+      url,
+      { agent: tls ? agents.https : agents.http, headers: { authorization: `Bearer ${key}` } },
+      (res) => {
+        res.on("data", () => {});
+        res.on("error", () => resolve(0));
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", () => resolve(0));
+    req.end();
+  });
+}

@@ -1,5 +1,5 @@
 import type { AcceptanceWatcher } from "./acceptance.js";
-import { createInvoice } from "./invoice.js";
+import { createInvoice, fetchTicket } from "./invoice.js";
 import { machineShares, machineTicks, ownCpuMsSince, perUnitMs, snapshot } from "./proc-cpu.js";
 import { progress } from "./progress.js";
 import { percentile, sleep } from "./stats.js";
@@ -53,6 +53,12 @@ export interface LoadShape {
   wait?: boolean;
   /** Also wait for every created document's PDFs and report `withPdfsPerSecond` (the renderer must be running). */
   pdfs?: boolean;
+  /**
+   * With `pdfs`: also ask for the 80 mm ticket of one created document in this many, as soon as its A4 is made (a
+   * point of sale printing it: the first request has it rendered). Such a document counts in `withPdfsPerSecond`
+   * once its ticket is served too, and the tickets' work is in the CPU figures.
+   */
+  ticketEvery?: number;
 }
 
 let sequence = 0;
@@ -61,6 +67,7 @@ let sequence = 0;
 export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<LoadResult> {
   const created = new Map<string, number>();
   const owners: [string, number][] = [];
+  const ownerOf = new Map<string, number>();
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
   const before = snapshot(target.pids);
@@ -76,6 +83,7 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
     if (outcome.id) {
       created.set(outcome.id, scheduledAt);
       owners.push([outcome.id, owner]);
+      ownerOf.set(outcome.id, owner);
     } else {
       const reason = `${outcome.status} ${outcome.error ?? ""}`.trim();
       failures[reason] = (failures[reason] ?? 0) + 1;
@@ -121,8 +129,17 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
   const missing = created.size - ends.length;
   if (missing) failures["not accepted within 180 s"] = missing;
   const last = ends.length ? Math.max(...ends) : Number.NaN;
+  const tickets = shape.ticketEvery
+    ? {
+        every: shape.ticketEvery,
+        request: (id: string) => fetchTicket(target.baseUrl, target.keys[ownerOf.get(id)!]!, id),
+        failures,
+      }
+    : undefined;
   const withPdfsPerSecond =
-    shape.pdfs && target.watcher.seesPdfs ? await pdfRate(created, target.watcher, start) : undefined;
+    shape.pdfs && target.watcher.seesPdfs
+      ? await pdfRate(created, target.watcher, start, tickets)
+      : undefined;
   await settle(target.pids);
   const cpuMs = perUnitMs(before, snapshot(target.pids), Math.max(1, created.size));
   return {
@@ -143,22 +160,53 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
   };
 }
 
-/** Waits (at most 4 minutes: the renderer is niced) for every document's PDFs; undefined if some never came. */
+/** The tickets a run asks for: one document in `every`, requested through `request` (its HTTP status). */
+interface TicketRequests {
+  every: number;
+  request: (documentId: string) => Promise<number>;
+  failures: Record<string, number>;
+}
+
+/**
+ * Waits (at most 4 minutes: the renderer is niced) for every document's A4, and for the tickets asked for (each
+ * requested as soon as its document's A4 is made); undefined if some never came.
+ */
 async function pdfRate(
   created: Map<string, number>,
   watcher: AcceptanceWatcher,
   start: number,
+  tickets?: TicketRequests,
 ): Promise<number | undefined> {
   const deadline = performance.now() + 240_000;
+  const wanted = tickets ? [...created.keys()].filter((_, n) => n % tickets.every === 0) : [];
+  const asked = new Set<string>();
+  const served = new Map<string, number>();
+  const inFlight: Promise<void>[] = [];
+  const askReady = () => {
+    for (const id of wanted) {
+      if (asked.has(id) || !watcher.rendered.has(id)) continue;
+      asked.add(id);
+      inFlight.push(
+        tickets!.request(id).then((status) => {
+          if (status === 200) served.set(id, performance.now());
+          else tickets!.failures[`ticket ${status}`] = (tickets!.failures[`ticket ${status}`] ?? 0) + 1;
+        }),
+      );
+    }
+  };
   let made = countIn(created, watcher.rendered);
+  askReady();
   while (made < created.size && performance.now() < deadline) {
     await watcher.next(500);
     made = countIn(created, watcher.rendered);
-    progress(`PDFs made for ${made}/${created.size}`);
+    askReady();
+    progress(`PDFs made for ${made}/${created.size}, tickets served ${served.size}/${wanted.length}`);
   }
-  if (made < created.size || made === 0) return undefined;
+  await Promise.all(inFlight);
+  if (made < created.size || made === 0 || served.size < wanted.length) return undefined;
   let last = start;
   for (const id of created.keys()) last = Math.max(last, watcher.rendered.get(id)!);
+  for (const at of served.values()) last = Math.max(last, at);
   return (made * 1000) / (last - start);
 }
 

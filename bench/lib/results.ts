@@ -10,8 +10,10 @@ export interface Floor {
   build: number;
   sign: number;
   zip: number;
-  /** A4 + ticket, the two PDFs the rendering service makes per document. */
+  /** The A4 PDF, which the rendering service makes for every document. */
   pdf?: number;
+  /** The 80 mm ticket, made only for the documents it is asked for (the runs with PDFs ask for one in ten). */
+  ticket?: number;
   verify: number;
 }
 
@@ -20,6 +22,8 @@ export interface E2eRun {
   clients: number;
   companies: number;
   pdf: boolean;
+  /** Measured right after the system started (before the warm-up), to compare with the same run warm. */
+  cold?: boolean;
   result: LoadResult;
 }
 
@@ -71,6 +75,8 @@ export interface SuiteResults {
   e2e: E2eRun[];
   /** What the system sustains with PDFs (from the long run's CPU per document): twice the paced rate. */
   sustainable?: Capacity;
+  /** The same from the cold run (right after start, before the warm-up). */
+  sustainableCold?: Capacity;
   paced: PacedRun[];
   numbering?: NumberingFigures;
   numberingError?: string;

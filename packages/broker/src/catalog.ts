@@ -80,7 +80,8 @@ export const subjects = {
     subject: "documents.rendered",
     stream: streams.documents,
     payload: new MessagePayload(DocumentRenderedSchema),
-    summary: "rendering → numbering: the PDF (A4 and 80 mm ticket) is in the object store.",
+    summary:
+      "rendering → numbering: the A4 PDF is in the object store; the 80 mm ticket's key is where it is kept once first asked for.",
   },
   documentVerdict: {
     subject: "documents.verdict",

@@ -15,6 +15,7 @@ export interface Ports {
   submissionOps: number;
   notificationRpc: number;
   notificationOps: number;
+  renderingRpc: number;
   renderingOps: number;
   streamRpc: number;
   streamOps: number;
@@ -34,6 +35,7 @@ export const DEFAULT_PORTS: Ports = {
   submissionOps: 7041,
   notificationRpc: 7050,
   notificationOps: 7051,
+  renderingRpc: 7060,
   renderingOps: 7061,
   streamRpc: 7070,
   streamOps: 7071,

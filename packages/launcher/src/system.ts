@@ -106,7 +106,11 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
     {
       name: "rendering",
       readyUrl: `${url(p.renderingOps)}/readyz`,
-      env: withNats({ OPS_PORT: String(p.renderingOps), NUMBERING_URL: url(p.numberingRpc) }),
+      env: withNats({
+        RPC_PORT: String(p.renderingRpc),
+        OPS_PORT: String(p.renderingOps),
+        NUMBERING_URL: url(p.numberingRpc),
+      }),
     },
     {
       name: "stream",
@@ -123,6 +127,7 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
         SIGNING_URL: url(p.signingRpc),
         SUBMISSION_URL: url(p.submissionRpc),
         STREAM_URL: url(p.streamRpc),
+        RENDERING_URL: url(p.renderingRpc),
       }),
     },
   ];

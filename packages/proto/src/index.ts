@@ -11,6 +11,7 @@ export * from "./gen/einvoice/notification/v1/emails_pb.js";
 export * from "./gen/einvoice/notification/v1/notification_pb.js";
 export * from "./gen/einvoice/notification/v1/webhooks_pb.js";
 export * from "./gen/einvoice/numbering/v1/numbering_pb.js";
+export * from "./gen/einvoice/rendering/v1/rendering_pb.js";
 export * from "./gen/einvoice/signing/v1/signing_pb.js";
 export * from "./gen/einvoice/signing/v1/summary_pb.js";
 export * from "./gen/einvoice/stream/v1/stream_pb.js";

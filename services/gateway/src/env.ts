@@ -16,6 +16,11 @@ export const gatewayEnvSchema = z.object({
   SUBMISSION_URL: z.string().default("http://127.0.0.1:7040"),
   /** Stream service (the live event stream). Default `http://127.0.0.1:7070`. */
   STREAM_URL: z.string().default("http://127.0.0.1:7070"),
+  /**
+   * Rendering service (the 80 mm ticket, made on its first request). Default `http://127.0.0.1:7060`. Not part of
+   * readiness: with it down the API still serves everything but a ticket not made yet (503, retryable).
+   */
+  RENDERING_URL: z.string().default("http://127.0.0.1:7060"),
   /** Interval of the `: heartbeat` comment on `GET /v1/events/stream`, in milliseconds. Default 15000. */
   SSE_HEARTBEAT_MS: envFields.milliseconds(15_000),
   /**

@@ -11,6 +11,7 @@ import {
 import {
   NotificationService,
   NumberingService,
+  RenderingService,
   SigningService,
   StreamService,
   SubmissionService,
@@ -56,7 +57,8 @@ await runService(logger, async (lifecycle) => {
   const drain = { draining: false };
   const rpc = { timeoutMs: env.RPC_TIMEOUT_MS };
   // Ready only while every service the API calls reports SERVING on the standard gRPC health check (not tax: the
-  // gateway runs the pure engine itself, and the tax service only serves gRPC clients, which call it directly).
+  // gateway runs the pure engine itself, and the tax service only serves gRPC clients, which call it directly; not
+  // rendering: only a ticket not made yet needs it, and that request answers 503 on its own while it is away).
   const dependencies = Object.entries({
     numbering: env.NUMBERING_URL,
     notification: env.NOTIFICATION_URL,
@@ -74,6 +76,7 @@ await runService(logger, async (lifecycle) => {
     signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),
     submission: createRpcClient(SubmissionService, env.SUBMISSION_URL, rpc),
     stream: createRpcClient(StreamService, env.STREAM_URL, { timeoutMs: null }),
+    rendering: createRpcClient(RenderingService, env.RENDERING_URL, rpc),
     eventStream: {
       heartbeatMs: env.SSE_HEARTBEAT_MS,
       maxBufferedBytes: env.SSE_MAX_BUFFERED_BYTES,

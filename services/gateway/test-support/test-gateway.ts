@@ -13,6 +13,7 @@ import {
   EventSchema,
   NotificationService,
   NumberingService,
+  RenderingService,
   SigningService,
   StreamService,
   SubmissionService,
@@ -145,6 +146,8 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     signing: createClient(SigningService, services),
     submission: createClient(SubmissionService, services),
     stream: createClient(StreamService, services),
+    // No renderer is served here: a ticket render would be a 503 (these tests' documents have no ticket key).
+    rendering: createClient(RenderingService, services),
     eventStream: { heartbeatMs: 15_000, maxBufferedBytes: 1024 * 1024, retryMs: 1_000, openTimeoutMs: 2_000 },
     validator: new RequestValidator(),
     waiter: new DocumentWaiter(),

@@ -4,6 +4,8 @@ import { z } from "zod";
 export const renderingEnvSchema = z.object({
   ...storageEnv,
   HOST: envFields.host(),
+  /** Connect/gRPC port (HTTP/2 cleartext): RenderTicket, the 80 mm ticket on its first request. Default 7060. */
+  RPC_PORT: envFields.port(7060),
   /** HTTP/1.1 health port. Default 7061. */
   OPS_PORT: envFields.port(7061),
   LOG_LEVEL: envFields.logLevel(),

@@ -6,20 +6,24 @@ import {
   createRpcClient,
   objectStoreConfig,
   runService,
-  startOpsServer,
+  serveRpcAndOps,
 } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { loadRenderingEnv } from "./env.js";
+import { renderingRoutes } from "./rpc/rendering-routes.js";
 import { RenderAcceptedGuide } from "./usecases/render-accepted-guide.js";
 import { RenderDocument } from "./usecases/render-document.js";
 import { RenderGuide } from "./usecases/render-guide.js";
+import { RenderTicket } from "./usecases/render-ticket.js";
 
 const env = loadRenderingEnv();
 const logger = createLogger("rendering", env.LOG_LEVEL);
 
 /**
- * The rendering service prints every signed invoice and receipt (A4 and 80 mm ticket PDFs with SUNAT's QR), and
- * every guide on A4 (again with SUNAT's QR once SUNAT accepts it), off the verdict path: a failed render is retried and dead-lettered by its consumer, never holding a document back.
+ * The rendering service prints every signed invoice and receipt on A4 with SUNAT's QR, and every guide on A4
+ * (again with SUNAT's QR once SUNAT accepts it), off the verdict path: a failed render is retried and
+ * dead-lettered by its consumer, never holding a document back. The 80 mm ticket is made on its first request,
+ * over RPC (RenderingService.RenderTicket, called by the gateway).
  */
 await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const objects = await openObjectStore(objectStoreConfig(env));
@@ -59,13 +63,14 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     await startConsumer(broker.js, consumers.renderingVerdict, (p) => renderAcceptedGuide.execute(p), logger),
     (c) => c.stop(),
   );
-  const ops = await startOpsServer({
+  const renderTicket = new RenderTicket({ numbering, objects, consultUrl: env.CONSULT_URL, fonts });
+  await serveRpcAndOps(lifecycle, {
     service: "rendering",
     host: env.HOST,
-    port: env.OPS_PORT,
+    rpcPort: env.RPC_PORT,
+    opsPort: env.OPS_PORT,
+    logger,
+    routes: renderingRoutes({ renderTicket }),
     checks: { broker: () => broker.ping(), objects: () => objects.ping() },
   });
-  lifecycle.add("ops", ops, (o) => o.close());
-  lifecycle.onShutdown("drain", () => ops.markDraining());
-  logger.info({ opsPort: ops.port }, "rendering ready");
 });

@@ -5,6 +5,7 @@ import type { Logger } from "@einvoice/platform";
 import type {
   NotificationService,
   NumberingService,
+  RenderingService,
   SigningService,
   StreamService,
   SubmissionService,
@@ -31,6 +32,8 @@ export interface GatewayDeps {
   submission: Client<typeof SubmissionService>;
   /** The live event stream (no default deadline: the open is bounded by `eventStream.openTimeoutMs`). */
   stream: Client<typeof StreamService>;
+  /** RenderTicket: the 80 mm ticket on its first request. */
+  rendering: Client<typeof RenderingService>;
   eventStream: EventStreamSettings & {
     /** How long opening a stream may take, retries while the stream service restarts included, in ms. */
     openTimeoutMs: number;

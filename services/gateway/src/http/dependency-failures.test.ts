@@ -1,7 +1,8 @@
 import { createServer, type Http2Server } from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
+import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { createRpcClient } from "@einvoice/platform";
-import { NumberingService } from "@einvoice/proto";
+import { NumberingService, RenderingService } from "@einvoice/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
 import { IssueBatcher } from "../adapters/issue-batcher.js";
@@ -88,6 +89,33 @@ describe("a dependency that never answers", () => {
     expect(res.status).toBe(503);
     expect((await errorOf(res)).code).toBe("service_unavailable");
     await gateway.stop();
+  });
+
+  it("should answer 503 with Retry-After for a ticket not made yet while the renderer is quiet or gone", async () => {
+    // The register knows the document and where its ticket goes; the object store has no ticket yet.
+    const numbering = createClient(
+      NumberingService,
+      createRouterTransport((router) =>
+        router.service(NumberingService, {
+          getDocument: () => ({
+            files: { pdf: "cmp_x/test/d_a.pdf", pdfTicket: "cmp_x/test/d_a-ticket.pdf" },
+          }),
+        }),
+      ),
+    );
+    for (const url of [silent.url, closedPort]) {
+      gateway = await startTestGateway({
+        numbering,
+        rendering: createRpcClient(RenderingService, url, { timeoutMs }),
+      });
+      const started = Date.now();
+      const res = await read(`/v1/files/${gateway.documentId}/pdf?format=ticket`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("2");
+      expect(await errorOf(res)).toMatchObject({ type: "api_error", code: "service_unavailable" });
+      expect(Date.now() - started).toBeLessThan(timeoutMs + 2_000);
+      await gateway.stop();
+    }
   });
 
   it("should say the outcome is unknown when the register goes quiet while numbering, and how to retry", async () => {

@@ -81,7 +81,7 @@ function fileOperation(): Operation {
       ),
       queryParameter(
         "format",
-        "PDF only: `a4` (default) or `ticket`, the same document laid out for an 80 mm point-of-sale roll.",
+        "PDF only: `a4` (default) or `ticket`, the same document laid out for an 80 mm point-of-sale roll. The A4 is made when the document is signed; the ticket on its first request (that request waits for the render; while the renderer is unavailable it is 503 with `Retry-After`), then kept and served like any file, with the same bytes and ETag on every request.",
         { type: "string", enum: ["a4", "ticket"], default: "a4", examples: ["ticket"] },
       ),
       ...signedLinkParameters,

@@ -1,8 +1,8 @@
 import type { Client } from "@connectrpc/connect";
 import { objectFileName, type Scope } from "@einvoice/domain";
 import type { ObjectInfo, ObjectStore, ObjectStream } from "@einvoice/objects";
-import { hasIdShape, SERVICE_ERRORS, SHAPE_ERRORS } from "@einvoice/platform";
-import type { NumberingService } from "@einvoice/proto";
+import { Code, ConnectError, hasIdShape, SERVICE_ERRORS, SHAPE_ERRORS } from "@einvoice/platform";
+import type { NumberingService, RenderingService } from "@einvoice/proto";
 import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
 import { type ApiError, apiError } from "../errors/public-errors.js";
 
@@ -36,9 +36,17 @@ const PDF_RETRY_AFTER_SECONDS = 2;
 /**
  * Finds a document's file for its owner (company and mode): an unknown document, another owner's document and a
  * file that does not exist yet are the same 404, so ids reveal nothing. The body is streamed from the object store.
+ * The 80 mm ticket is made on its first request (the renderer writes it where the register keeps its key), then
+ * served like any file.
  */
 export class OpenDocumentFile {
-  constructor(private readonly deps: { numbering: Client<typeof NumberingService>; objects: ObjectStore }) {}
+  constructor(
+    private readonly deps: {
+      numbering: Client<typeof NumberingService>;
+      objects: ObjectStore;
+      rendering: Client<typeof RenderingService>;
+    },
+  ) {}
 
   async execute(request: FileRequest): Promise<DocumentFile> {
     const kind = parseKind(request.kind);
@@ -48,18 +56,51 @@ export class OpenDocumentFile {
       scope: request.scope,
       id: request.documentId,
     });
-    const key = kind === "pdf" ? (format === "ticket" ? files?.pdfTicket : files?.pdf) : files?.[kind];
-    if (!key) throw notYet(kind, document?.status ?? "");
+    const status = document?.status ?? "";
+    const ticket = kind === "pdf" && format === "ticket";
+    const key = kind === "pdf" ? (ticket ? files?.pdfTicket : files?.pdf) : files?.[kind];
+    if (!key) throw notYet(kind, status);
+    const found = await this.open(key, kind, request.withBody);
+    if (found) return found;
+    if (ticket) {
+      await this.renderTicket(request.scope, request.documentId, status);
+      const made = await this.open(key, kind, request.withBody);
+      if (made) return made;
+    }
+    throw notYet(kind, status);
+  }
+
+  /** The stored file at `key`, null when it is not there. */
+  private async open(key: string, kind: FileKind, withBody: boolean): Promise<DocumentFile | null> {
     const fileName = objectFileName(key);
-    if (request.withBody) {
+    if (withBody) {
       const opened = await storage(() => this.deps.objects.stream(key));
-      if (!opened) throw notYet(kind, document?.status ?? "");
+      if (!opened) return null;
       const { body, ...info } = opened;
       return { info, fileName, kind, body };
     }
     const info = await storage(() => this.deps.objects.stat(key));
-    if (!info) throw notYet(kind, document?.status ?? "");
-    return { info, fileName, kind };
+    return info ? { info, fileName, kind } : null;
+  }
+
+  /**
+   * Asks the renderer for the ticket, within the client's deadline. The renderer down, slow or failing is a 503 to
+   * retry (the ticket is not made yet, nothing is lost); a document it has nothing to print for is the usual 404.
+   */
+  private async renderTicket(scope: Scope, documentId: string, status: string): Promise<void> {
+    try {
+      await this.deps.rendering.renderTicket({ scope, id: documentId });
+    } catch (error) {
+      const code = error instanceof ConnectError ? error.code : Code.Unknown;
+      if (code === Code.NotFound) throw noSuchDocument(documentId);
+      if (code === Code.FailedPrecondition) throw notYet("pdf", status);
+      throw apiError(
+        GATEWAY_ERRORS.service_unavailable,
+        "The PDF renderer is temporarily unavailable, so this ticket cannot be made now; retry later.",
+        null,
+        PDF_RETRY_AFTER_SECONDS,
+      );
+    }
   }
 }
 

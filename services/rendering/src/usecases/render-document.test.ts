@@ -1,6 +1,7 @@
 /**
- * The renderer against a real JetStream: a failed render is retried by its consumer until the PDFs exist, and a
- * document the layout cannot print is parked as a dead letter instead of being retried forever.
+ * The renderer against a real JetStream: a failed render is retried by its consumer until the A4 PDF exists (the
+ * ticket waits for its first request), and a document the layout cannot print is parked as a dead letter instead
+ * of being retried forever.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -61,6 +62,8 @@ describe("rendering a signed document", () => {
   const rendered: string[] = [];
   /** The signature each announcement carries, by document. */
   const signatures = new Map<string, { xmlKey?: string | undefined; hash?: string | undefined }>();
+  /** The ticket key each announcement carries, by document. */
+  const tickets = new Map<string, string>();
 
   beforeAll(async () => {
     nats = await startNatsServer();
@@ -71,8 +74,9 @@ describe("rendering a signed document", () => {
     const sub = broker.nc.subscribe(subjects.documentRendered.subject);
     (async () => {
       for await (const m of sub) {
-        const { documentId, xmlKey, hash } = subjects.documentRendered.payload.decode(m.json());
+        const { documentId, xmlKey, hash, ticketKey } = subjects.documentRendered.payload.decode(m.json());
         rendered.push(documentId);
+        tickets.set(documentId, ticketKey);
         signatures.set(documentId, { xmlKey, hash });
       }
     })();
@@ -113,7 +117,7 @@ describe("rendering a signed document", () => {
       hash: HASH,
     });
 
-  it("retries a render whose write failed, until both PDFs are stored and announced once", async () => {
+  it("retries a render whose write failed, until the A4 is stored and announced once, without a ticket", async () => {
     const input = pdfInput("01-one-line");
     const store = flakyStore(objects, 1);
     const consumer = await start(store, () => ({
@@ -124,17 +128,15 @@ describe("rendering a signed document", () => {
       const id = "doc_01JZ8X3P0A2B4C6D8E0F2GRTRY";
       await publish(broker.js, subjects.documentSigned, signed(id), { msgId: `${id}:signed` });
       await until(() => rendered.includes(id));
-      // One failed write, then the redelivery writes both formats.
-      expect(store.attempts).toBe(3);
-      const key = documentObjectKey(
-        { companyId, livemode: false },
-        id,
-        "pdf",
-        `${ISSUER.ruc}-01-F001-7`,
-        "2025-03-14",
-      );
-      const pdf = await objects.get(key);
+      // One failed write, then the redelivery writes the A4 only.
+      expect(store.attempts).toBe(2);
+      const keyOf = (kind: "pdf" | "ticket") =>
+        documentObjectKey({ companyId, livemode: false }, id, kind, `${ISSUER.ruc}-01-F001-7`, "2025-03-14");
+      const pdf = await objects.get(keyOf("pdf"));
       expect(pdf?.body.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(await objects.get(keyOf("ticket"))).toBeNull();
+      // The ticket's key is announced with the A4, for the register to hand to RenderTicket on a first request.
+      expect(tickets.get(id)).toBe(keyOf("ticket"));
       expect(rendered.filter((d) => d === id)).toHaveLength(1);
       // The signature the PDF prints goes with it, for the register to link the XML of a pending document.
       expect(signatures.get(id)).toEqual({ xmlKey: signed(id).xmlKey, hash: HASH });
@@ -164,7 +166,7 @@ describe("rendering a signed document", () => {
     }
   });
 
-  it("prints the logo the document's issuer snapshot names, on both formats, whatever other logos exist", async () => {
+  it("prints the logo the document's issuer snapshot names on the A4, whatever other logos exist", async () => {
     const input = pdfInput("01-one-line");
     const scope = { companyId, livemode: false };
     const issuedWith = logoObjectKey(scope, "1".repeat(64), "png");
@@ -179,14 +181,12 @@ describe("rendering a signed document", () => {
       const id = "doc_01JZ8X3P0A2B4C6D8E0F2GLOGO";
       await publish(broker.js, subjects.documentSigned, signed(id), { msgId: `${id}:signed` });
       await until(() => rendered.includes(id));
-      for (const kind of ["pdf", "ticket"] as const) {
-        const key = documentObjectKey(scope, id, kind, `${ISSUER.ruc}-01-F001-7`, "2025-03-14");
-        const path = join(dir, "check.pdf");
-        writeFileSync(path, (await objects.get(key))!.body);
-        const list = execFileSync("pdfimages", ["-list", path], { encoding: "utf8" });
-        expect(list, kind).toMatch(/\bimage\s+500\s+100\b/);
-        expect(list, kind).not.toMatch(/\bimage\s+100\s+100\b/);
-      }
+      const key = documentObjectKey(scope, id, "pdf", `${ISSUER.ruc}-01-F001-7`, "2025-03-14");
+      const path = join(dir, "check.pdf");
+      writeFileSync(path, (await objects.get(key))!.body);
+      const list = execFileSync("pdfimages", ["-list", path], { encoding: "utf8" });
+      expect(list).toMatch(/\bimage\s+500\s+100\b/);
+      expect(list).not.toMatch(/\bimage\s+100\s+100\b/);
     } finally {
       await consumer.stop();
     }

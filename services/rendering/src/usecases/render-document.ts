@@ -1,22 +1,23 @@
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { type Broker, type Payload, PermanentError, publish, subjects } from "@einvoice/broker";
-import { computedDocuments, issuers } from "@einvoice/contracts";
+import { type Broker, type Payload, publish, subjects } from "@einvoice/broker";
 import { documentObjectKey } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
-import { type PdfFonts, type PdfFormat, PdfInputError, renderDocumentPdf } from "@einvoice/pdf";
+import type { PdfFonts } from "@einvoice/pdf";
 import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
-
-import { issuerLogo } from "./issuer-logo.js";
+import { documentPdfInput } from "./document-pdf-input.js";
 import { GUIDE_TYPES, type RenderGuide } from "./render-guide.js";
+import { renderPdf } from "./render-pdf.js";
 
 type Signed = Payload<typeof subjects.documentSigned>;
 
 /**
- * Prints a signed document: the A4 PDF and the 80 mm ticket, both with the hash and SUNAT's QR, stored beside
- * the XML, then announced so the register links them (and the signed XML, whose hash they print). Made right
- * after signing, so the PDF exists before SUNAT answers (the printed representation needs the signature's
- * hash, not the verdict). Rendering is deterministic, so a redelivery rewrites the same bytes.
+ * Prints a signed document on A4, with the hash and SUNAT's QR, stored beside the XML, then announced so the
+ * register links it (and the signed XML, whose hash it prints) and keeps the key where the 80 mm ticket lives. The
+ * ticket itself is made on its first request (RenderTicket): most documents are never printed on a roll, and
+ * emails and links rely on the A4 only. Made right after signing, so the PDF exists before SUNAT answers (the
+ * printed representation needs the signature's hash, not the verdict). Rendering is deterministic, so a
+ * redelivery rewrites the same bytes.
  */
 export class RenderDocument {
   constructor(
@@ -39,29 +40,18 @@ export class RenderDocument {
     }
     const scope = { companyId: signed.companyId, livemode: signed.livemode };
     const view = await this.deps.numbering.getDocument({ scope, id: signed.documentId });
-    const issuer = issuers.fromMessage(view.issuer, "issuer");
-    const logo = await issuerLogo(this.deps.objects, issuer);
-    const input = {
-      issuer,
-      ...(logo ? { logo } : {}),
-      computed: computedDocuments.fromMessage(view.computed, "computed"),
-      number: signed.number,
-      hash: signed.hash,
-      consult_url: this.deps.consultUrl,
-      livemode: signed.livemode,
-    };
-    const keys: Record<PdfFormat, string> = {
+    // The register may not have the signature yet (it records it from this render's message): the signed
+    // message's number and hash are the ones printed.
+    const input = await documentPdfInput(
+      view,
+      { number: signed.number, hash: signed.hash },
+      { consultUrl: this.deps.consultUrl, livemode: signed.livemode, objects: this.deps.objects },
+    );
+    const keys = {
       a4: documentObjectKey(scope, signed.documentId, "pdf", signed.fileName, signed.issueDate),
       ticket: documentObjectKey(scope, signed.documentId, "ticket", signed.fileName, signed.issueDate),
     };
-    for (const format of ["a4", "ticket"] as const) {
-      const pdf = await renderDocumentPdf(input, { format, fonts: this.deps.fonts }).catch((error) => {
-        // A document the layout cannot print will not print on a retry either: park it for an operator.
-        if (error instanceof PdfInputError) throw new PermanentError(error.message);
-        throw error;
-      });
-      await this.deps.objects.put(keys[format], pdf, "application/pdf");
-    }
+    await this.deps.objects.put(keys.a4, await renderPdf(input, "a4", this.deps.fonts), "application/pdf");
     await publish(
       this.deps.broker.js,
       subjects.documentRendered,
@@ -70,6 +60,7 @@ export class RenderDocument {
         companyId: signed.companyId,
         livemode: signed.livemode,
         pdfKey: keys.a4,
+        // Where the ticket is kept once first asked for; the register hands it to RenderTicket.
         ticketKey: keys.ticket,
         // The signature printed on the PDF: the register links the XML and shows the hash with the PDF.
         xmlKey: signed.xmlKey,

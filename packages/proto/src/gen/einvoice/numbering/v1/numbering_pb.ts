@@ -340,7 +340,8 @@ export type DocumentFiles = Message<"einvoice.numbering.v1.DocumentFiles"> & {
   pdf?: string | undefined;
 
   /**
-   * The same on an 80 mm ticket.
+   * The same on an 80 mm ticket: set with the A4, but the object is only there once first asked for (the gateway
+   * then has it made by RenderingService.RenderTicket).
    *
    * @generated from field: optional string pdf_ticket = 4;
    */

@@ -141,9 +141,9 @@ export const DocumentSignedSchema: GenMessage<DocumentSigned> = /*@__PURE__*/
   messageDesc(file_einvoice_subjects_v1_documents, 1);
 
 /**
- * documents.rendered — rendering → numbering: the printed representations are in the object store. It also
- * carries the signature the PDF prints, so the register links a pending document's XML and hash with its PDF (the
- * verdict carries them again).
+ * documents.rendered — rendering → numbering: the A4 PDF is in the object store (the 80 mm ticket is made on its
+ * first request, at the key this message names). It also carries the signature the PDF prints, so the register
+ * links a pending document's XML and hash with its PDF (the verdict carries them again).
  *
  * @generated from message einvoice.subjects.v1.DocumentRendered
  */
@@ -171,7 +171,8 @@ export type DocumentRendered = Message<"einvoice.subjects.v1.DocumentRendered"> 
   pdfKey: string;
 
   /**
-   * Object-store key of the 80 mm ticket PDF (internal).
+   * Object-store key of the 80 mm ticket PDF (internal): where it is kept once made, on its first request
+   * (RenderingService.RenderTicket); empty for guides, which have no ticket.
    *
    * @generated from field: string ticket_key = 5;
    */
