@@ -128,9 +128,12 @@ describe("the dashboard's document page", () => {
       /^Brocas para concreto \(juego de 5\) 2(\.0+)? NIU PEN 41\.89 PEN 71\.00 PEN 12\.78$/,
     );
     expect(await textOf(page.locator("#h-notes + p"))).toBe("Este documento no tiene notas.");
-    // The PDF preview is the document's: wait until the frame has loaded it before the photographs.
-    await page.locator("iframe.pdf").waitFor();
-    await page.waitForTimeout(1_500);
+    // The PDF is rendered after the verdict: its preview appears on a later read of the page.
+    await until(async () => {
+      await page.reload();
+      expect(await page.locator("iframe.pdf").count()).toBe(1);
+    }, 60_000);
+    await page.waitForTimeout(2_000);
     await inspect(page, "document-lines");
     if (process.env.UPDATE_SCREENSHOT === "1") {
       await page.setViewportSize(DESKTOP);

@@ -105,12 +105,21 @@ describe("a document SUNAT has not answered", () => {
     await page.waitForURL(/\/dashboard\/test\/documents/);
 
     await page.goto(`${sys.system.baseUrl}/dashboard/test/documents/${id}`);
-    const facts = page.locator("#submission");
-    const text = ((await facts.textContent()) ?? "").replace(/\s+/g, " ");
-    expect(text).toContain("Envíos hechos 2");
-    expect(text).toContain("No se pudo conectar con SUNAT.");
-    expect(text).toContain("Próximo intento");
-    expect(text).toContain("Se rechaza si SUNAT no responde antes de");
+    const api = (await sys.request(`/v1/documents/${id}`)).body;
+    const terms = await page.locator("#submission dt").allInnerTexts();
+    const values = await page.locator("#submission dd").allInnerTexts();
+    expect(terms).toEqual([
+      "Envíos hechos",
+      "Último problema",
+      "Próximo intento",
+      "Se rechaza si SUNAT no responde antes de",
+    ]);
+    expect(values.slice(0, 2)).toEqual(["2", "No se pudo conectar con SUNAT."]);
+    // Times in Lima, each with its machine-readable instant.
+    const times = page.locator("#submission time");
+    expect(await times.nth(0).getAttribute("datetime")).toBe(api.submission.next_attempt_at);
+    expect(await times.nth(1).getAttribute("datetime")).toBe(api.submission.deadline_at);
+    expect(values[3]).toMatch(/11:59\sp\.\sm\.$/);
 
     for (const [size, viewport] of [
       ["desktop", DESKTOP],
