@@ -16,7 +16,18 @@ import { bootTestSystem, type TestSystem } from "./harness.js";
  */
 
 const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
+/**
+ * Chromium's PDF viewer as an out-of-process frame, with its component extension allowed: the preview is then
+ * painted in screenshots (by default headless Chromium photographs the PDF frame as a dark box).
+ */
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--enable-features=PdfOopif",
+];
+const IGNORED_DEFAULT_ARGS = ["--disable-extensions", "--disable-component-extensions-with-background-pages"];
 const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -85,7 +96,12 @@ beforeAll(async () => {
   axeSource = await readFile(AXE_SOURCE, "utf8");
   sys = await bootTestSystem();
   base = sys.system.baseUrl;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    ignoreDefaultArgs: IGNORED_DEFAULT_ARGS,
+  });
   admin = await browser.newContext({ viewport: DESKTOP, locale: "es-PE" });
   page = await signIn(admin, sys.dashboard.email, sys.dashboard.password);
 }, 300_000);
@@ -133,7 +149,7 @@ describe("the dashboard's document page", () => {
       await page.reload();
       expect(await page.locator("iframe.pdf").count()).toBe(1);
     }, 60_000);
-    await page.waitForTimeout(2_000);
+    await page.waitForTimeout(4_000);
     await inspect(page, "document-lines");
     if (process.env.UPDATE_SCREENSHOT === "1") {
       await page.setViewportSize(DESKTOP);

@@ -108,12 +108,10 @@ describe("a document SUNAT has not answered", () => {
     const api = (await sys.request(`/v1/documents/${id}`)).body;
     const terms = await page.locator("#submission dt").allInnerTexts();
     const values = await page.locator("#submission dd").allInnerTexts();
-    expect(terms).toEqual([
-      "Envíos hechos",
-      "Último problema",
-      "Próximo intento",
-      "Se rechaza si SUNAT no responde antes de",
-    ]);
+    expect(terms).toEqual(["Envíos hechos", "Último problema", "Próximo intento", "Plazo de envío"]);
+    expect(await page.locator("#submission + p").innerText()).toBe(
+      "Si SUNAT no da su respuesta antes del plazo, el documento se rechaza y su número queda usado.",
+    );
     expect(values.slice(0, 2)).toEqual(["2", "No se pudo conectar con SUNAT."]);
     // Times in Lima, each with its machine-readable instant.
     const times = page.locator("#submission time");

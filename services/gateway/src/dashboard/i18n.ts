@@ -77,7 +77,9 @@ const es = {
   "doc.last_problem": "Último problema",
   "doc.next_try": "Próximo intento",
   "doc.next_try_running": "en curso",
-  "doc.deadline": "Se rechaza si SUNAT no responde antes de",
+  "doc.deadline": "Plazo de envío",
+  "doc.deadline_note":
+    "Si SUNAT no da su respuesta antes del plazo, el documento se rechaza y su número queda usado.",
   "docs.pending_long": "Pendiente hace más de {minutes} min",
   "problem.sunat_unreachable": "No se pudo conectar con SUNAT.",
   "problem.sunat_no_answer": "SUNAT no respondió.",
@@ -306,7 +308,9 @@ const en: Record<MessageKey, string> = {
   "doc.last_problem": "Last problem",
   "doc.next_try": "Next try",
   "doc.next_try_running": "in progress",
-  "doc.deadline": "Rejected if SUNAT has not answered by",
+  "doc.deadline": "Sending deadline",
+  "doc.deadline_note":
+    "If SUNAT gives no verdict before the deadline, the document is rejected and its number stays used.",
   "docs.pending_long": "Pending for over {minutes} min",
   "problem.sunat_unreachable": "SUNAT could not be reached.",
   "problem.sunat_no_answer": "SUNAT did not answer.",

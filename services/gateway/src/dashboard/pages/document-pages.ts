@@ -229,7 +229,8 @@ function submissionFacts(req: PageRequest, submission: NonNullable<DocumentView[
   }
   <dt>${t("doc.next_try")}</dt><dd>${submission.next_attempt_at ? html`<time datetime="${submission.next_attempt_at}">${formatDateTime(locale, submission.next_attempt_at)}</time>` : t("doc.next_try_running")}</dd>
   <dt>${t("doc.deadline")}</dt><dd><time datetime="${submission.deadline_at}">${formatDateTime(locale, submission.deadline_at)}</time></dd>
-</dl>`;
+</dl>
+<p class="muted">${t("doc.deadline_note")}</p>`;
 }
 
 const AMOUNT_KEYS = [
