@@ -51,6 +51,21 @@ export interface StatusDetails {
   message: string;
 }
 
+/**
+ * How sending a pending document to SUNAT is going (`submission` on one document's read). `last_problem.code`:
+ * `sunat_unreachable`, `sunat_no_answer`, `sunat_unavailable`, `sunat_busy`, `sunat_refused_send`,
+ * `sol_credentials_missing`, `submission_error` (an open set, see the proto `SubmissionProblem`).
+ */
+export interface SubmissionProgress {
+  /** sendBill calls made so far. */
+  attempts: number;
+  last_problem: { code: string; message: string } | null;
+  /** ISO 8601 UTC of the next try; null while a try is in progress. */
+  next_attempt_at: string | null;
+  /** ISO 8601 UTC after which a document with no verdict is rejected (`submission_deadline_exceeded`). */
+  deadline_at: string;
+}
+
 export type DocumentEventType =
   | "document.accepted"
   | "document.observed"
@@ -103,6 +118,11 @@ export interface DocumentResource {
   links: { pdf: string | null; xml: string | null; cdr: string | null };
   /** The latest void requested for this document; null when none was. */
   void: DocumentVoid | null;
+  /**
+   * While pending, on a read of one document: how sending it to SUNAT is going; null otherwise. The gateway adds
+   * it from the submission service; lists, events and webhooks show null.
+   */
+  submission?: SubmissionProgress | null;
   /** Despatch advices (09, 31) only: the transport data as checked, derived fields included; absent otherwise. */
   despatch?: DespatchAdvice;
   /** Notes (07, 08) only: the modified document; absent otherwise. */

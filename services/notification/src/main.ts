@@ -21,6 +21,7 @@ import { loadNotificationEnv } from "./env.js";
 import { notificationRoutes } from "./rpc/notification-routes.js";
 import { WebhookDispatcher } from "./usecases/dispatch-webhooks.js";
 import { EmailSender, GetEmail, QueueDocumentEmail } from "./usecases/document-emails.js";
+import { SendInvitationEmail } from "./usecases/invitation-emails.js";
 import { GetEvent, ListEvents, PurgeExpiredEvents } from "./usecases/read-events.js";
 import { RecordDocumentEvent } from "./usecases/record-document-event.js";
 import {
@@ -164,6 +165,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
       },
       queueEmail: new QueueDocumentEmail({ store, numbering, onQueued: () => emails.wake() }),
       getEmail: new GetEmail(store),
+      sendInvitationEmail: new SendInvitationEmail({ mailer, from: env.EMAIL_FROM, logger }),
     }),
     checks: { store: () => store.ping(), broker: () => broker.ping() },
   });

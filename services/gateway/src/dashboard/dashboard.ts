@@ -1,9 +1,13 @@
 import { Router } from "@koa/router";
 import type { Context, Middleware, Next } from "koa";
 import { CompanyRepository } from "../adapters/company-repository.js";
+import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { toApiError, validationFailed } from "../errors/public-errors.js";
 import { type GatewayDeps, scopeOf } from "../http/context.js";
+import { CreateDocument } from "../usecases/create-document.js";
+import { CreateNote } from "../usecases/create-note.js";
 import { OpenDocumentFile } from "../usecases/open-document-file.js";
+import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { newToken } from "./accounts/records.js";
 import { Sessions } from "./accounts/sessions.js";
 import { SignIn, type SignInThrottle } from "./accounts/sign-in.js";
@@ -31,14 +35,16 @@ import { localeOf, translator } from "./i18n.js";
 import { layout, type Mode } from "./layout.js";
 import { liveStream } from "./live-stream.js";
 import { brandPage, openLogo, removeLogo, uploadLogo } from "./pages/brand-pages.js";
-import { companyPage, saveGre, saveSol, uploadCertificate } from "./pages/company-pages.js";
+import { companyPage, saveGre, saveIgvRegime, saveSol, uploadCertificate } from "./pages/company-pages.js";
 import { createKey, developersPage, revokeKey } from "./pages/developer-pages.js";
 import { documentListPage, documentPage, readDocument } from "./pages/document-pages.js";
 import { eventsPage } from "./pages/event-pages.js";
+import { issueNote } from "./pages/note-forms.js";
 import { signInPage } from "./pages/sign-in-page.js";
-import { acceptInvitation, invitationPage, invite, teamPage } from "./pages/team-pages.js";
+import { acceptInvitation, invitationPage, invite, revoke, teamPage } from "./pages/team-pages.js";
 import {
   createWebhook,
+  deleteWebhook,
   retryDelivery,
   rotateWebhookSecret,
   updateWebhook,
@@ -71,6 +77,20 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
   const sessions = new Sessions(deps.store);
   const signIn = new SignIn(deps.store, settings.signInThrottle);
   const openFile = new OpenDocumentFile(deps);
+  // The API's note use case, wired as app.ts wires it: the same checks, numbering and register.
+  const settingsRepository = new CompanySettingsRepository(deps.store);
+  const igvRegime = (scope: { companyId: string; livemode: boolean }) => settingsRepository.igvRegime(scope);
+  const createNote = new CreateNote({
+    numbering: deps.numbering,
+    igvRegime,
+    createDocument: new CreateDocument({
+      igvRegime,
+      numbering: deps.numbering,
+      issues: deps.issues,
+      readSetup: new ReadCompanySetup(deps.signing, deps.submission),
+      waiter: deps.waiter,
+    }),
+  });
   const router = new Router();
 
   const chromeOf = (ctx: Context) => {
@@ -285,7 +305,9 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
           ? req.t("doc.void_requested")
           : flash === "email"
             ? req.t("doc.email_sent")
-            : undefined;
+            : flash === "note"
+              ? req.t("note.issued")
+              : undefined;
       sendHtml(
         req.ctx,
         await documentPage(req, deps, req.ctx.params.id!, text ? { kind: "ok", text } : undefined),
@@ -346,6 +368,27 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
             (flash) => documentPage(req, deps, id, flash),
           );
           if (ok) done(req.ctx, `/dashboard/${req.mode}/documents/${id}?done=${action}`);
+        },
+        { change: true },
+      ),
+    );
+  }
+  for (const kind of ["credit", "debit"] as const) {
+    router.post(
+      `${m}/documents/:id/${kind}_note`,
+      signedIn(
+        async (req) => {
+          const id = req.ctx.params.id!;
+          await readDocument(req, deps, id);
+          let noteId = "";
+          const ok = await orFlash(
+            req,
+            async () => {
+              noteId = await issueNote(req, deps, createNote, id, kind);
+            },
+            (flash) => documentPage(req, deps, id, flash),
+          );
+          if (ok) done(req.ctx, `/dashboard/${req.mode}/documents/${noteId}?done=note`);
         },
         { change: true },
       ),
@@ -437,6 +480,7 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
     ["certificate", uploadCertificate],
     ["sol", saveSol],
     ["gre", saveGre],
+    ["igv", saveIgvRegime],
   ] as const) {
     router.post(
       `${m}/company/${path}`,
@@ -456,7 +500,11 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
 
   router.get(
     `${m}/webhooks`,
-    signedIn(async (req) => sendHtml(req.ctx, await webhooksPage(req, deps))),
+    signedIn(async (req) => {
+      const deleted = req.ctx.query.done === "deleted";
+      const flash = deleted ? { kind: "ok" as const, text: req.t("hooks.deleted") } : undefined;
+      sendHtml(req.ctx, await webhooksPage(req, deps, undefined, flash));
+    }),
   );
   router.post(
     `${m}/webhooks`,
@@ -515,6 +563,16 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
     ),
   );
   router.post(
+    `${m}/webhooks/:id/delete`,
+    signedIn(
+      async (req) => {
+        await deleteWebhook(req, deps, req.ctx.params.id!);
+        done(req.ctx, `/dashboard/${req.mode}/webhooks?done=deleted`);
+      },
+      { change: true },
+    ),
+  );
+  router.post(
     `${m}/webhooks/:id/deliveries/:delivery/retry`,
     signedIn(
       async (req) => {
@@ -528,7 +586,21 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
 
   router.get(
     `${m}/team`,
-    signedIn(async (req) => sendHtml(req.ctx, await teamPage(req, deps))),
+    signedIn(async (req) => {
+      const revoked = req.ctx.query.done === "revoked";
+      const flash = revoked ? { kind: "ok" as const, text: req.t("team.revoked") } : undefined;
+      sendHtml(req.ctx, await teamPage(req, deps, undefined, flash));
+    }),
+  );
+  router.post(
+    `${m}/team/invitations/:id/revoke`,
+    signedIn(
+      async (req) => {
+        if (!(await revoke(req, deps, req.ctx.params.id!))) throw new Refusal(404, "error.not_found");
+        done(req.ctx, `/dashboard/${req.mode}/team?done=revoked`);
+      },
+      { change: true },
+    ),
   );
   router.post(
     `${m}/team/invitations`,

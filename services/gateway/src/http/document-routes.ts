@@ -6,6 +6,7 @@ import { apiError, validationFailed } from "../errors/public-errors.js";
 import type { DocumentEmailBody } from "../schemas/document-email.schema.js";
 import type { DocumentVoidBody } from "../schemas/document-void.schema.js";
 import type { CreateDocument } from "../usecases/create-document.js";
+import { ReadDocument } from "../usecases/read-document.js";
 import { type AuthedState, type GatewayDeps, linkSignerFor, scopeOf } from "./context.js";
 import { documentCreate } from "./created-document.js";
 import { listDocumentsRequest } from "./document-list-query.js";
@@ -18,10 +19,11 @@ export function documentRoutes(
   deps: GatewayDeps,
   createDocument: CreateDocument,
 ) {
+  const readDocument = new ReadDocument(deps);
   const getDocument = async (ctx: Context & { state: AuthedState }, id: string) => {
     if (!hasIdShape(id, "doc")) throw notFound(id);
-    const res = await deps.numbering.getDocument({ scope: scopeOf(ctx.state.caller), id });
-    return res;
+    const { document } = await readDocument.execute(scopeOf(ctx.state.caller), id);
+    return document;
   };
 
   const create = (type: SaleDocumentType) =>
@@ -91,7 +93,7 @@ export function documentRoutes(
   });
 
   router.get("/v1/documents/:id", async (ctx) => {
-    const res = await getDocument(ctx, ctx.params.id!);
-    ctx.body = presentDocument(res.document, linkSignerFor(deps, ctx.state));
+    const document = await getDocument(ctx, ctx.params.id!);
+    ctx.body = presentDocument(document, linkSignerFor(deps, ctx.state));
   });
 }

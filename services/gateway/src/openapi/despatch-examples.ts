@@ -99,6 +99,7 @@ export function pendingGuide(name: keyof typeof DESPATCH_REQUESTS, index: number
     hash: null,
     links: { pdf: null, xml: null, cdr: null },
     void: null,
+    submission: null,
     despatch: presented(advice),
     reference: null,
     reason: null,

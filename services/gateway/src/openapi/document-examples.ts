@@ -46,6 +46,7 @@ export function acceptedDocument(example: CreateExample): PublicDocument {
     hash: "q3Xo7sQm0yY2b1mJm7n1cX2bq0m2b8Vt5b2m3Zc1Q9k=",
     links: { pdf: `${FILES_BASE}/${id}/pdf`, xml: `${FILES_BASE}/${id}/xml`, cdr: `${FILES_BASE}/${id}/cdr` },
     void: null,
+    submission: null,
     despatch: null,
     reference: null,
     reason: null,
@@ -64,6 +65,22 @@ export function pendingDocument(example: CreateExample): PublicDocument {
     hash: null,
     links: { pdf: null, xml: null, cdr: null },
     updated_at: CREATED_AT,
+  };
+}
+
+/** A signed document while SUNAT cannot be reached: the third send failed, the fourth waits on the backoff. */
+export function retryingDocument(example: CreateExample): PublicDocument {
+  const { links } = acceptedDocument(example);
+  return {
+    ...pendingDocument(example),
+    hash: acceptedDocument(example).hash,
+    links: { ...links, cdr: null },
+    submission: {
+      attempts: 3,
+      last_problem: { code: "sunat_unreachable", message: "SUNAT could not be reached." },
+      next_attempt_at: "2026-06-01T15:04:35.000Z",
+      deadline_at: "2026-06-05T04:59:59.999Z",
+    },
   };
 }
 

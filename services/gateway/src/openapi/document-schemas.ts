@@ -5,6 +5,7 @@ import type {
   DocumentVoid,
   EventResource,
   StatusDetails,
+  SubmissionProgress,
   SunatNote,
   SunatVerdict,
 } from "@einvoice/domain";
@@ -75,6 +76,15 @@ export const EVENT_TYPES = [
 ] as const;
 export const STATUS_DETAIL_CODES = ["submission_deadline_exceeded"] as const;
 export const VOID_FAILURE_CODES = ["void_deadline_exceeded", "void_outcome_unknown"] as const;
+export const SUBMISSION_PROBLEM_CODES = [
+  "sunat_unreachable",
+  "sunat_no_answer",
+  "sunat_unavailable",
+  "sunat_busy",
+  "sunat_refused_send",
+  "sol_credentials_missing",
+  "submission_error",
+] as const;
 
 const inPen = (what: string, when: string) =>
   nullable(decimal2(`${what} Always in PEN, whatever the document currency. Null when ${when}.`));
@@ -182,6 +192,40 @@ const statusDetails = objectSchema<StatusDetails>()({
       "The reason: `submission_deadline_exceeded` (SUNAT gave no verdict before the end of the sending window, the 3rd day after the issue date in Lima; the document is `rejected` and `sunat` is null). More reasons may be added.",
     ),
     message: string("The last error seen, for people; may change."),
+  },
+});
+
+const submissionProblem = objectSchema<NonNullable<SubmissionProgress["last_problem"]>>()({
+  description: "Why the last try to send the document gave no verdict.",
+  properties: {
+    code: openSet(
+      SUBMISSION_PROBLEM_CODES,
+      "`sunat_unreachable`: SUNAT could not be reached (its name did not resolve, the connection was refused). `sunat_no_answer`: SUNAT did not answer within `SUNAT_TIMEOUT_MS` (default 90 s), or the connection dropped before its answer; the next try first asks SUNAT whether it registered the document. `sunat_unavailable`: SUNAT's server answered with an error of its own (HTTP 5xx, an unreadable answer). `sunat_busy`: SUNAT said it could not take the document now (a temporary exception such as 0109). `sunat_refused_send`: SUNAT refused the send itself with an exception that does not clear by itself (e.g. 0111, wrong SOL user); fix the credentials (`PUT /v1/company/sol_credentials`) before the deadline. `sol_credentials_missing`: live mode and no SOL credentials stored. `submission_error`: a failure on our side. More codes may be added.",
+    ),
+    message: string("The same in a sentence, in English, for people; may change."),
+  },
+});
+
+const submissionProgress = objectSchema<Presented<SubmissionProgress>>()({
+  description:
+    "How sending a pending document to SUNAT is going: tries are repeated on a backoff (`SUBMISSION_RETRY_DELAYS_MS`, default 2 s, 5 s, 15 s, 30 s, 1 min, 2 min, 5 min, then every 10 min) until SUNAT gives a verdict or `deadline_at` passes.",
+  properties: {
+    attempts: {
+      type: "integer",
+      minimum: 0,
+      description:
+        "Sends to SUNAT so far (`sendBill` calls; a status query that recovers a lost answer is not one). 0 before the first send.",
+    },
+    last_problem: nullable(
+      schemaRef(
+        "SubmissionProblem",
+        "Why the last try gave no verdict. Null when no try has failed (the first send is on its way).",
+      ),
+    ),
+    next_attempt_at: nullable(timestamp("When the next try is due. Null while a try is in progress.")),
+    deadline_at: timestamp(
+      "If SUNAT has given no verdict by then, the document becomes `rejected` with `status_details.code` `submission_deadline_exceeded` and is not sent again: by default the end (Lima time) of the 3rd calendar day after `issue_date`, SUNAT's sending window (RS 000003-2023/SUNAT; ERR 2108), or the day after for despatch advices.",
+    ),
   },
 });
 
@@ -330,6 +374,12 @@ const document = objectSchema<PublicDocument>()({
     void: nullable(
       schemaRef("DocumentVoid", "The latest void requested for the document; null when none was."),
     ),
+    submission: nullable(
+      schemaRef(
+        "SubmissionProgress",
+        "While the document is `pending`: attempts so far, the last problem, the next try and the deadline. Shown by `GET /v1/documents/{id}` only; null there once a verdict came or before the signed document reached submission (the first second), and always null in lists, events and webhooks.",
+      ),
+    ),
     despatch: nullable(
       schemaRef(
         "DespatchAdvice",
@@ -423,6 +473,8 @@ export const documentSchemas: Record<string, JsonSchema> = {
   SunatVerdict: sunatVerdict,
   SunatNote: sunatNote,
   StatusDetails: statusDetails,
+  SubmissionProgress: submissionProgress,
+  SubmissionProblem: submissionProblem,
   DocumentVoid: documentVoid,
   ...noteSchemas,
   VoidFailure: voidFailure,

@@ -251,6 +251,7 @@ function pendingNote(
     hash: null,
     links: { pdf: null, xml: null, cdr: null },
     void: null,
+    submission: null,
     despatch: null,
     reference: doc.reference ?? null,
     reason: doc.reason ?? null,

@@ -5,6 +5,7 @@ import {
   acceptedEvent,
   deadlineRejectedDocument,
   pendingDocument,
+  retryingDocument,
 } from "./document-examples.js";
 import { emailPaths } from "./email-paths.js";
 import {
@@ -209,6 +210,10 @@ export function paths(): Record<string, PathItem> {
             invoice: { summary: "An accepted invoice", value: acceptedDocument(firstInvoice) },
             receipt: { summary: "An accepted receipt", value: acceptedDocument(firstReceipt) },
             pending: { summary: "Waiting for SUNAT", value: pendingDocument(firstInvoice) },
+            retrying: {
+              summary: "Pending: SUNAT could not be reached, tried again on a backoff",
+              value: retryingDocument(firstInvoice),
+            },
             deadline: {
               summary: "Rejected: no verdict before the deadline",
               value: deadlineRejectedDocument(firstInvoice),

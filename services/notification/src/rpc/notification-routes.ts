@@ -2,6 +2,7 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import { Code, ConnectError, requireScope } from "@einvoice/platform";
 import { NotificationService } from "@einvoice/proto";
 import type { GetEmail, QueueDocumentEmail } from "../usecases/document-emails.js";
+import type { SendInvitationEmail } from "../usecases/invitation-emails.js";
 import type { GetEvent, ListEvents } from "../usecases/read-events.js";
 import { type WebhookUseCases, webhookHandlers } from "./webhook-routes.js";
 
@@ -15,6 +16,7 @@ export interface NotificationUseCases {
   webhooks: WebhookUseCases;
   queueEmail: QueueDocumentEmail;
   getEmail: GetEmail;
+  sendInvitationEmail: SendInvitationEmail;
 }
 
 /** Translates RPC messages to the use cases and back; nothing else. */
@@ -29,6 +31,17 @@ export function notificationRoutes(useCases: NotificationUseCases) {
           cc: req.cc,
         });
         return { email };
+      },
+      async sendInvitationEmail(req) {
+        requireScope(req.scope);
+        await useCases.sendInvitationEmail.execute({
+          to: req.to,
+          link: req.link,
+          companyName: req.companyName,
+          role: req.role,
+          language: req.language,
+        });
+        return {};
       },
       async getEmail(req) {
         return { email: await useCases.getEmail.execute(requireScope(req.scope), req.id) };

@@ -7,6 +7,7 @@ import {
   type SoapCredentials,
   type SoapResponse,
 } from "@einvoice/sunat";
+import { outageProblem, type SubmissionProblemCode } from "../domain/submission-problem.js";
 import { HttpPoster, type PostAnswer } from "./http-post.js";
 
 /**
@@ -16,12 +17,21 @@ import { HttpPoster, type PostAnswer } from "./http-post.js";
  */
 export class SunatUnavailableError extends Error {
   override readonly name = "SunatUnavailableError";
+  /** SUNAT's HTTP server answered, but not usably (5xx, an empty or unreadable body). */
+  readonly answered: boolean;
   constructor(
     message: string,
     readonly maybeProcessed: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; answered?: boolean },
   ) {
     super(message, options);
+    this.answered = options?.answered ?? false;
+  }
+
+  /** The outage in the caller's words (the Document's `submission.last_problem`). */
+  get problem(): SubmissionProblemCode {
+    const timedOut = (this.cause as Error | undefined)?.name === "TimeoutError";
+    return outageProblem({ timedOut, maybeProcessed: this.maybeProcessed, answered: this.answered });
   }
 }
 
@@ -94,16 +104,19 @@ export class HttpBillServiceClient implements BillServiceClient {
     }
     const { status, body } = response;
     if (status >= 500 && !body.includes("Fault>")) {
-      throw new SunatUnavailableError(`SUNAT answered HTTP ${status}`, true);
+      throw new SunatUnavailableError(`SUNAT answered HTTP ${status}`, true, { answered: true });
     }
     if (body.trim() === "") {
-      throw new SunatUnavailableError(`SUNAT answered HTTP ${status} with no body`, true);
+      throw new SunatUnavailableError(`SUNAT answered HTTP ${status} with no body`, true, {
+        answered: true,
+      });
     }
     try {
       return parseSoapResponse(body);
     } catch (error) {
       throw new SunatUnavailableError(`unreadable SUNAT answer: ${(error as Error).message}`, true, {
         cause: error,
+        answered: true,
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { StatusDetails, SunatVerdict, VerdictOutcome } from "@einvoice/domain";
 import type { Collection, CollectionSpec, TransactionScope } from "@einvoice/store";
+import type { SubmissionProblemCode } from "../domain/submission-problem.js";
 
 /**
  * One document's journey through SUNAT, and the durable work item of the submission scheduler. Written before
@@ -42,6 +43,8 @@ export interface SubmissionRecord {
   /** ISO time until which one replica owns the record; the epoch when nobody does. */
   lease_until: string;
   last_error: string | null;
+  /** `last_error` in the caller's words; absent on records of older versions and of guides (GRE). */
+  last_problem?: SubmissionProblemCode | null;
   outcome: VerdictOutcome | null;
   sunat: SunatVerdict | null;
   status_details: StatusDetails | null;

@@ -7,6 +7,7 @@ import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-reposito
 import { SolCredentialsMissingError } from "../adapters/sunat-endpoints.js";
 import { interpretCdr } from "../domain/interpret-response.js";
 import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
+import { exceptionProblem, type SubmissionProblemCode } from "../domain/submission-problem.js";
 import {
   expireSubmission,
   type FinalVerdict,
@@ -56,7 +57,7 @@ export class AttemptGreSubmission {
       endpoint = await this.endpointFor(record);
     } catch (error) {
       if (!(error instanceof SolCredentialsMissingError)) throw error;
-      return this.retryLater(record, null, error.message, false);
+      return this.retryLater(record, null, error.message, "sol_credentials_missing", false);
     }
     // A guide SUNAT took in time keeps being polled past the deadline: its ticket will be answered.
     if (record.ticket) return this.poll(record, endpoint, record.ticket);
@@ -157,7 +158,15 @@ export class AttemptGreSubmission {
     transient: boolean,
   ) {
     Object.assign(record, { ticket: null, ticket_polls: 0 });
-    return this.retryLater(record, endpoint, `ticket: ${code} ${reason}`.trim(), transient, "queued");
+    const problem = exceptionProblem(transient);
+    return this.retryLater(
+      record,
+      endpoint,
+      `ticket: ${code} ${reason}`.trim(),
+      problem,
+      transient,
+      "queued",
+    );
   }
 
   /** A cached token, or a new one stored for every replica; null when the token call failed (retry scheduled). */
@@ -184,14 +193,23 @@ export class AttemptGreSubmission {
     stateAfterOutage: (e: SunatUnavailableError) => SubmissionRecord["state"],
   ): Promise<void> {
     if (error instanceof SunatUnavailableError) {
-      return this.retryLater(record, endpoint, `${call}: ${error.message}`, true, stateAfterOutage(error));
+      const state = stateAfterOutage(error);
+      return this.retryLater(record, endpoint, `${call}: ${error.message}`, error.problem, true, state);
     }
     if (!(error instanceof GreRequestError)) throw error;
     if (error.status === 401 || error.status === 403 || call === "token") {
       await this.tokens.drop(record, endpoint.clientId);
       // A refused token surely sent nothing; a send refused for its token was not processed either.
       const state = call === "ticket status" ? record.state : "queued";
-      return this.retryLater(record, endpoint, `${call}: ${error.message}`, true, state);
+      // SUNAT refused the client_id/secret (or the token they gave).
+      return this.retryLater(
+        record,
+        endpoint,
+        `${call}: ${error.message}`,
+        "sunat_refused_send",
+        true,
+        state,
+      );
     }
     if (call === "send" && classifyResponseCode(error.code) === "rejected") {
       return this.finish(record, endpoint, {
@@ -203,13 +221,14 @@ export class AttemptGreSubmission {
     if (call === "ticket status" && (error.code === "0127" || error.status === 404)) {
       // SUNAT does not know the ticket: the send was not kept, so send again.
       Object.assign(record, { ticket: null, ticket_polls: 0 });
-      return this.retryLater(record, endpoint, `${call}: ${error.message}`, true, "queued");
+      return this.retryLater(record, endpoint, `${call}: ${error.message}`, "sunat_busy", true, "queued");
     }
     const state = call === "send" ? "queued" : record.state;
     return this.retryLater(
       record,
       endpoint,
       `${call}: ${error.message}`,
+      exceptionProblem(isTransientException(error.code)),
       isTransientException(error.code),
       state,
     );
@@ -219,6 +238,7 @@ export class AttemptGreSubmission {
     record: SubmissionRecord,
     endpoint: GreEndpoint | null,
     error: string,
+    problem: SubmissionProblemCode,
     transient: boolean,
     state: SubmissionRecord["state"] = record.state,
   ): Promise<void> {
@@ -230,7 +250,7 @@ export class AttemptGreSubmission {
       "SUNAT GRE gave no verdict; will retry",
     );
     if (now >= deadline && !record.ticket) {
-      Object.assign(record, { state, failures, last_error: error });
+      Object.assign(record, { state, failures, last_error: error, last_problem: problem });
       return this.expire(record, endpoint);
     }
     const delay = retryDelayMs({ failures, transient, delaysMs: this.settings.retryDelaysMs });
@@ -239,6 +259,7 @@ export class AttemptGreSubmission {
       state,
       failures,
       last_error: error,
+      last_problem: problem,
       next_attempt_at: at.toISOString(),
       lease_until: NO_LEASE,
     });

@@ -138,7 +138,9 @@ export class HttpGreClient implements GreClient {
     }
     if (response.status >= 500) {
       const code = typeof body.cod === "string" ? ` ${body.cod}` : "";
-      throw new SunatUnavailableError(`SUNAT GRE answered HTTP ${response.status}${code}`, true);
+      throw new SunatUnavailableError(`SUNAT GRE answered HTTP ${response.status}${code}`, true, {
+        answered: true,
+      });
     }
     if (response.status >= 400) {
       const errors = Array.isArray(body.errors) ? (body.errors as { cod?: unknown; msg?: unknown }[]) : [];

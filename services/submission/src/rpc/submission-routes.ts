@@ -1,6 +1,7 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { requireScope } from "@einvoice/platform";
 import { SubmissionService } from "@einvoice/proto";
+import { progressOf } from "../domain/submission-progress.js";
 import type { GetSubmission } from "../usecases/get-submission.js";
 import type { SetGreCredentials } from "../usecases/gre-credentials.js";
 import type { GetSubmissionSetup, SetSolCredentials } from "../usecases/sol-credentials.js";
@@ -29,6 +30,7 @@ export function submissionRoutes(useCases: SubmissionUseCases) {
           cdrKey: record.cdr_key ?? "",
           simulated: record.sunat?.simulated ?? false,
           ticket: record.ticket ?? "",
+          progress: progressOf(record, new Date()),
         };
       },
 

@@ -295,6 +295,7 @@ export class SubmissionScheduler {
     const retryAt = nextAttemptAt(this.clock(), this.settings.leaseMs, new Date(record.deadline_at));
     Object.assign(record, {
       last_error: (error as Error).message,
+      last_problem: "submission_error",
       next_attempt_at: retryAt.toISOString(),
       lease_until: NO_LEASE,
     });

@@ -242,6 +242,38 @@ describe("AttemptSubmission", () => {
     expect(record.outcome).toBe("accepted");
   });
 
+  it("records each failure's problem in the caller's words, and what the progress then shows", async () => {
+    const timedOut = new SunatUnavailableError("SUNAT call failed: timeout", true, {
+      cause: new DOMException("The operation timed out", "TimeoutError"),
+    });
+    const http503 = new SunatUnavailableError("SUNAT answered HTTP 503", true, { answered: true });
+    const cases: Array<[Step, string]> = [
+      [refused(), "sunat_unreachable"],
+      [timedOut, "sunat_no_answer"],
+      [lost(), "sunat_no_answer"],
+      [http503, "sunat_unavailable"],
+      [fault("0109"), "sunat_busy"],
+      [fault("0111"), "sunat_refused_send"],
+    ];
+    for (const [step, problem] of cases) {
+      await store.collection<SubmissionRecord>(submissionsCollection).deleteOne({ _id: "doc_1" });
+      const record = await queued();
+      // A lost answer is followed by a status query: SUNAT does not answer that either.
+      const sunat = new ScriptedSunat({ sendBill: [step], getStatusCdr: [lost()] });
+      await attempt(sunat).execute(record);
+      expect([problem, record.last_problem]).toEqual([problem, problem]);
+      expect(record.attempts).toBe(1);
+    }
+  });
+
+  it("live mode without SOL credentials reads as sol_credentials_missing", async () => {
+    const record = await queued();
+    await attempt(new ScriptedSunat({}), async () => {
+      throw new SolCredentialsMissingError("company cmp_1 has no live SOL credentials");
+    }).execute(record);
+    expect(record).toMatchObject({ attempts: 0, last_problem: "sol_credentials_missing" });
+  });
+
   // Also the repair of an "uncertain" mark lost in a power cut (it is not durable): the next send is answered so.
   it.each(["1033", "2223"])("%s on a send recovers the registered CDR", async (code) => {
     const sunat = new ScriptedSunat({ sendBill: [fault(code)], getStatusCdr: [await statusCdr("0")] });

@@ -8,6 +8,7 @@ import { SolCredentialsMissingError, type SunatEndpoint } from "../adapters/suna
 import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-response.js";
 import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
 import { canQueryStatus } from "../domain/status-query.js";
+import { exceptionProblem, type SubmissionProblemCode } from "../domain/submission-problem.js";
 import {
   expireSubmission,
   type FinalVerdict,
@@ -51,7 +52,7 @@ export class AttemptSubmission {
       endpoint = await this.endpointFor(record);
     } catch (error) {
       if (!(error instanceof SolCredentialsMissingError)) throw error;
-      return this.retryLater(record, null, error.message, false);
+      return this.retryLater(record, null, error.message, "sol_credentials_missing", false);
     }
 
     const pastDeadline = this.clock() >= new Date(record.deadline_at);
@@ -89,6 +90,7 @@ export class AttemptSubmission {
         record,
         endpoint,
         error.message,
+        error.problem,
         true,
         error.maybeProcessed ? "uncertain" : "queued",
       );
@@ -104,6 +106,7 @@ export class AttemptSubmission {
           record,
           endpoint,
           `${result.code} ${result.reason}`.trim(),
+          exceptionProblem(result.transient),
           result.transient,
           "queued",
         );
@@ -119,6 +122,7 @@ export class AttemptSubmission {
             record,
             endpoint,
             `${result.code} but getStatusCdr finds nothing`,
+            "sunat_busy",
             true,
             "uncertain",
           );
@@ -149,7 +153,7 @@ export class AttemptSubmission {
       });
     } catch (error) {
       if (!(error instanceof SunatUnavailableError)) throw error;
-      await this.retryLater(record, endpoint, `status query: ${error.message}`, true);
+      await this.retryLater(record, endpoint, `status query: ${error.message}`, error.problem, true);
       return "retrying";
     }
     const result = interpretStatusCdr(answer);
@@ -162,6 +166,7 @@ export class AttemptSubmission {
       record,
       endpoint,
       `status query: ${result.code} ${result.reason}`.trim(),
+      exceptionProblem(result.transient),
       result.transient,
     );
     return "retrying";
@@ -172,6 +177,7 @@ export class AttemptSubmission {
     record: SubmissionRecord,
     endpoint: SunatEndpoint | null,
     error: string,
+    problem: SubmissionProblemCode,
     transient: boolean,
     state: SubmissionRecord["state"] = record.state,
   ): Promise<void> {
@@ -183,7 +189,7 @@ export class AttemptSubmission {
       "SUNAT gave no verdict; will retry",
     );
     if (now >= deadline) {
-      Object.assign(record, { state, failures, last_error: error });
+      Object.assign(record, { state, failures, last_error: error, last_problem: problem });
       return this.expire(record, endpoint);
     }
     const delay = retryDelayMs({ failures, transient, delaysMs: this.settings.retryDelaysMs });
@@ -191,6 +197,7 @@ export class AttemptSubmission {
       state,
       failures,
       last_error: error,
+      last_problem: problem,
       next_attempt_at: nextAttemptAt(now, delay, deadline).toISOString(),
       lease_until: NO_LEASE,
     });

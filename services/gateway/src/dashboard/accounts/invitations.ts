@@ -36,6 +36,28 @@ export class CreateInvitation {
   }
 }
 
+/** The company's invitations still waiting for their person (not used, not expired), oldest first. */
+export async function openInvitations(store: Store, companyId: string): Promise<InvitationRecord[]> {
+  const now = new Date().toISOString();
+  return new DashboardRepositories(store).invitations.find(
+    { company_id: companyId, used_at: null, expires_at: { $gt: now } },
+    { sort: [{ field: "created_at", direction: 1 }] },
+  );
+}
+
+/**
+ * Revokes an open invitation of the company: its link stops working. `id` is the record's id (the token's hash,
+ * which cannot be turned back into a link). False when the company has no such open invitation.
+ */
+export async function revokeInvitation(store: Store, companyId: string, id: string): Promise<boolean> {
+  if (!/^[0-9a-f]{64}$/.test(id)) return false;
+  return new DashboardRepositories(store).invitations.deleteOne({
+    _id: id,
+    company_id: companyId,
+    used_at: null,
+  });
+}
+
 /** The open invitation a link's token names; null when unknown, used or expired. */
 export async function findOpenInvitation(store: Store, token: string): Promise<InvitationRecord | null> {
   if (token.length > 100) return null;

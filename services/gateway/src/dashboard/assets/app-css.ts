@@ -35,6 +35,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:now
 .nowrap{white-space:nowrap}
 .badge{display:inline-block;padding:1px 8px;border-radius:999px;font-size:.85rem;font-weight:600}
 .badge-pending{background:#e0e7ff;color:#1e3a8a}
+.badge-late{background:#fef3c7;color:#7c2d12}
 .badge-accepted{background:#dcfce7;color:#14532d}
 .badge-observed{background:#fef3c7;color:#7c2d12}
 .badge-rejected{background:#fee2e2;color:#7f1d1d}

@@ -1,6 +1,7 @@
 import type { LogoFormat } from "@einvoice/domain";
 import { CompanyLogoRepository } from "../../adapters/company-logo-repository.js";
-import { ApiError } from "../../errors/public-errors.js";
+import { GATEWAY_ERRORS } from "../../errors/gateway-errors.js";
+import { apiError } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import { logoRefusal } from "../../http/logo-routes.js";
 import { OpenCompanyLogo } from "../../usecases/open-company-logo.js";
@@ -77,7 +78,7 @@ const FORMATS: Record<string, LogoFormat> = { "image/png": "png", "image/jpeg": 
 export async function uploadLogo(req: PageRequest, deps: GatewayDeps): Promise<void> {
   const file = req.files?.get("logo");
   if (!file || file.bytes.length === 0)
-    throw new ApiError(422, "invalid_request_error", "logo_invalid", req.t("brand.choose_file"), "body");
+    throw apiError(GATEWAY_ERRORS.logo_invalid, req.t("brand.choose_file"));
   try {
     const declared = FORMATS[file.type];
     if (!declared)

@@ -1,8 +1,11 @@
+import { IGV_REGIMES, type IgvRegime } from "@einvoice/domain";
+import { CompanySettingsRepository } from "../../adapters/company-settings-repository.js";
 import { validationFailed } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import { ReadCompanySetup } from "../../usecases/read-company-setup.js";
+import { SetIgvRegime } from "../../usecases/set-igv-regime.js";
 import { type Html, html } from "../html.js";
-import { formatDateTime } from "../i18n.js";
+import { formatDateTime, type MessageKey } from "../i18n.js";
 import { csrfField } from "../layout.js";
 import { isAdmin, type PageRequest, signedInPage } from "../request.js";
 
@@ -20,7 +23,10 @@ export async function companyPage(
   flash?: { kind: "ok" | "error"; text: string },
 ): Promise<Html> {
   const { t, locale, company } = req;
-  const setup = await new ReadCompanySetup(deps.signing, deps.submission).execute(req.scope);
+  const [setup, igvRegime] = await Promise.all([
+    new ReadCompanySetup(deps.signing, deps.submission).execute(req.scope),
+    new CompanySettingsRepository(deps.store).igvRegime(req.scope),
+  ]);
   const cert = setup.certificate;
   const daysLeft = cert?.expiresAt ? Math.floor((Date.parse(cert.expiresAt) - Date.now()) / DAY_MS) : null;
   const admin = isAdmin(req);
@@ -99,6 +105,22 @@ ${
 }
 </section>
 </div>
+<section aria-labelledby="h-igv"><h2 id="h-igv">${t("company.igv")}</h2>
+<p id="igv-regime">${t("company.igv_current")}: <strong>${t(`igv.${igvRegime}` as MessageKey)}</strong></p>
+<p class="muted">${t("company.igv_note")}</p>
+${
+  admin
+    ? html`<form method="post" action="${base}/igv">${csrf}
+<fieldset><legend>${t("company.igv_choose")}</legend>
+${IGV_REGIMES.map(
+  (regime) =>
+    html`<label class="check"><input type="radio" name="igv_regime" value="${regime}"${regime === igvRegime ? html` checked` : ""}> ${t(`igv.${regime}` as MessageKey)}</label>`,
+)}
+</fieldset>
+<button type="submit">${t("company.save")}</button></form>`
+    : ""
+}
+</section>
 <p class="muted">${t("company.secrets_note")}</p>`;
   return signedInPage(req, t("company.title"), "/company", content, flash);
 }
@@ -130,6 +152,14 @@ export async function saveSol(req: PageRequest, deps: GatewayDeps): Promise<void
   const violations = deps.validator.solCredentials(body);
   if (violations.length > 0) throw validationFailed(violations);
   await deps.submission.setSolCredentials({ scope: req.scope, user: body.user, password: body.password });
+}
+
+/** Sets the IGV regime of the mode read, as `PUT /v1/company/igv_regime` does (same schema, same use case). */
+export async function saveIgvRegime(req: PageRequest, deps: GatewayDeps): Promise<void> {
+  const body = { igv_regime: req.form.igv_regime ?? "" };
+  const violations = deps.validator.igvRegime(body);
+  if (violations.length > 0) throw validationFailed(violations);
+  await new SetIgvRegime(deps.store).execute(req.scope, body.igv_regime as IgvRegime);
 }
 
 export async function saveGre(req: PageRequest, deps: GatewayDeps): Promise<void> {

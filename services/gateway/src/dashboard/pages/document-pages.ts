@@ -5,13 +5,18 @@ import { apiError, toApiError } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import { listDocumentsRequest } from "../../http/document-list-query.js";
 import { presentDocument, presentEvent } from "../../http/presenters.js";
+import { ReadDocument } from "../../usecases/read-document.js";
 import { type Html, html } from "../html.js";
 import { formatDateTime, type MessageKey, type Translate } from "../i18n.js";
 import { csrfField } from "../layout.js";
 import { streamUrl } from "../live-stream.js";
+import { isPendingLong, PENDING_LONG_MINUTES } from "../pending-long.js";
 import { isAdmin, type PageRequest, signedInPage } from "../request.js";
+import { noteForm } from "./note-forms.js";
 
 const TYPES = ["01", "03", "09", "31"] as const;
+/** Types named on the pages, the notes included (the list's type filter offers TYPES). */
+const NAMED_TYPES = ["01", "03", "07", "08", "09", "31"] as const;
 const STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
 
 /** The Document as the API shows it; only the fields the pages print are named. */
@@ -29,8 +34,27 @@ interface DocumentView {
   sunat: { code: string; description: string; notes: Array<{ code: string; description: string }> } | null;
   status_details: { code: string; message: string } | null;
   void: { status: string; reason: string } | null;
+  submission: {
+    attempts: number;
+    last_problem: { code: string; message: string } | null;
+    next_attempt_at: string | null;
+    deadline_at: string;
+  } | null;
   links: { pdf: string | null; xml: string | null; cdr: string | null };
+  notes: Array<{ id: string; type: string; series: string; number: number; total: string }>;
   created_at: string;
+}
+
+/** One line as computed by the tax engine (what the XML and the PDF carry). */
+interface LineView {
+  description: string;
+  quantity: string;
+  unitCode: string;
+  /** Catalog 16 `01` price with taxes, or `02` reference value of a free line. */
+  unitPrice: string;
+  /** cbc:LineExtensionAmount, before taxes. */
+  value: string;
+  taxes: string;
 }
 
 const view = (json: JsonObject) => json as unknown as DocumentView;
@@ -39,7 +63,7 @@ export const statusBadge = (t: Translate, status: string) =>
   html`<span class="badge badge-${status}">${STATUSES.includes(status as never) ? t(`status.${status}` as MessageKey) : status}</span>`;
 
 const typeName = (t: Translate, type: string) =>
-  TYPES.includes(type as never) ? t(`type.${type}` as MessageKey) : type;
+  NAMED_TYPES.includes(type as never) ? t(`type.${type}` as MessageKey) : type;
 
 const money = (doc: DocumentView, value: string | null | undefined) =>
   value === null || value === undefined ? "—" : `${doc.currency ?? ""} ${value}`;
@@ -85,6 +109,7 @@ export async function documentListPage(req: PageRequest, deps: GatewayDeps): Pro
   }
   const value = (name: string) => (typeof ctx.query[name] === "string" ? (ctx.query[name] as string) : "");
   const base = `/dashboard/${req.mode}/documents`;
+  const now = new Date();
   const select = (name: string, label: MessageKey, options: readonly string[], prefix: string) => html`
 <div><label for="f-${name}">${t(label)}</label><select id="f-${name}" name="${name}"><option value="">${t("docs.any")}</option>${options.map(
     (o) =>
@@ -110,7 +135,7 @@ export async function documentListPage(req: PageRequest, deps: GatewayDeps): Pro
     status: t("docs.status"),
   };
   for (const s of STATUSES) labels[`status.${s}`] = t(`status.${s}` as MessageKey);
-  for (const ty of TYPES) labels[`type.${ty}`] = t(`type.${ty}` as MessageKey);
+  for (const ty of NAMED_TYPES) labels[`type.${ty}`] = t(`type.${ty}` as MessageKey);
   const content = html`
 <form class="filters" method="get" action="${base}" role="search">
   <div><label for="f-q">${t("docs.search")}</label><input id="f-q" name="q" value="${value("q")}" placeholder="F001-1 / 20123456786"></div>
@@ -135,7 +160,11 @@ ${documents.map(
 <td data-label="${t("docs.customer")}">${d.customer?.name ?? "—"}</td>
 <td data-label="${t("docs.date")}" class="nowrap">${d.issue_date}</td>
 <td data-label="${t("docs.total")}" class="num">${money(d, d.total)}</td>
-<td data-label="${t("docs.status")}">${statusBadge(t, d.status)}</td>
+<td data-label="${t("docs.status")}">${statusBadge(t, d.status)}${
+    isPendingLong(d, now)
+      ? html` <span class="badge badge-late">${t("docs.pending_long", { minutes: PENDING_LONG_MINUTES })}</span>`
+      : ""
+  }</td>
 </tr>`,
 )}
 </tbody>
@@ -152,10 +181,50 @@ ${hasMore && documents.length > 0 ? html`<a href="${pageLink("starting_after", d
 export const documentNotFound = (id: string) =>
   apiError(SERVICE_ERRORS.resource_missing, `No such document: '${id.slice(0, 40)}'`);
 
-export async function readDocument(req: PageRequest, deps: GatewayDeps, id: string): Promise<DocumentView> {
+export async function readDocument(
+  req: PageRequest,
+  deps: GatewayDeps,
+  id: string,
+): Promise<DocumentView & { lines: LineView[] }> {
   if (!hasIdShape(id, "doc")) throw documentNotFound(id);
-  const res = await deps.numbering.getDocument({ scope: req.scope, id });
-  return view(presentDocument(res.document));
+  const { document, computed } = await new ReadDocument(deps).execute(req.scope, id);
+  const lines = (computed?.lines ?? []).map((line) => ({
+    description: line.description,
+    quantity: line.quantity,
+    unitCode: line.unitCode,
+    unitPrice: line.referencePrice?.amount ?? line.unitValue,
+    value: line.lineExtensionAmount,
+    taxes: line.taxTotal,
+  }));
+  return { ...view(presentDocument(document)), lines };
+}
+
+const PROBLEM_CODES = [
+  "sunat_unreachable",
+  "sunat_no_answer",
+  "sunat_unavailable",
+  "sunat_busy",
+  "sunat_refused_send",
+  "sol_credentials_missing",
+  "submission_error",
+];
+
+/** While SUNAT has not answered: sends so far, the last problem in words, the next try and the deadline. */
+function submissionFacts(req: PageRequest, submission: NonNullable<DocumentView["submission"]>): Html {
+  const { t, locale } = req;
+  const problem = submission.last_problem;
+  return html`<h3>${t("doc.submission")}</h3>
+<dl class="facts" id="submission">
+  <dt>${t("doc.attempts")}</dt><dd>${submission.attempts}</dd>
+  ${
+    problem
+      ? html`<dt>${t("doc.last_problem")}</dt><dd class="warning">${PROBLEM_CODES.includes(problem.code) ? t(`problem.${problem.code}` as MessageKey) : problem.message}</dd>`
+      : ""
+  }
+  <dt>${t("doc.next_try")}</dt><dd>${submission.next_attempt_at ? html`<time datetime="${submission.next_attempt_at}">${formatDateTime(locale, submission.next_attempt_at)}</time>` : t("doc.next_try_running")}</dd>
+  <dt>${t("doc.deadline")}</dt><dd><time datetime="${submission.deadline_at}">${formatDateTime(locale, submission.deadline_at)}</time></dd>
+</dl>
+<p class="muted">${t("doc.deadline_note")}</p>`;
 }
 
 const AMOUNT_KEYS = [
@@ -217,9 +286,42 @@ ${doc.sunat.notes.length > 0 ? html`<h3>${t("doc.notes")}</h3><ul>${doc.sunat.no
     : html`<p>${t("doc.no_verdict")}</p>`
 }
 ${doc.status_details ? html`<p class="warning">${doc.status_details.message}</p>` : ""}
+${doc.submission ? submissionFacts(req, doc.submission) : ""}
 ${doc.void ? html`<p>${t("doc.void")}: ${doc.void.status} — ${doc.void.reason}</p>` : ""}
 </section>
 </div>
+${
+  doc.lines.length > 0
+    ? html`<section aria-labelledby="h-lines"><h2 id="h-lines">${t("doc.lines")}</h2>
+<div class="table-wrap"><table id="lines" class="stack">
+<thead><tr><th scope="col">${t("doc.description")}</th><th scope="col" class="num">${t("doc.quantity")}</th><th scope="col" class="num">${t("doc.unit_price")}</th><th scope="col" class="num">${t("doc.line_total")}</th><th scope="col" class="num">${t("doc.line_taxes")}</th></tr></thead>
+<tbody>${doc.lines.map(
+        (line) => html`<tr>
+<td data-label="${t("doc.description")}" class="line-description">${line.description}</td>
+<td data-label="${t("doc.quantity")}" class="num">${line.quantity} ${line.unitCode}</td>
+<td data-label="${t("doc.unit_price")}" class="num">${money(doc, line.unitPrice)}</td>
+<td data-label="${t("doc.line_total")}" class="num">${money(doc, line.value)}</td>
+<td data-label="${t("doc.line_taxes")}" class="num">${money(doc, line.taxes)}</td>
+</tr>`,
+      )}</tbody>
+</table></div>
+</section>`
+    : ""
+}
+${
+  doc.type === "01" || doc.type === "03"
+    ? html`<section aria-labelledby="h-notes"><h2 id="h-notes">${t("doc.issued_notes")}</h2>
+${
+  doc.notes.length > 0
+    ? html`<ul id="issued-notes">${doc.notes.map(
+        (note) =>
+          html`<li><a href="/dashboard/${req.mode}/documents/${note.id}">${typeName(t, note.type)} ${note.series}-${note.number}</a> — ${money(doc, note.total)}</li>`,
+      )}</ul>`
+    : html`<p>${t("doc.no_notes")}</p>`
+}
+</section>`
+    : ""
+}
 <section aria-labelledby="h-files"><h2 id="h-files">${t("doc.files")}</h2>
 <p class="actions">
 ${doc.links.pdf ? html`<a href="${files}/pdf" target="_blank" rel="noopener">${t("doc.open_pdf")}</a>` : ""}
@@ -244,7 +346,13 @@ ${
 </form>`
     : ""
 }
-</div></section>`
+</div>
+${
+  (doc.type === "01" || doc.type === "03") && (doc.status === "accepted" || doc.status === "observed")
+    ? html`<div class="grid2">${noteForm(req, doc, "credit")}${noteForm(req, doc, "debit")}</div>`
+    : ""
+}
+</section>`
     : ""
 }
 <section aria-labelledby="h-events"><h2 id="h-events">${t("doc.events")}</h2>

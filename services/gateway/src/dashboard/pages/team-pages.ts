@@ -1,5 +1,11 @@
 import type { GatewayDeps } from "../../http/context.js";
-import { AcceptInvitation, CreateInvitation, findOpenInvitation } from "../accounts/invitations.js";
+import {
+  AcceptInvitation,
+  CreateInvitation,
+  findOpenInvitation,
+  openInvitations,
+  revokeInvitation,
+} from "../accounts/invitations.js";
 import { DashboardRepositories, ROLES, type Role } from "../accounts/records.js";
 import { MIN_PASSWORD_LENGTH } from "../accounts/users.js";
 import { type Html, html } from "../html.js";
@@ -11,7 +17,7 @@ import { isAdmin, type PageRequest, signedInPage } from "../request.js";
 export async function teamPage(
   req: PageRequest,
   deps: GatewayDeps,
-  invitationLink?: string,
+  invitation?: SentInvitation,
   flash?: { kind: "ok" | "error"; text: string },
 ): Promise<Html> {
   const { t, locale } = req;
@@ -19,11 +25,15 @@ export async function teamPage(
     { company_id: req.company._id },
     { sort: [{ field: "created_at", direction: 1 }] },
   );
+  const admin = isAdmin(req);
+  const invitations = admin ? await openInvitations(deps.store, req.company._id) : [];
+  const csrf = csrfField(req.session.csrf);
   const content = html`
 ${
-  invitationLink
-    ? html`<div class="secret" role="status"><p>${t("team.invite_link")}</p><code id="invite-link">${invitationLink}</code>
-<button type="button" class="secondary" data-copy="invite-link" data-copied="${t("dev.copied")}">${t("dev.copy")}</button></div>`
+  invitation
+    ? html`<div class="secret" role="status"><p>${t("team.invite_link")}</p><code id="invite-link">${invitation.link}</code>
+<button type="button" class="secondary" data-copy="invite-link" data-copied="${t("dev.copied")}">${t("dev.copy")}</button>
+<p id="invite-mail">${invitation.mailed ? t("team.invite_mailed", { email: invitation.email }) : t("team.invite_not_mailed")}</p></div>`
     : ""
 }
 <section aria-labelledby="h-team"><h2 id="h-team" class="sr-only">${t("team.title")}</h2>
@@ -37,8 +47,21 @@ ${
 <td data-label="${t("dev.created")}">${formatDateTime(locale, u.created_at)}</td></tr>`,
   )}</tbody></table></div>
 ${
-  isAdmin(req)
-    ? html`<form method="post" action="/dashboard/${req.mode}/team/invitations" class="actions">${csrfField(req.session.csrf)}
+  admin
+    ? html`<h3>${t("team.pending")}</h3>
+${
+  invitations.length === 0
+    ? html`<p>${t("team.no_pending")}</p>`
+    : html`<div class="table-wrap"><table class="stack" id="invitations">
+<thead><tr><th scope="col">${t("team.email")}</th><th scope="col">${t("team.role")}</th><th scope="col">${t("team.expires")}</th><th scope="col">${t("common.actions")}</th></tr></thead>
+<tbody>${invitations.map(
+        (i) => html`<tr><td data-label="${t("team.email")}">${i.email}</td>
+<td data-label="${t("team.role")}">${t(i.role === "admin" ? "role.admin" : "role.viewer")}</td>
+<td data-label="${t("team.expires")}">${formatDateTime(locale, i.expires_at)}</td>
+<td data-label="${t("common.actions")}"><form method="post" action="/dashboard/${req.mode}/team/invitations/${i._id}/revoke" data-confirm="${t("team.revoke")}?">${csrf}<button type="submit" class="danger" aria-label="${t("team.revoke")} ${i.email}">${t("team.revoke")}</button></form></td></tr>`,
+      )}</tbody></table></div>`
+}
+<form method="post" action="/dashboard/${req.mode}/team/invitations" class="actions">${csrf}
 <div class="field"><label for="invite-email">${t("team.email")}</label><input id="invite-email" name="email" type="email" required></div>
 <div class="field"><label for="invite-role">${t("team.role")}</label><select id="invite-role" name="role">${ROLES.map(
         (r) => html`<option value="${r}">${t(r === "admin" ? "role.admin" : "role.viewer")}</option>`,
@@ -50,15 +73,47 @@ ${
   return signedInPage(req, t("team.title"), "/team", content, flash);
 }
 
-export async function invite(req: PageRequest, deps: GatewayDeps): Promise<string> {
+/** Revokes one of the company's open invitations; false when there is no such open invitation. */
+export const revoke = (req: PageRequest, deps: GatewayDeps, id: string) =>
+  revokeInvitation(deps.store, req.company._id, id);
+
+/** A new invitation: its one-time link (shown once) and whether it was mailed to the person too. */
+export interface SentInvitation {
+  link: string;
+  email: string;
+  mailed: boolean;
+}
+
+/**
+ * Invites a person: the link is shown to the admin, and mailed through the notification service's SMTP server.
+ * A mail server that refuses it only loses the email: the admin still has the link to share.
+ */
+export async function invite(req: PageRequest, deps: GatewayDeps): Promise<SentInvitation> {
   const role: Role = req.form.role === "admin" ? "admin" : "viewer";
-  const { token } = await new CreateInvitation(deps.store).execute({
+  const { token, invitation } = await new CreateInvitation(deps.store).execute({
     companyId: req.company._id,
     email: req.form.email ?? "",
     role,
     invitedBy: req.user._id,
   });
-  return `${req.ctx.origin}/dashboard/invitations/${token}`;
+  const link = `${req.ctx.origin}/dashboard/invitations/${token}`;
+  const mailed = await deps.notification
+    .sendInvitationEmail({
+      scope: req.scope,
+      to: invitation.email,
+      link,
+      companyName: req.company.trade_name ?? req.company.legal_name,
+      role,
+      language: req.locale,
+    })
+    .then(
+      () => true,
+      (error: unknown) => {
+        deps.logger.warn({ err: (error as Error).message }, "invitation email not sent");
+        return false;
+      },
+    );
+  return { link, email: invitation.email, mailed };
 }
 
 /** The page an invitation link opens: choose a password. */

@@ -117,7 +117,8 @@ ${
 <div class="field"><label class="check"><input type="checkbox" name="enabled" value="true"${endpoint.enabled ? html` checked` : ""}> ${t("hooks.enabled")}</label></div>
 ${eventBoxes(req, endpoint.events)}
 <button type="submit">${t("company.save")}</button></form>
-<form method="post" action="${base}/rotate" data-confirm="${t("hooks.rotate")}?">${csrf}<button type="submit" class="secondary">${t("hooks.rotate")}</button></form>`
+<form method="post" action="${base}/rotate" data-confirm="${t("hooks.rotate")}?">${csrf}<button type="submit" class="secondary">${t("hooks.rotate")}</button></form>
+<form method="post" action="${base}/delete" data-confirm="${t("hooks.delete_confirm")}">${csrf}<button type="submit" class="danger">${t("hooks.delete")}</button></form>`
     : ""
 }
 </section>
@@ -185,6 +186,12 @@ export async function rotateWebhookSecret(req: PageRequest, deps: GatewayDeps, i
   if (!hasIdShape(id, "we")) throw endpointNotFound(id);
   const res = await deps.notification.rotateWebhookSecret({ scope: req.scope, id });
   return res.endpoint?.secret ?? "";
+}
+
+/** Deletes the endpoint (`DELETE /v1/webhook_endpoints/{id}`): no more deliveries; its history goes with it. */
+export async function deleteWebhook(req: PageRequest, deps: GatewayDeps, id: string): Promise<void> {
+  if (!hasIdShape(id, "we")) throw endpointNotFound(id);
+  await deps.notification.deleteWebhookEndpoint({ scope: req.scope, id });
 }
 
 export async function retryDelivery(req: PageRequest, deps: GatewayDeps, id: string, deliveryId: string) {

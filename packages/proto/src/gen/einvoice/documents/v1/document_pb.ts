@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/documents/v1/document.proto.
  */
 export const file_einvoice_documents_v1_document: GenFile = /*@__PURE__*/
-  fileDesc("CiRlaW52b2ljZS9kb2N1bWVudHMvdjEvZG9jdW1lbnQucHJvdG8SFWVpbnZvaWNlLmRvY3VtZW50cy52MSLdCAoIRG9jdW1lbnQSCgoCaWQYASABKAkSHgoGb2JqZWN0GAIgASgJQg7K8xgKCghkb2N1bWVudBIQCghsaXZlbW9kZRgDIAEoCBIsCgR0eXBlGAQgASgJQh7K8xgaCgIwMQoCMDMKAjA3CgIwOAoCMDkKAjMxEAESDgoGc2VyaWVzGAUgASgJEg4KBm51bWJlchgGIAEoBRJFCgZzdGF0dXMYByABKAlCNcrzGDEKB3BlbmRpbmcKCGFjY2VwdGVkCghvYnNlcnZlZAoIcmVqZWN0ZWQKBnZvaWRlZBABEh4KCmlzc3VlX2RhdGUYCCABKAlCCsrzGAYaBGRhdGUSFQoIY3VycmVuY3kYCSABKAlIAIgBARIhCgV0b3RhbBgKIAEoCUINyvMYCRoHZGVjaW1hbEgBiAEBEjwKB2Ftb3VudHMYCyABKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRBbW91bnRzSAKIAQESMwoIY3VzdG9tZXIYDCABKAsyHC5laW52b2ljZS5kb2N1bWVudHMudjEuUGFydHlIA4gBARI3CgVzdW5hdBgNIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIBIgBARJBCg5zdGF0dXNfZGV0YWlscxgOIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdGF0dXNEZXRhaWxzSAWIAQESEQoEaGFzaBgPIAEoCUgGiAEBEjMKBWxpbmtzGBAgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGlua3MSIwoKY3JlYXRlZF9hdBgRIAEoCUIPyvMYCxoJZGF0ZS10aW1lEiMKCnVwZGF0ZWRfYXQYEiABKAlCD8rzGAsaCWRhdGUtdGltZRI8CghkZXNwYXRjaBgeIAEoCzIlLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaEFkdmljZUgHiAEBEjwKCXJlZmVyZW5jZRgfIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVmZXJlbmNlSAiIAQESNgoGcmVhc29uGCAgASgLMiEuZWludm9pY2UuZG9jdW1lbnRzLnYxLk5vdGVSZWFzb25ICYgBARIyCgVub3RlcxghIAMoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudE5vdGUSNgoEdm9pZBgTIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudFZvaWRICogBAUILCglfY3VycmVuY3lCCAoGX3RvdGFsQgoKCF9hbW91bnRzQgsKCV9jdXN0b21lckIICgZfc3VuYXRCEQoPX3N0YXR1c19kZXRhaWxzQgcKBV9oYXNoQgsKCV9kZXNwYXRjaEIMCgpfcmVmZXJlbmNlQgkKB19yZWFzb25CBwoFX3ZvaWQiggMKDERvY3VtZW50Vm9pZBItCgZzdGF0dXMYASABKAlCHcrzGBkKB3BlbmRpbmcKBnZvaWRlZAoGZmFpbGVkEg4KBnJlYXNvbhgCIAEoCRIlCgxyZXF1ZXN0ZWRfYXQYAyABKAlCD8rzGAsaCWRhdGUtdGltZRIXCgpzdW1tYXJ5X2lkGAQgASgJSACIAQESEwoGdGlja2V0GAUgASgJSAGIAQESNwoFc3VuYXQYBiABKAsyIy5laW52b2ljZS5kb2N1bWVudHMudjEuU3VuYXRWZXJkaWN0SAKIAQESOAoHZmFpbHVyZRgHIAEoCzIiLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Wb2lkRmFpbHVyZUgDiAEBEioKDGNvbXBsZXRlZF9hdBgIIAEoCUIPyvMYCxoJZGF0ZS10aW1lSASIAQFCDQoLX3N1bW1hcnlfaWRCCQoHX3RpY2tldEIICgZfc3VuYXRCCgoIX2ZhaWx1cmVCDwoNX2NvbXBsZXRlZF9hdCJiCgtWb2lkRmFpbHVyZRJCCgRjb2RlGAEgASgJQjTK8xgwChZ2b2lkX2RlYWRsaW5lX2V4Y2VlZGVkChR2b2lkX291dGNvbWVfdW5rbm93bhABEg8KB21lc3NhZ2UYAiABKAkidQoMU3VuYXRWZXJkaWN0EgwKBGNvZGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSLwoFbm90ZXMYAyADKAsyIC5laW52b2ljZS5kb2N1bWVudHMudjEuU3VuYXROb3RlEhEKCXNpbXVsYXRlZBgEIAEoCCIuCglTdW5hdE5vdGUSDAoEY29kZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCSJUCg1TdGF0dXNEZXRhaWxzEjIKBGNvZGUYASABKAlCJMrzGCAKHHN1Ym1pc3Npb25fZGVhZGxpbmVfZXhjZWVkZWQQARIPCgdtZXNzYWdlGAIgASgJIl0KDURvY3VtZW50TGlua3MSEAoDcGRmGAEgASgJSACIAQESEAoDeG1sGAIgASgJSAGIAQESEAoDY2RyGAMgASgJSAKIAQFCBgoEX3BkZkIGCgRfeG1sQgYKBF9jZHJiBnByb3RvMw", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_note]);
+  fileDesc("CiRlaW52b2ljZS9kb2N1bWVudHMvdjEvZG9jdW1lbnQucHJvdG8SFWVpbnZvaWNlLmRvY3VtZW50cy52MSKwCQoIRG9jdW1lbnQSCgoCaWQYASABKAkSHgoGb2JqZWN0GAIgASgJQg7K8xgKCghkb2N1bWVudBIQCghsaXZlbW9kZRgDIAEoCBIsCgR0eXBlGAQgASgJQh7K8xgaCgIwMQoCMDMKAjA3CgIwOAoCMDkKAjMxEAESDgoGc2VyaWVzGAUgASgJEg4KBm51bWJlchgGIAEoBRJFCgZzdGF0dXMYByABKAlCNcrzGDEKB3BlbmRpbmcKCGFjY2VwdGVkCghvYnNlcnZlZAoIcmVqZWN0ZWQKBnZvaWRlZBABEh4KCmlzc3VlX2RhdGUYCCABKAlCCsrzGAYaBGRhdGUSFQoIY3VycmVuY3kYCSABKAlIAIgBARIhCgV0b3RhbBgKIAEoCUINyvMYCRoHZGVjaW1hbEgBiAEBEjwKB2Ftb3VudHMYCyABKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRBbW91bnRzSAKIAQESMwoIY3VzdG9tZXIYDCABKAsyHC5laW52b2ljZS5kb2N1bWVudHMudjEuUGFydHlIA4gBARI3CgVzdW5hdBgNIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIBIgBARJBCg5zdGF0dXNfZGV0YWlscxgOIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdGF0dXNEZXRhaWxzSAWIAQESEQoEaGFzaBgPIAEoCUgGiAEBEjMKBWxpbmtzGBAgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGlua3MSIwoKY3JlYXRlZF9hdBgRIAEoCUIPyvMYCxoJZGF0ZS10aW1lEiMKCnVwZGF0ZWRfYXQYEiABKAlCD8rzGAsaCWRhdGUtdGltZRI8CghkZXNwYXRjaBgeIAEoCzIlLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaEFkdmljZUgHiAEBEjwKCXJlZmVyZW5jZRgfIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVmZXJlbmNlSAiIAQESNgoGcmVhc29uGCAgASgLMiEuZWludm9pY2UuZG9jdW1lbnRzLnYxLk5vdGVSZWFzb25ICYgBARIyCgVub3RlcxghIAMoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudE5vdGUSNgoEdm9pZBgTIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudFZvaWRICogBARJCCgpzdWJtaXNzaW9uGCIgASgLMikuZWludm9pY2UuZG9jdW1lbnRzLnYxLlN1Ym1pc3Npb25Qcm9ncmVzc0gLiAEBQgsKCV9jdXJyZW5jeUIICgZfdG90YWxCCgoIX2Ftb3VudHNCCwoJX2N1c3RvbWVyQggKBl9zdW5hdEIRCg9fc3RhdHVzX2RldGFpbHNCBwoFX2hhc2hCCwoJX2Rlc3BhdGNoQgwKCl9yZWZlcmVuY2VCCQoHX3JlYXNvbkIHCgVfdm9pZEINCgtfc3VibWlzc2lvbiLlAQoSU3VibWlzc2lvblByb2dyZXNzEhAKCGF0dGVtcHRzGAEgASgFEkMKDGxhc3RfcHJvYmxlbRgCIAEoCzIoLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdWJtaXNzaW9uUHJvYmxlbUgAiAEBEi0KD25leHRfYXR0ZW1wdF9hdBgDIAEoCUIPyvMYCxoJZGF0ZS10aW1lSAGIAQESJAoLZGVhZGxpbmVfYXQYBCABKAlCD8rzGAsaCWRhdGUtdGltZUIPCg1fbGFzdF9wcm9ibGVtQhIKEF9uZXh0X2F0dGVtcHRfYXQivwEKEVN1Ym1pc3Npb25Qcm9ibGVtEpgBCgRjb2RlGAEgASgJQokByvMYhAEKEXN1bmF0X3VucmVhY2hhYmxlCg9zdW5hdF9ub19hbnN3ZXIKEXN1bmF0X3VuYXZhaWxhYmxlCgpzdW5hdF9idXN5ChJzdW5hdF9yZWZ1c2VkX3NlbmQKF3NvbF9jcmVkZW50aWFsc19taXNzaW5nChBzdWJtaXNzaW9uX2Vycm9yEAESDwoHbWVzc2FnZRgCIAEoCSKCAwoMRG9jdW1lbnRWb2lkEi0KBnN0YXR1cxgBIAEoCUIdyvMYGQoHcGVuZGluZwoGdm9pZGVkCgZmYWlsZWQSDgoGcmVhc29uGAIgASgJEiUKDHJlcXVlc3RlZF9hdBgDIAEoCUIPyvMYCxoJZGF0ZS10aW1lEhcKCnN1bW1hcnlfaWQYBCABKAlIAIgBARITCgZ0aWNrZXQYBSABKAlIAYgBARI3CgVzdW5hdBgGIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIAogBARI4CgdmYWlsdXJlGAcgASgLMiIuZWludm9pY2UuZG9jdW1lbnRzLnYxLlZvaWRGYWlsdXJlSAOIAQESKgoMY29tcGxldGVkX2F0GAggASgJQg/K8xgLGglkYXRlLXRpbWVIBIgBAUINCgtfc3VtbWFyeV9pZEIJCgdfdGlja2V0QggKBl9zdW5hdEIKCghfZmFpbHVyZUIPCg1fY29tcGxldGVkX2F0ImIKC1ZvaWRGYWlsdXJlEkIKBGNvZGUYASABKAlCNMrzGDAKFnZvaWRfZGVhZGxpbmVfZXhjZWVkZWQKFHZvaWRfb3V0Y29tZV91bmtub3duEAESDwoHbWVzc2FnZRgCIAEoCSJ1CgxTdW5hdFZlcmRpY3QSDAoEY29kZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIvCgVub3RlcxgDIAMoCzIgLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdE5vdGUSEQoJc2ltdWxhdGVkGAQgASgIIi4KCVN1bmF0Tm90ZRIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJIlQKDVN0YXR1c0RldGFpbHMSMgoEY29kZRgBIAEoCUIkyvMYIAocc3VibWlzc2lvbl9kZWFkbGluZV9leGNlZWRlZBABEg8KB21lc3NhZ2UYAiABKAkiXQoNRG9jdW1lbnRMaW5rcxIQCgNwZGYYASABKAlIAIgBARIQCgN4bWwYAiABKAlIAYgBARIQCgNjZHIYAyABKAlIAogBAUIGCgRfcGRmQgYKBF94bWxCBgoEX2NkcmIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_note]);
 
 /**
  * The public Document resource (object "document"), as GET /v1/documents/{id} shows it. An unset optional field
@@ -173,6 +173,15 @@ export type Document = Message<"einvoice.documents.v1.Document"> & {
    * @generated from field: optional einvoice.documents.v1.DocumentVoid void = 19;
    */
   void?: DocumentVoid | undefined;
+
+  /**
+   * While the document is pending and submission holds it: how sending it to SUNAT is going. Unset once a verdict
+   * came, and before submission has the signed document. Filled by the gateway from SubmissionService on a read
+   * of one document; lists, events and webhooks leave it unset.
+   *
+   * @generated from field: optional einvoice.documents.v1.SubmissionProgress submission = 34;
+   */
+  submission?: SubmissionProgress | undefined;
 };
 
 /**
@@ -181,6 +190,82 @@ export type Document = Message<"einvoice.documents.v1.Document"> & {
  */
 export const DocumentSchema: GenMessage<Document> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_document, 0);
+
+/**
+ * How sending a pending document to SUNAT is going.
+ *
+ * @generated from message einvoice.documents.v1.SubmissionProgress
+ */
+export type SubmissionProgress = Message<"einvoice.documents.v1.SubmissionProgress"> & {
+  /**
+   * sendBill calls made so far (0 before the first send; a status query that recovers a lost reply is not one).
+   *
+   * @generated from field: int32 attempts = 1;
+   */
+  attempts: number;
+
+  /**
+   * The last problem that kept SUNAT's verdict away; unset when there was none (the first send is on its way).
+   *
+   * @generated from field: optional einvoice.documents.v1.SubmissionProblem last_problem = 2;
+   */
+  lastProblem?: SubmissionProblem | undefined;
+
+  /**
+   * When the next try is due; unset while a try is in progress.
+   *
+   * @generated from field: optional string next_attempt_at = 3;
+   */
+  nextAttemptAt?: string | undefined;
+
+  /**
+   * After this time a document with no verdict is rejected (status_details.code submission_deadline_exceeded).
+   *
+   * @generated from field: string deadline_at = 4;
+   */
+  deadlineAt: string;
+};
+
+/**
+ * Describes the message einvoice.documents.v1.SubmissionProgress.
+ * Use `create(SubmissionProgressSchema)` to create a new message.
+ */
+export const SubmissionProgressSchema: GenMessage<SubmissionProgress> = /*@__PURE__*/
+  messageDesc(file_einvoice_documents_v1_document, 1);
+
+/**
+ * Why the last try gave no verdict, in plain words.
+ *
+ * @generated from message einvoice.documents.v1.SubmissionProblem
+ */
+export type SubmissionProblem = Message<"einvoice.documents.v1.SubmissionProblem"> & {
+  /**
+   * sunat_unreachable: SUNAT could not be reached (name not resolved, connection refused);
+   * sunat_no_answer: SUNAT did not answer in time, or the connection dropped before its answer;
+   * sunat_unavailable: SUNAT answered with an error of its own (HTTP 5xx, an unreadable answer);
+   * sunat_busy: SUNAT said it could not take the document now (a temporary exception such as 0109);
+   * sunat_refused_send: SUNAT refused the send itself (an exception that does not clear by itself, e.g. 0111
+   * wrong SOL user); sol_credentials_missing: no SOL credentials are stored for live mode; submission_error: a
+   * failure on our side.
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * The same in a sentence, for people; may change.
+   *
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message einvoice.documents.v1.SubmissionProblem.
+ * Use `create(SubmissionProblemSchema)` to create a new message.
+ */
+export const SubmissionProblemSchema: GenMessage<SubmissionProblem> = /*@__PURE__*/
+  messageDesc(file_einvoice_documents_v1_document, 2);
 
 /**
  * The void of an accepted or observed document. Invoices (and their notes) travel in a comunicación de baja
@@ -251,7 +336,7 @@ export type DocumentVoid = Message<"einvoice.documents.v1.DocumentVoid"> & {
  * Use `create(DocumentVoidSchema)` to create a new message.
  */
 export const DocumentVoidSchema: GenMessage<DocumentVoid> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 1);
+  messageDesc(file_einvoice_documents_v1_document, 3);
 
 /**
  * Why a void failed without SUNAT saying so.
@@ -278,7 +363,7 @@ export type VoidFailure = Message<"einvoice.documents.v1.VoidFailure"> & {
  * Use `create(VoidFailureSchema)` to create a new message.
  */
 export const VoidFailureSchema: GenMessage<VoidFailure> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 2);
+  messageDesc(file_einvoice_documents_v1_document, 4);
 
 /**
  * SUNAT's verdict on a document.
@@ -318,7 +403,7 @@ export type SunatVerdict = Message<"einvoice.documents.v1.SunatVerdict"> & {
  * Use `create(SunatVerdictSchema)` to create a new message.
  */
 export const SunatVerdictSchema: GenMessage<SunatVerdict> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 3);
+  messageDesc(file_einvoice_documents_v1_document, 5);
 
 /**
  * @generated from message einvoice.documents.v1.SunatNote
@@ -340,7 +425,7 @@ export type SunatNote = Message<"einvoice.documents.v1.SunatNote"> & {
  * Use `create(SunatNoteSchema)` to create a new message.
  */
 export const SunatNoteSchema: GenMessage<SunatNote> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 4);
+  messageDesc(file_einvoice_documents_v1_document, 6);
 
 /**
  * @generated from message einvoice.documents.v1.StatusDetails
@@ -364,7 +449,7 @@ export type StatusDetails = Message<"einvoice.documents.v1.StatusDetails"> & {
  * Use `create(StatusDetailsSchema)` to create a new message.
  */
 export const StatusDetailsSchema: GenMessage<StatusDetails> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 5);
+  messageDesc(file_einvoice_documents_v1_document, 7);
 
 /**
  * URLs of the document's files under the files base URL; unset until the file exists.
@@ -393,5 +478,5 @@ export type DocumentLinks = Message<"einvoice.documents.v1.DocumentLinks"> & {
  * Use `create(DocumentLinksSchema)` to create a new message.
  */
 export const DocumentLinksSchema: GenMessage<DocumentLinks> = /*@__PURE__*/
-  messageDesc(file_einvoice_documents_v1_document, 6);
+  messageDesc(file_einvoice_documents_v1_document, 8);
 

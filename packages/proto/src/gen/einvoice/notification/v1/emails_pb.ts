@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/notification/v1/emails.proto.
  */
 export const file_einvoice_notification_v1_emails: GenFile = /*@__PURE__*/
-  fileDesc("CiVlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvZW1haWxzLnByb3RvEhhlaW52b2ljZS5ub3RpZmljYXRpb24udjEicQoYU2VuZERvY3VtZW50RW1haWxSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEhMKC2RvY3VtZW50X2lkGAIgASgJEgoKAnRvGAMgAygJEgoKAmNjGAQgAygJIkUKGVNlbmREb2N1bWVudEVtYWlsUmVzcG9uc2USKAoFZW1haWwYASABKAsyGS5laW52b2ljZS5ldmVudHMudjEuRW1haWwiRwoPR2V0RW1haWxSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIjwKEEdldEVtYWlsUmVzcG9uc2USKAoFZW1haWwYASABKAsyGS5laW52b2ljZS5ldmVudHMudjEuRW1haWxiBnByb3RvMw", [file_einvoice_common_v1_common, file_einvoice_events_v1_email]);
+  fileDesc("CiVlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvZW1haWxzLnByb3RvEhhlaW52b2ljZS5ub3RpZmljYXRpb24udjEicQoYU2VuZERvY3VtZW50RW1haWxSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEhMKC2RvY3VtZW50X2lkGAIgASgJEgoKAnRvGAMgAygJEgoKAmNjGAQgAygJIkUKGVNlbmREb2N1bWVudEVtYWlsUmVzcG9uc2USKAoFZW1haWwYASABKAsyGS5laW52b2ljZS5ldmVudHMudjEuRW1haWwiRwoPR2V0RW1haWxSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIjwKEEdldEVtYWlsUmVzcG9uc2USKAoFZW1haWwYASABKAsyGS5laW52b2ljZS5ldmVudHMudjEuRW1haWwilgEKGlNlbmRJbnZpdGF0aW9uRW1haWxSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAnRvGAIgASgJEgwKBGxpbmsYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJEgwKBHJvbGUYBSABKAkSEAoIbGFuZ3VhZ2UYBiABKAkiHQobU2VuZEludml0YXRpb25FbWFpbFJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_events_v1_email]);
 
 /**
  * @generated from message einvoice.notification.v1.SendDocumentEmailRequest
@@ -103,4 +103,69 @@ export type GetEmailResponse = Message<"einvoice.notification.v1.GetEmailRespons
  */
 export const GetEmailResponseSchema: GenMessage<GetEmailResponse> = /*@__PURE__*/
   messageDesc(file_einvoice_notification_v1_emails, 3);
+
+/**
+ * @generated from message einvoice.notification.v1.SendInvitationEmailRequest
+ */
+export type SendInvitationEmailRequest = Message<"einvoice.notification.v1.SendInvitationEmailRequest"> & {
+  /**
+   * @generated from field: einvoice.common.v1.Scope scope = 1;
+   */
+  scope?: Scope | undefined;
+
+  /**
+   * The invited person's address.
+   *
+   * @generated from field: string to = 2;
+   */
+  to: string;
+
+  /**
+   * The one-time link that opens the invitation (a secret: never logged nor stored here).
+   *
+   * @generated from field: string link = 3;
+   */
+  link: string;
+
+  /**
+   * The company that invites, as named in the email.
+   *
+   * @generated from field: string company_name = 4;
+   */
+  companyName: string;
+
+  /**
+   * "admin" or "viewer".
+   *
+   * @generated from field: string role = 5;
+   */
+  role: string;
+
+  /**
+   * "es" (default) or "en": the language of the email.
+   *
+   * @generated from field: string language = 6;
+   */
+  language: string;
+};
+
+/**
+ * Describes the message einvoice.notification.v1.SendInvitationEmailRequest.
+ * Use `create(SendInvitationEmailRequestSchema)` to create a new message.
+ */
+export const SendInvitationEmailRequestSchema: GenMessage<SendInvitationEmailRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_notification_v1_emails, 4);
+
+/**
+ * @generated from message einvoice.notification.v1.SendInvitationEmailResponse
+ */
+export type SendInvitationEmailResponse = Message<"einvoice.notification.v1.SendInvitationEmailResponse"> & {
+};
+
+/**
+ * Describes the message einvoice.notification.v1.SendInvitationEmailResponse.
+ * Use `create(SendInvitationEmailResponseSchema)` to create a new message.
+ */
+export const SendInvitationEmailResponseSchema: GenMessage<SendInvitationEmailResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_notification_v1_emails, 5);
 
