@@ -96,6 +96,7 @@ export function createApp(deps: GatewayDeps): Koa {
     numbering: deps.numbering,
     issues: deps.issues,
     readSetup,
+    tax: deps.tax,
     waiter: deps.waiter,
   });
   documentRoutes(router, deps, createDocument);
@@ -106,12 +107,18 @@ export function createApp(deps: GatewayDeps): Koa {
       numbering: deps.numbering,
       createDocument,
       igvRegime,
+      tax: deps.tax,
     }),
   );
   despatchRoutes(
     router,
     deps,
-    new CreateDespatchAdvice({ numbering: deps.numbering, submission: deps.submission, readSetup }),
+    new CreateDespatchAdvice({
+      numbering: deps.numbering,
+      submission: deps.submission,
+      readSetup,
+      tax: deps.tax,
+    }),
   );
   // Before eventRoutes, whose /v1/events/:id would take "stream" for an id.
   eventStreamRoutes(

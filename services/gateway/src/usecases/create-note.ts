@@ -1,5 +1,4 @@
 import type { Client } from "@connectrpc/connect";
-import { computedDocuments } from "@einvoice/contracts";
 import type { IgvRegime, NoteDocumentType, NoteRequest, Scope } from "@einvoice/domain";
 import {
   Code,
@@ -9,10 +8,10 @@ import {
   todayInLima,
   violationsError,
 } from "@einvoice/platform";
-import type { Document, NumberingService } from "@einvoice/proto";
-import { computeNote } from "@einvoice/tax-engine";
+import type { Document, NumberingService, TaxService } from "@einvoice/proto";
 import type { Caller } from "./authenticate.js";
 import type { CreateDocument } from "./create-document.js";
+import { noteRequestMessage } from "./invoice-request-message.js";
 
 export interface CreateNoteCommand {
   caller: Caller;
@@ -28,7 +27,7 @@ const MODIFIABLE = new Set(["accepted", "observed"]);
 
 /**
  * Issues a credit (07) or debit (08) note: reads the modified document in the caller's scope (404), refuses one
- * that is not accepted or observed (409), computes the note with the tax engine (422), then takes the invoice's
+ * that is not accepted or observed (409), computes the note with TaxService.ComputeNote (422), then takes the invoice's
  * way to the register (CreateDocument.issueComputed: live readiness, number, wait). The register checks the
  * document again and the credit left, in the transaction that numbers the note.
  */
@@ -38,6 +37,7 @@ export class CreateNote {
       clock?: () => Date;
       numbering: Client<typeof NumberingService>;
       createDocument: Pick<CreateDocument, "issueComputed">;
+      tax: Client<typeof TaxService>;
       /** The company's IGV regime in a mode; "general" when absent. */
       igvRegime?: (scope: Scope) => Promise<IgvRegime>;
     },
@@ -78,25 +78,21 @@ export class CreateNote {
       );
     }
     const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";
-    const result = computeNote(request, {
+    const { document } = await this.deps.tax.computeNote({
       type,
-      igvRegime,
-      today: todayInLima((this.deps.clock ?? (() => new Date()))()),
+      request: noteRequestMessage(request),
       modified: {
-        id: modified.id,
+        documentId: modified.id,
         type: modified.type,
         series: modified.series,
         number: modified.number,
-        issue_date: modified.issueDate,
-        computed: computedDocuments.fromMessage(found.computed, "computed"),
+        issueDate: modified.issueDate,
       },
+      modifiedComputed: found.computed,
+      today: todayInLima((this.deps.clock ?? (() => new Date()))()),
+      igvRegime,
     });
-    if (!result.ok) throw violationsError(result.errors);
-    return this.deps.createDocument.issueComputed(
-      caller,
-      computedDocuments.toMessage(result.document),
-      waitSeconds,
-      idempotencyKey,
-    );
+    if (!document) throw new Error("the tax service answered without the document");
+    return this.deps.createDocument.issueComputed(caller, document, waitSeconds, idempotencyKey);
   }
 }
