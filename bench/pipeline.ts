@@ -49,6 +49,8 @@ const { values: args } = parseArgs({
     "keep-data": { type: "boolean", default: false },
     /** Measured runs in a row on the same system, each reported (does a warm system keep getting cheaper?). */
     repeat: { type: "string", default: "1" },
+    /** Milliseconds each process has to become ready (a loaded host boots the TypeScript services slowly). */
+    "ready-timeout-ms": { type: "string", default: "60000" },
   },
 });
 const REPEAT = Number(args.repeat);
@@ -85,6 +87,7 @@ async function main() {
     dataDir,
     ports,
     logLevel: "warn",
+    readyTimeoutMs: Number(args["ready-timeout-ms"]),
     runtime: args.runtime === "dist" ? "dist" : "source",
     nodeArgs: Object.fromEntries(
       PROCESSES.map((name) => [

@@ -288,6 +288,7 @@ describe("the event stream", () => {
         "gateway",
         {
           PORT: String(gatewayPort),
+          TAX_URL: url(ports.taxRpc),
           NUMBERING_URL: url(ports.numberingRpc),
           NOTIFICATION_URL: url(ports.notificationRpc),
           SIGNING_URL: url(ports.signingRpc),

@@ -5,6 +5,8 @@ import type {
   DocumentResource,
   InvoiceRequest,
   Issuer,
+  NoteReference,
+  NoteRequest,
 } from "@einvoice/domain";
 import {
   ComputedDocumentSchema,
@@ -13,6 +15,8 @@ import {
   DocumentSchema,
   InvoiceRequestSchema,
   IssuerSchema,
+  NoteReferenceSchema,
+  NoteRequestSchema,
 } from "@einvoice/proto";
 import { DomainContract } from "./domain-contract.js";
 import { withoutUnset } from "./json-codec.js";
@@ -21,6 +25,14 @@ import { MessageContract } from "./message-contract.js";
 /** The caller's invoice/receipt content: gateway → tax. */
 export const invoiceRequests = new DomainContract<typeof InvoiceRequestSchema, InvoiceRequest>(
   InvoiceRequestSchema,
+);
+
+/** The caller's credit or debit note content: gateway → tax. */
+export const noteRequests = new DomainContract<typeof NoteRequestSchema, NoteRequest>(NoteRequestSchema);
+
+/** The document a note modifies: gateway → tax, and on the note's computed document. */
+export const noteReferences = new DomainContract<typeof NoteReferenceSchema, NoteReference>(
+  NoteReferenceSchema,
 );
 
 /** The tax engine's result: tax → gateway → numbering → documents.issued. */

@@ -10,6 +10,21 @@ import type { DocumentNote, NoteReason, NoteReference } from "./note.js";
  */
 export type DocumentStatus = "pending" | "accepted" | "observed" | "rejected" | "voided";
 
+/** Every status a document may have, in its life's order. */
+export const DOCUMENT_STATUSES = [
+  "pending",
+  "accepted",
+  "observed",
+  "rejected",
+  "voided",
+] as const satisfies readonly DocumentStatus[];
+
+/**
+ * SUNAT catalog 01, the document types this platform issues: invoice, receipt, credit and debit notes, sender
+ * and carrier guides.
+ */
+export const DOCUMENT_TYPES = ["01", "03", "07", "08", "09", "31"] as const;
+
 /** What a verdict (SUNAT's, or the sending deadline's) makes of a pending document. */
 export type VerdictOutcome = "accepted" | "observed" | "rejected";
 

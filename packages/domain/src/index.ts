@@ -1,3 +1,5 @@
+export * from "./catalogs/detraction-goods.js";
+export * from "./catalogs/transfer-reasons.js";
 export * from "./compute.js";
 export * from "./computed-document.js";
 export * from "./despatch-advice.js";
@@ -12,3 +14,4 @@ export * from "./note.js";
 export * from "./object-keys.js";
 export * from "./scope.js";
 export * from "./summary-name.js";
+export * from "./xml-text.js";

@@ -122,6 +122,7 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
       readyUrl: `${url(p.gateway)}/readyz`,
       env: withNats({
         PORT: String(p.gateway),
+        TAX_URL: url(p.taxRpc),
         NUMBERING_URL: url(p.numberingRpc),
         NOTIFICATION_URL: url(p.notificationRpc),
         SIGNING_URL: url(p.signingRpc),

@@ -1,4 +1,10 @@
-import type { DespatchAdvice, DespatchParty, DespatchPoint, Issuer } from "@einvoice/domain";
+import {
+  type DespatchAdvice,
+  type DespatchParty,
+  type DespatchPoint,
+  type Issuer,
+  TRANSFER_REASONS,
+} from "@einvoice/domain";
 import { findDistrict } from "@einvoice/tax-engine";
 import { formatDate, formatQuantity } from "./format.js";
 import { identityLabel } from "./labels.js";
@@ -19,20 +25,6 @@ export interface GuidePdfInput {
   livemode: boolean;
 }
 
-/** Catalog 20 (reason for the transfer), as printed. An unknown code prints as the code. */
-const REASONS: Readonly<Record<string, string>> = {
-  "01": "Venta",
-  "02": "Compra",
-  "03": "Venta con entrega a terceros",
-  "04": "Traslado entre establecimientos de la misma empresa",
-  "05": "Consignación",
-  "06": "Devolución",
-  "07": "Recojo de bienes transformados",
-  "13": "Otros",
-  "14": "Venta sujeta a confirmación del comprador",
-  "17": "Traslado de bienes para transformación",
-  "18": "Traslado emisor itinerante CP",
-};
 /** Catalog 18 (transport mode). */
 const MODES: Readonly<Record<string, string>> = { "01": "Transporte público", "02": "Transporte privado" };
 const TITLES: Readonly<Record<string, string>> = {
@@ -121,7 +113,7 @@ export function buildGuideModel(input: GuidePdfInput): GuideModel {
             label: "Motivo",
             value: d.reason_description
               ? `${d.reason_code} – ${d.reason_description}`
-              : withCode(REASONS, d.reason_code),
+              : withCode(TRANSFER_REASONS, d.reason_code),
           },
         ]
       : []),

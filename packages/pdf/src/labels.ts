@@ -3,6 +3,8 @@
  * printed as the code itself, so a new catalog entry never breaks a PDF.
  */
 
+import { DETRACTION_GOODS } from "@einvoice/domain";
+
 /** Catalog 01, as the title of the printed representation. */
 export const DOCUMENT_TITLES: Readonly<Record<string, string>> = {
   "01": "FACTURA ELECTRÓNICA",
@@ -60,46 +62,6 @@ const OPERATION_LABELS: Readonly<Record<string, string>> = {
   "2001": "Operación sujeta a percepción",
 };
 
-/** Catalog 54, the codes the API offers. */
-const DETRACTION_LABELS: Readonly<Record<string, string>> = {
-  "001": "Azúcar y melaza de caña",
-  "002": "Arroz",
-  "003": "Alcohol etílico",
-  "005": "Maíz amarillo duro",
-  "007": "Caña de azúcar",
-  "008": "Madera",
-  "009": "Arena y piedra",
-  "010": "Residuos, subproductos, desechos, recortes y desperdicios",
-  "011": "Bienes gravados con el IGV, o renuncia a la exoneración",
-  "012": "Intermediación laboral y tercerización",
-  "013": "Animales vivos",
-  "014": "Carnes y despojos comestibles",
-  "015": "Abonos, cueros y pieles de origen animal",
-  "016": "Aceite de pescado",
-  "017": "Harina, polvo y pellets de pescado, crustáceos, moluscos y demás invertebrados acuáticos",
-  "019": "Arrendamiento de bienes muebles",
-  "020": "Mantenimiento y reparación de bienes muebles",
-  "021": "Movimiento de carga",
-  "022": "Otros servicios empresariales",
-  "023": "Leche",
-  "024": "Comisión mercantil",
-  "025": "Fabricación de bienes por encargo",
-  "026": "Servicio de transporte de personas",
-  "030": "Contratos de construcción",
-  "031": "Oro gravado con el IGV",
-  "032": "Páprika y otros frutos de los géneros capsicum o pimienta",
-  "034": "Minerales metálicos no auríferos",
-  "035": "Bienes exonerados del IGV",
-  "036": "Oro y demás minerales metálicos exonerados del IGV",
-  "037": "Demás servicios gravados con el IGV",
-  "039": "Minerales no metálicos",
-  "040": "Bien inmueble gravado con IGV",
-  "041": "Plomo",
-  "044": "Servicio de beneficio de minerales metálicos gravado con el IGV",
-  "045": "Minerales de oro y sus concentrados gravados con el IGV",
-  "099": "Ley 30737",
-};
-
 /** Catalog 59, the common ones; the rest print as their code. */
 const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   "001": "Depósito en cuenta",
@@ -133,7 +95,7 @@ const withCode = (labels: Readonly<Record<string, string>>, code: string): strin
 export const identityLabel = (code: string): string => IDENTITY_LABELS[code] ?? `Doc. (${code})`;
 export const affectationLabel = (code: string): string => AFFECTATION_LABELS[code] ?? `Afectación ${code}`;
 export const operationLabel = (code: string): string => withCode(OPERATION_LABELS, code);
-export const detractionLabel = (code: string): string => withCode(DETRACTION_LABELS, code);
+export const detractionLabel = (code: string): string => withCode(DETRACTION_GOODS, code);
 export const paymentMethodLabel = (code: string): string => withCode(PAYMENT_METHOD_LABELS, code);
 export const perceptionLabel = (code: string): string => withCode(PERCEPTION_LABELS, code);
 export const currencyName = (code: string): string => CURRENCIES[code]?.name ?? code;

@@ -5,6 +5,7 @@ export * from "./gen/einvoice/documents/v1/despatch_advice_pb.js";
 export * from "./gen/einvoice/documents/v1/document_pb.js";
 export * from "./gen/einvoice/documents/v1/invoice_request_pb.js";
 export * from "./gen/einvoice/documents/v1/issuer_pb.js";
+export * from "./gen/einvoice/documents/v1/note_pb.js";
 export * from "./gen/einvoice/events/v1/email_pb.js";
 export * from "./gen/einvoice/events/v1/event_pb.js";
 export * from "./gen/einvoice/notification/v1/emails_pb.js";

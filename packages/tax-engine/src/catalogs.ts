@@ -1,4 +1,4 @@
-import type { TaxSchemeId } from "@einvoice/domain";
+import { DETRACTION_GOODS, type TaxSchemeId } from "@einvoice/domain";
 
 /** What a catalog-07 code means for the computation. */
 export type LineKind = "taxed" | "ivap" | "exempt" | "unaffected" | "export";
@@ -44,44 +44,7 @@ export const AFFECTATIONS: Readonly<Record<string, Affectation>> = Object.fromEn
 );
 
 /** Catalog 54 goods/services subject to detraction, without 004, 027, 028 (not offered: spec rule 6). */
-export const DETRACTION_CODES: ReadonlySet<string> = new Set([
-  "001",
-  "002",
-  "003",
-  "005",
-  "007",
-  "008",
-  "009",
-  "010",
-  "011",
-  "012",
-  "013",
-  "014",
-  "015",
-  "016",
-  "017",
-  "019",
-  "020",
-  "021",
-  "022",
-  "023",
-  "024",
-  "025",
-  "026",
-  "030",
-  "031",
-  "032",
-  "034",
-  "035",
-  "036",
-  "037",
-  "039",
-  "040",
-  "041",
-  "044",
-  "045",
-  "099",
-]);
+export const DETRACTION_CODES: ReadonlySet<string> = new Set(Object.keys(DETRACTION_GOODS));
 
 /** Catalog 59 payment means. */
 export const PAYMENT_METHODS: ReadonlySet<string> = new Set([

@@ -16,6 +16,7 @@
  * `SignedInfo` case): the apex element renders every namespace in scope and inherits the ancestors' `xml:*`
  * attributes, as inclusive C14N 1.0 requires.
  */
+import { invalidXmlCharAt } from "@einvoice/domain";
 import { SigningError } from "./signing-error.js";
 
 export type C14nErrorCode =
@@ -129,8 +130,6 @@ const FOREIGN_NAME = /[ \t\r\n]*<?\/?[^ \t\r\n=/>"'<]*[\u0080-\uffff]/y;
 const WHITESPACE = /^[ \t\r\n]*$/;
 const XML_DECLARATION =
   /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.0\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][A-Za-z0-9._-]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*\?>/;
-/** XML 1.0 `Char`; with the `u` flag a lone surrogate is not in the astral range, so it is refused too. */
-const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 /**
  * An absolute URI of RFC 3986 characters except `&`. libxml2 (xmlsec1) refuses to canonicalize a document whose
  * namespace URI it cannot parse or is relative, and writes a namespace URI's `&` unescaped where C14N says
@@ -263,8 +262,8 @@ const xmlDeclarationLength = (xml: string): number => {
  * node-set). Returns the canonical string; encode it as UTF-8 to digest or sign it.
  */
 export const canonicalize = (xml: string, options: C14nOptions = {}): C14nResult => {
-  const bad = NOT_XML_CHAR.exec(xml);
-  if (bad) throw new C14nError("malformed", bad.index, "a character XML 1.0 cannot carry");
+  const bad = invalidXmlCharAt(xml);
+  if (bad >= 0) throw new C14nError("malformed", bad, "a character XML 1.0 cannot carry");
   const context = options.context ?? EMPTY_CONTEXT;
   const locate = options.locate;
   const stack: Frame[] = [];

@@ -1,3 +1,4 @@
+import { hasInvalidXmlChar } from "@einvoice/domain";
 import type { XmlNode } from "./xml-writer.js";
 
 export type { XmlNode } from "./xml-writer.js";
@@ -28,24 +29,10 @@ export const decimal = (value: string | undefined, path: string): string => {
 };
 
 /**
- * Whether `text` holds a character XML 1.0 cannot carry (§2.2 `Char`: C0 controls other than tab/LF/CR,
- * U+FFFE/U+FFFF, unpaired surrogates). A writer would copy such characters as they are, which yields a document
- * no parser (SUNAT: 0306) can read; the tax engine refuses them in requests, and the builder refuses to print one
- * (in text and in attribute values).
+ * A writer would copy a character XML 1.0 cannot carry as it is, which yields a document no parser (SUNAT: 0306)
+ * can read: the builder refuses to print one (in text and in attribute values), by the rule of `@einvoice/domain`.
  */
-export const hasInvalidXmlChar = (text: string): boolean => {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
-    if (c === 0xfffe || c === 0xffff) return true;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
-      i++;
-    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
-  }
-  return false;
-};
+export { hasInvalidXmlChar };
 
 /** `<cbc:name>text</cbc:name>` under `parent`; returns `parent` so calls can be chained. */
 export const cbc = (parent: XmlNode, name: string, text: string, attrs?: Record<string, string>): XmlNode => {

@@ -8,6 +8,11 @@ export const gatewayEnvSchema = z.object({
   PORT: envFields.port(8080),
   LOG_LEVEL: envFields.logLevel(),
   NATS_URL: z.string().default("nats://127.0.0.1:4222"),
+  /**
+   * Tax service: computes and checks every document before it is numbered (a create answers 503 while it is
+   * down). Base URL, HTTP/2 cleartext. Default `http://127.0.0.1:7020`.
+   */
+  TAX_URL: z.string().default("http://127.0.0.1:7020"),
   /** Base URLs of the internal Connect services (HTTP/2 cleartext). */
   NUMBERING_URL: z.string().default("http://127.0.0.1:7010"),
   NOTIFICATION_URL: z.string().default("http://127.0.0.1:7050"),

@@ -15,6 +15,7 @@ import {
   SigningService,
   StreamService,
   SubmissionService,
+  TaxService,
 } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
@@ -56,10 +57,10 @@ await runService(logger, async (lifecycle) => {
   // Readiness fails from the first moment of shutdown, so balancers stop routing here before the server closes.
   const drain = { draining: false };
   const rpc = { timeoutMs: env.RPC_TIMEOUT_MS };
-  // Ready only while every service the API calls reports SERVING on the standard gRPC health check (not tax: the
-  // gateway runs the pure engine itself, and the tax service only serves gRPC clients, which call it directly; not
+  // Ready only while every service the API calls reports SERVING on the standard gRPC health check (not
   // rendering: only a ticket not made yet needs it, and that request answers 503 on its own while it is away).
   const dependencies = Object.entries({
+    tax: env.TAX_URL,
     numbering: env.NUMBERING_URL,
     notification: env.NOTIFICATION_URL,
     signing: env.SIGNING_URL,
@@ -75,6 +76,7 @@ await runService(logger, async (lifecycle) => {
     notification: createRpcClient(NotificationService, env.NOTIFICATION_URL, rpc),
     signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),
     submission: createRpcClient(SubmissionService, env.SUBMISSION_URL, rpc),
+    tax: createRpcClient(TaxService, env.TAX_URL, rpc),
     stream: createRpcClient(StreamService, env.STREAM_URL, { timeoutMs: null }),
     rendering: createRpcClient(RenderingService, env.RENDERING_URL, rpc),
     eventStream: {

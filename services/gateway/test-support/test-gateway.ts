@@ -17,8 +17,10 @@ import {
   SigningService,
   StreamService,
   SubmissionService,
+  TaxService,
 } from "@einvoice/proto";
 import { SqliteStore } from "@einvoice/store";
+import { taxRoutes } from "@einvoice/tax/routes";
 import type Koa from "koa";
 import { apiKeysCollection } from "../src/adapters/api-key-repository.js";
 import { companyLogosCollection } from "../src/adapters/company-logo-repository.js";
@@ -39,8 +41,9 @@ import { DocumentWaiter } from "../src/waiters/document-waiter.js";
 
 /**
  * The gateway app alone, for tests of what it serves: createApp with a real in-memory store (so keys
- * authenticate), a filesystem object store in a temporary folder, and in-process Connect services that answer
- * with the documented examples as proto messages, on a free 127.0.0.1 port. Nothing else is booted.
+ * authenticate), a filesystem object store in a temporary folder, the tax service's own handlers in process, and
+ * in-process Connect services that answer with the documented examples as proto messages, on a free 127.0.0.1
+ * port. Nothing else is booted.
  */
 export interface TestGateway {
   app: Koa;
@@ -87,6 +90,7 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   };
 
   const services = createRouterTransport((router) => {
+    taxRoutes()(router);
     router.service(NumberingService, {
       issueDocument: () => ({ document: documentMessage(pending) }),
       issueDocuments: (req) => ({
@@ -145,6 +149,7 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     notification: createClient(NotificationService, services),
     signing: createClient(SigningService, services),
     submission: createClient(SubmissionService, services),
+    tax: createClient(TaxService, services),
     stream: createClient(StreamService, services),
     // No renderer is served here: a ticket render would be a 503 (these tests' documents have no ticket key).
     rendering: createClient(RenderingService, services),

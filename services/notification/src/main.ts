@@ -19,6 +19,7 @@ import { webhookDeliveriesCollection, webhookEndpointsCollection } from "./adapt
 import { WebhookSender } from "./adapters/webhook-sender.js";
 import { loadNotificationEnv } from "./env.js";
 import { notificationRoutes } from "./rpc/notification-routes.js";
+import { notificationSecrets } from "./sealed-secrets.js";
 import { WebhookDispatcher } from "./usecases/dispatch-webhooks.js";
 import { EmailSender, GetEmail, QueueDocumentEmail } from "./usecases/document-emails.js";
 import { SendInvitationEmail } from "./usecases/invitation-emails.js";
@@ -52,10 +53,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     env.WEBHOOK_SECRETS_KEY,
     env.WEBHOOK_SECRETS_KEYS_PREVIOUS,
     env.DATA_DIR,
-    {
-      variable: "WEBHOOK_SECRETS_KEY",
-      file: "webhook-secrets.key",
-    },
+    notificationSecrets.key,
   );
   const webhookSettings = {
     store,

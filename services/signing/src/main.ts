@@ -14,6 +14,7 @@ import { createSigner } from "./adapters/preferred-signer.js";
 import { signaturesCollection } from "./adapters/signature-repository.js";
 import { loadSigningEnv } from "./env.js";
 import { signingRoutes } from "./rpc/signing-routes.js";
+import { signingSecrets } from "./sealed-secrets.js";
 import { CredentialVault } from "./usecases/credential-vault.js";
 import { SignDespatchAdvice } from "./usecases/sign-despatch-advice.js";
 import { SignDocument } from "./usecases/sign-document.js";
@@ -38,10 +39,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     env.SIGNING_MASTER_KEY,
     env.SIGNING_MASTER_KEYS_PREVIOUS,
     env.DATA_DIR,
-    {
-      variable: "SIGNING_MASTER_KEY",
-      file: "signing-master.key",
-    },
+    signingSecrets.key,
   );
   const vault = new CredentialVault(store, masterKey);
   const signer = createSigner(env.SIGNER, logger);

@@ -25,6 +25,7 @@ import { GreEndpoints } from "./gre/gre-endpoints.js";
 import { GreTokenCache, greTokensCollection } from "./gre/gre-token-cache.js";
 import { submissionRoutes } from "./rpc/submission-routes.js";
 import { SubmissionScheduler } from "./scheduler/submission-scheduler.js";
+import { submissionSecrets } from "./sealed-secrets.js";
 import { QueueVoid } from "./summaries/queue-void.js";
 import { SummaryBatcher } from "./summaries/summary-batcher.js";
 import { summariesCollection, voidItemsCollection } from "./summaries/summary-records.js";
@@ -56,10 +57,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     env.SUBMISSION_MASTER_KEY,
     env.SUBMISSION_MASTER_KEYS_PREVIOUS,
     env.DATA_DIR,
-    {
-      variable: "SUBMISSION_MASTER_KEY",
-      file: "submission-master.key",
-    },
+    submissionSecrets.key,
   );
   const solCredentials = new SolCredentialStore(store, masterKey);
   const greCredentials = new GreCredentialStore(store, masterKey);

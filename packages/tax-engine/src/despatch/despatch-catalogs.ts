@@ -1,25 +1,18 @@
-/** Catalog 20 reasons offered (spec: 08 import, 09 export and 19 are not). */
-export const REASONS: Readonly<Record<string, string>> = {
-  "01": "Venta",
-  "02": "Compra",
-  "03": "Venta con entrega a terceros",
-  "04": "Traslado entre establecimientos de la misma empresa",
-  "05": "Consignación",
-  "06": "Devolución",
-  "07": "Recojo de bienes transformados",
-  "13": "Otros",
-  "14": "Venta sujeta a confirmación del comprador",
-  "17": "Traslado de bienes para transformación",
-  "18": "Traslado emisor itinerante CP",
-};
+import {
+  RECIPIENT_DIFFERS_REASONS,
+  REFUSED_TRANSFER_REASONS,
+  SAME_COMPANY_REASON,
+  TRANSFER_REASONS,
+} from "@einvoice/domain";
 
-/** Catalog 20 codes SUNAT has that this service does not offer. */
-export const REFUSED_REASONS: ReadonlySet<string> = new Set(["08", "09", "19"]);
+/** Catalog 20 reasons offered (spec: 08 import, 09 export and 19 are not), and those refused. */
+export const REASONS = TRANSFER_REASONS;
+export const REFUSED_REASONS = REFUSED_TRANSFER_REASONS;
 
 /** Spec rule 8: the recipient is someone other than the sender. */
-export const RECIPIENT_DIFFERS: ReadonlySet<string> = new Set(["01", "05", "06"]);
+export const RECIPIENT_DIFFERS = RECIPIENT_DIFFERS_REASONS;
 /** Spec rule 8: the recipient is the sender itself, establishments on both ends. */
-export const RECIPIENT_SAME = "04";
+export const RECIPIENT_SAME = SAME_COMPANY_REASON;
 /** Spec rule 8: `supplier` goes with these reasons (required with 02 and 07, optional with 13). */
 export const SUPPLIER_REASONS: ReadonlySet<string> = new Set(["02", "07", "13"]);
 export const SUPPLIER_REQUIRED: ReadonlySet<string> = new Set(["02", "07"]);

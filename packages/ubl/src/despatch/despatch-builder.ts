@@ -1,4 +1,10 @@
-import type { DespatchAdvice, DespatchParty, DespatchPoint, Issuer } from "@einvoice/domain";
+import {
+  type DespatchAdvice,
+  type DespatchParty,
+  type DespatchPoint,
+  type Issuer,
+  TRANSFER_REASONS,
+} from "@einvoice/domain";
 import { catalogUri, DEFAULT_SIGNATURE_ID, identityScheme, SUNAT, UNECE } from "../namespaces.js";
 import { addSignatureBlock } from "../parties-builder.js";
 import { cac, cbc, decimal, UblInputError, type XmlNode } from "../xml-node.js";
@@ -137,7 +143,7 @@ const addShipment = (root: XmlNode, advice: DespatchAdvice): void => {
     cbc(
       shipment,
       "HandlingInstructions",
-      advice.reason_description ?? REASON_TEXT[advice.reason_code] ?? "Otros",
+      advice.reason_description ?? TRANSFER_REASONS[advice.reason_code] ?? "Otros",
     );
   }
   cbc(shipment, "GrossWeightMeasure", decimal(advice.gross_weight, "gross_weight"), {
@@ -190,20 +196,6 @@ const addCertificate = (equipment: XmlNode, certificate: string | undefined): vo
 const FREIGHT_PAYER_INDICATORS: Readonly<Record<NonNullable<DespatchAdvice["freight_payer"]>, string>> = {
   sender: "SUNAT_Envio_IndicadorPagadorFlete_Remitente",
   subcontractor: "SUNAT_Envio_IndicadorPagadorFlete_Subcontratador",
-};
-
-/** Catalog 20 in words, for `cbc:HandlingInstructions`. */
-const REASON_TEXT: Readonly<Record<string, string>> = {
-  "01": "Venta",
-  "02": "Compra",
-  "03": "Venta con entrega a terceros",
-  "04": "Traslado entre establecimientos de la misma empresa",
-  "05": "Consignación",
-  "06": "Devolución",
-  "07": "Recojo de bienes transformados",
-  "14": "Venta sujeta a confirmación del comprador",
-  "17": "Traslado de bienes para transformación",
-  "18": "Traslado emisor itinerante CP",
 };
 
 /**

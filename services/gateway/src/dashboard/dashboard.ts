@@ -1,13 +1,10 @@
 import { Router } from "@koa/router";
 import type { Context, Middleware, Next } from "koa";
 import { CompanyRepository } from "../adapters/company-repository.js";
-import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { toApiError, validationFailed } from "../errors/public-errors.js";
 import { type GatewayDeps, scopeOf } from "../http/context.js";
-import { CreateDocument } from "../usecases/create-document.js";
-import { CreateNote } from "../usecases/create-note.js";
+import { issuingUseCases } from "../http/issuing-use-cases.js";
 import { OpenDocumentFile } from "../usecases/open-document-file.js";
-import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { newToken } from "./accounts/records.js";
 import { Sessions } from "./accounts/sessions.js";
 import { SignIn, type SignInThrottle } from "./accounts/sign-in.js";
@@ -77,20 +74,8 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
   const sessions = new Sessions(deps.store);
   const signIn = new SignIn(deps.store, settings.signInThrottle);
   const openFile = new OpenDocumentFile(deps);
-  // The API's note use case, wired as app.ts wires it: the same checks, numbering and register.
-  const settingsRepository = new CompanySettingsRepository(deps.store);
-  const igvRegime = (scope: { companyId: string; livemode: boolean }) => settingsRepository.igvRegime(scope);
-  const createNote = new CreateNote({
-    numbering: deps.numbering,
-    igvRegime,
-    createDocument: new CreateDocument({
-      igvRegime,
-      numbering: deps.numbering,
-      issues: deps.issues,
-      readSetup: new ReadCompanySetup(deps.signing, deps.submission),
-      waiter: deps.waiter,
-    }),
-  });
+  // The API's note use case, with the same wiring: the same checks, numbering and register.
+  const { createNote } = issuingUseCases(deps);
   const router = new Router();
 
   const chromeOf = (ctx: Context) => {

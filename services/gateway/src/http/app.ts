@@ -1,21 +1,14 @@
-import type { Scope } from "@einvoice/domain";
 import { renderMetrics, withIncomingSpan } from "@einvoice/platform";
 import { Router } from "@koa/router";
 import Koa from "koa";
-import { CompanyLogoRepository } from "../adapters/company-logo-repository.js";
-import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { DEFAULT_SIGNIN_THROTTLE, dashboard } from "../dashboard/dashboard.js";
 import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
 import { apiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
 import { Authenticate, KEY_RECHECK_MS } from "../usecases/authenticate.js";
-import { CreateDespatchAdvice } from "../usecases/create-despatch-advice.js";
-import { CreateDocument } from "../usecases/create-document.js";
-import { CreateNote } from "../usecases/create-note.js";
 import { IdempotencyGate } from "../usecases/idempotency-gate.js";
 import { OpenDocumentFile } from "../usecases/open-document-file.js";
 import { OpenEventStream } from "../usecases/open-event-stream.js";
-import { ReadCompanySetup } from "../usecases/read-company-setup.js";
 import { companyRoutes } from "./company-routes.js";
 import type { AuthedState, GatewayDeps } from "./context.js";
 import { credentialRoutes } from "./credential-routes.js";
@@ -26,6 +19,7 @@ import { eventRoutes } from "./event-routes.js";
 import { eventStreamRoutes } from "./event-stream-routes.js";
 import { fileRoutes } from "./file-routes.js";
 import { idempotency } from "./idempotency.js";
+import { issuingUseCases } from "./issuing-use-cases.js";
 import { logoRoutes } from "./logo-routes.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
 import { noteRoutes } from "./note-routes.js";
@@ -91,35 +85,12 @@ export function createApp(deps: GatewayDeps): Koa {
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.
   app.use(idempotency(new IdempotencyGate(deps.store, (deps.maxWaitSeconds + 30) * 1000)));
   const router = new Router<AuthedState>();
-  const readSetup = new ReadCompanySetup(deps.signing, deps.submission);
+  const { readSetup, createDocument, createNote, createDespatchAdvice } = issuingUseCases(deps);
   companyRoutes(router, deps, readSetup);
   credentialRoutes(router, deps);
-  const settings = new CompanySettingsRepository(deps.store);
-  const igvRegime = (scope: Scope) => settings.igvRegime(scope);
-  const logos = new CompanyLogoRepository(deps.store);
-  const createDocument = new CreateDocument({
-    igvRegime,
-    logoKey: async (scope: Scope) => (await logos.find(scope))?.key,
-    numbering: deps.numbering,
-    issues: deps.issues,
-    readSetup,
-    waiter: deps.waiter,
-  });
   documentRoutes(router, deps, createDocument);
-  noteRoutes(
-    router,
-    deps,
-    new CreateNote({
-      numbering: deps.numbering,
-      createDocument,
-      igvRegime,
-    }),
-  );
-  despatchRoutes(
-    router,
-    deps,
-    new CreateDespatchAdvice({ numbering: deps.numbering, submission: deps.submission, readSetup }),
-  );
+  noteRoutes(router, deps, createNote);
+  despatchRoutes(router, deps, createDespatchAdvice);
   // Before eventRoutes, whose /v1/events/:id would take "stream" for an id.
   eventStreamRoutes(
     router,

@@ -9,6 +9,7 @@ import type {
   SigningService,
   StreamService,
   SubmissionService,
+  TaxService,
 } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
@@ -30,6 +31,8 @@ export interface GatewayDeps {
   notification: Client<typeof NotificationService>;
   signing: Client<typeof SigningService>;
   submission: Client<typeof SubmissionService>;
+  /** Computes and checks every document before it is numbered. */
+  tax: Client<typeof TaxService>;
   /** The live event stream (no default deadline: the open is bounded by `eventStream.openTimeoutMs`). */
   stream: Client<typeof StreamService>;
   /** RenderTicket: the 80 mm ticket on its first request. */

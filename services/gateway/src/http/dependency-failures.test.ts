@@ -2,7 +2,7 @@ import { createServer, type Http2Server } from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { createRpcClient } from "@einvoice/platform";
-import { NumberingService, RenderingService } from "@einvoice/proto";
+import { NumberingService, RenderingService, TaxService } from "@einvoice/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
 import { IssueBatcher } from "../adapters/issue-batcher.js";
@@ -130,5 +130,33 @@ describe("a dependency that never answers", () => {
     // The key is not spent on an unknown outcome: the retry runs again (numbering would return the document).
     const retry = await post("/v1/invoices", { "idempotency-key": "order-77" });
     expect(retry.status).toBe(503);
+  });
+
+  it("should answer 503 with Retry-After when the tax service is down, before any number is taken", async () => {
+    const issued: string[] = [];
+    const numbering = createClient(
+      NumberingService,
+      createRouterTransport((router) =>
+        router.service(NumberingService, {
+          issueDocuments: (req) => {
+            issued.push(...req.items.map(() => "issued"));
+            return { results: [] };
+          },
+        }),
+      ),
+    );
+    for (const url of [silent.url, closedPort]) {
+      gateway = await startTestGateway({
+        tax: createRpcClient(TaxService, url, { timeoutMs }),
+        numbering,
+        issues: new IssueBatcher(numbering, { timeoutMs }),
+      });
+      const res = await post("/v1/invoices", { "idempotency-key": `tax-down-${issued.length}` });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("2");
+      expect(await errorOf(res)).toMatchObject({ type: "api_error", code: "service_unavailable" });
+      await gateway.stop();
+    }
+    expect(issued).toEqual([]);
   });
 });

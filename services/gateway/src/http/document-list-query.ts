@@ -1,12 +1,12 @@
 import type { ParsedUrlQuery } from "node:querystring";
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from "@einvoice/domain";
 import type { GatewayDeps } from "./context.js";
 import { parseListQuery } from "./list-params.js";
 
 type ListDocumentsInput = Parameters<GatewayDeps["numbering"]["listDocuments"]>[0];
 
 /** Filter values of `GET /v1/documents`: invoices, receipts, credit and debit notes, the two despatch advices. */
-export const DOCUMENT_TYPES = ["01", "03", "07", "08", "09", "31"] as const;
-export const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
+export { DOCUMENT_STATUSES, DOCUMENT_TYPES };
 
 /**
  * The filters and page of `GET /v1/documents` (and the dashboard's list, which reads the same parameters) as a

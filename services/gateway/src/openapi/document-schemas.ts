@@ -1,13 +1,15 @@
-import type {
-  ComputedParty,
-  DocumentAmounts,
-  DocumentResource,
-  DocumentVoid,
-  EventResource,
-  StatusDetails,
-  SubmissionProgress,
-  SunatNote,
-  SunatVerdict,
+import {
+  type ComputedParty,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  type DocumentAmounts,
+  type DocumentResource,
+  type DocumentVoid,
+  type EventResource,
+  type StatusDetails,
+  type SubmissionProgress,
+  type SunatNote,
+  type SunatVerdict,
 } from "@einvoice/domain";
 import { boolean, decimal2, livemode, prefixedId, string, timestamp } from "./field-schemas.js";
 import {
@@ -62,9 +64,8 @@ export interface PublicDocumentList {
   data: PublicDocument[];
 }
 
-/** Today's document types (the proto's open set: despatch advices `09`/`31` are to come). */
-export const DOCUMENT_TYPES = ["01", "03", "07", "08", "09", "31"] as const;
-export const DOCUMENT_STATUSES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
+/** Today's document types and statuses (open sets in the proto). */
+export { DOCUMENT_STATUSES, DOCUMENT_TYPES };
 export const EVENT_TYPES = [
   "document.accepted",
   "document.observed",

@@ -1,9 +1,7 @@
 import type { Client } from "@connectrpc/connect";
-import { despatchAdvices, issuers } from "@einvoice/contracts";
+import { issuers } from "@einvoice/contracts";
 import { Code, ConnectError, SERVICE_ERRORS, serviceError, todayInLima } from "@einvoice/platform";
-import type { Document, NumberingService, SubmissionService } from "@einvoice/proto";
-import { validateDespatchAdvice } from "@einvoice/tax-engine";
-import { validationFailed } from "../errors/public-errors.js";
+import type { Document, NumberingService, SubmissionService, TaxService } from "@einvoice/proto";
 import type { Caller } from "./authenticate.js";
 import { issuerOf } from "./create-document.js";
 import { outcomeUnknown } from "./outcome-unknown.js";
@@ -19,9 +17,9 @@ export interface CreateDespatchAdviceCommand {
 }
 
 /**
- * Issues a despatch advice (09 sender guide, 31 carrier guide): the pure check first (every rule, named by its
- * dotted field), then live-mode readiness including the GRE API credentials, so a refusal spends no number; then
- * the register assigns the number of the T…/V… series. A guide's verdict comes through a ticket SUNAT answers
+ * Issues a despatch advice (09 sender guide, 31 carrier guide): TaxService.CheckDespatchAdvice first (every rule,
+ * named by its dotted field: 422), then live-mode readiness including the GRE API credentials, so a refusal spends
+ * no number; then the register assigns the number of the T…/V… series. A guide's verdict comes through a ticket SUNAT answers
  * later, so `Prefer: wait` returns as soon as the ticket exists: still pending, without `sunat`.
  */
 export class CreateDespatchAdvice {
@@ -30,6 +28,7 @@ export class CreateDespatchAdvice {
       numbering: Client<typeof NumberingService>;
       submission: Client<typeof SubmissionService>;
       readSetup: ReadCompanySetup;
+      tax: Client<typeof TaxService>;
       /** Polls submission until the guide has a ticket; injectable for tests. */
       pollMs?: number;
       clock?: () => Date;
@@ -44,11 +43,13 @@ export class CreateDespatchAdvice {
   }: CreateDespatchAdviceCommand): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
     const now = (this.deps.clock ?? (() => new Date()))();
-    const checked = validateDespatchAdvice(body, {
-      issuer: { ruc: caller.company.ruc, legal_name: caller.company.legal_name },
+    const { advice } = await this.deps.tax.checkDespatchAdvice({
+      requestJson: JSON.stringify(body),
+      issuerRuc: caller.company.ruc,
+      issuerLegalName: caller.company.legal_name,
       today: todayInLima(now),
     });
-    if (!checked.ok) throw validationFailed(checked.errors);
+    if (!advice) throw new Error("the tax service answered without the advice");
     const setup = await this.deps.readSetup.execute(scope);
     const missing = this.deps.readSetup.despatchMissing(setup, caller.livemode);
     if (missing.length > 0) {
@@ -61,7 +62,7 @@ export class CreateDespatchAdvice {
       .issueDespatchAdvice({
         scope,
         issuer: issuers.toMessage(issuerOf(caller.company)),
-        despatch: despatchAdvices.toMessage(checked.advice),
+        despatch: advice,
         idempotencyKey: idempotencyKey ?? "",
       })
       .catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { computedDocuments, invoiceRequests, issuers } from "@einvoice/contracts";
+import { issuers } from "@einvoice/contracts";
 import {
   type IgvRegime,
   type InvoiceRequest,
@@ -8,9 +8,8 @@ import {
   type SaleDocumentType,
   type Scope,
 } from "@einvoice/domain";
-import { SERVICE_ERRORS, serviceError, todayInLima, violationsError } from "@einvoice/platform";
-import type { ComputedDocument, Document, NumberingService } from "@einvoice/proto";
-import { computeDocument } from "@einvoice/tax-engine";
+import { SERVICE_ERRORS, serviceError, todayInLima } from "@einvoice/platform";
+import type { ComputedDocument, Document, NumberingService, TaxService } from "@einvoice/proto";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
@@ -30,10 +29,10 @@ export interface CreateDocumentCommand {
 }
 
 /**
- * Issues an invoice or receipt: every check first (the tax engine, then live-mode readiness), so a refusal spends
- * no number; then the register assigns the number; then, if asked, waits for SUNAT's verdict. The engine is pure,
- * so it runs here, as the despatch advice's check does, and not behind TaxService.ComputeDocument: that call cost
- * the gateway more CPU than the engine itself, and the tax service ~2 ms per document (bench/tax.ts, pipeline).
+ * Issues an invoice or receipt: every check first (TaxService.ComputeDocument, then live-mode readiness), so a
+ * refusal spends no number; then the register assigns the number; then, if asked, waits for SUNAT's verdict. The
+ * tax service's INVALID_ARGUMENT carries every field violation (422); a tax service that does not answer is
+ * UNAVAILABLE or DEADLINE_EXCEEDED (503, retry), and no number was taken.
  */
 export class CreateDocument {
   constructor(
@@ -51,6 +50,8 @@ export class CreateDocument {
       /** IssueDocument, batched with the creates that arrive together. */
       issues: Pick<IssueBatcher, "issue">;
       readSetup: ReadCompanySetup;
+      /** The tax service: every computation and check of a document. */
+      tax: Client<typeof TaxService>;
       waiter: DocumentWaiter;
     },
   ) {}
@@ -64,13 +65,14 @@ export class CreateDocument {
   }: CreateDocumentCommand): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
     const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";
-    const computed = computedMessage(
+    const { document } = await this.deps.tax.computeDocument({
       type,
-      request,
-      todayInLima((this.deps.clock ?? (() => new Date()))()),
+      request: invoiceRequestMessage(request),
+      today: todayInLima((this.deps.clock ?? (() => new Date()))()),
       igvRegime,
-    );
-    return this.issueComputed(caller, computed, waitSeconds, idempotencyKey);
+    });
+    if (!document) throw new Error("the tax service answered without the document");
+    return this.issueComputed(caller, document, waitSeconds, idempotencyKey);
   }
 
   /**
@@ -119,26 +121,6 @@ export class CreateDocument {
       );
     }
   }
-}
-
-/**
- * The engine's document as the message numbering stores. The request goes through its contract first, as it did
- * on its way to the tax service (canonical JSON, strict check), so the engine reads exactly what it read there;
- * a refusal is INVALID_ARGUMENT naming every field (422), the same error the tax service answers.
- */
-export function computedMessage(
-  type: SaleDocumentType,
-  request: InvoiceRequest,
-  today: string,
-  igvRegime: IgvRegime = "general",
-): ComputedDocument {
-  const result = computeDocument(invoiceRequests.fromMessage(invoiceRequestMessage(request)), {
-    type,
-    today,
-    igvRegime,
-  });
-  if (!result.ok) throw violationsError(result.errors);
-  return computedDocuments.toMessage(result.document);
 }
 
 function required(document: Document | undefined): Document {

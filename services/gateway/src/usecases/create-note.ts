@@ -1,5 +1,4 @@
 import type { Client } from "@connectrpc/connect";
-import { computedDocuments } from "@einvoice/contracts";
 import type { IgvRegime, NoteDocumentType, NoteRequest, Scope } from "@einvoice/domain";
 import {
   Code,
@@ -10,10 +9,10 @@ import {
   todayInLima,
   violationsError,
 } from "@einvoice/platform";
-import type { Document, NumberingService } from "@einvoice/proto";
-import { computeNote } from "@einvoice/tax-engine";
+import type { Document, NumberingService, TaxService } from "@einvoice/proto";
 import type { Caller } from "./authenticate.js";
 import type { CreateDocument } from "./create-document.js";
+import { noteRequestMessage } from "./invoice-request-message.js";
 
 export interface CreateNoteCommand {
   caller: Caller;
@@ -28,11 +27,10 @@ export interface CreateNoteCommand {
 const MODIFIABLE = new Set(["accepted", "observed"]);
 
 /**
- * Issues a credit (07) or debit (08) note: live-mode readiness (409 `company_not_configured`), then reads the
- * modified document in the caller's scope (404), refuses one that is not accepted or observed (409), computes the
- * note with the tax engine (422), then takes the invoice's way to the register (CreateDocument.issueComputed:
- * number, wait). The register checks the document again and the credit left, in the transaction that numbers
- * the note.
+ * Issues a credit (07) or debit (08) note: live-mode readiness (409 `company_not_configured`), then reads the modified document in the caller's scope (404), refuses one
+ * that is not accepted or observed (409), computes the note with TaxService.ComputeNote (422), then takes the invoice's
+ * way to the register (CreateDocument.issueComputed: number, wait). The register checks the
+ * document again and the credit left, in the transaction that numbers the note.
  */
 export class CreateNote {
   constructor(
@@ -40,6 +38,7 @@ export class CreateNote {
       clock?: () => Date;
       numbering: Client<typeof NumberingService>;
       createDocument: Pick<CreateDocument, "issueComputed" | "assertCanIssue">;
+      tax: Client<typeof TaxService>;
       /** The company's IGV regime in a mode; "general" when absent. */
       igvRegime?: (scope: Scope) => Promise<IgvRegime>;
     },
@@ -80,26 +79,21 @@ export class CreateNote {
       );
     }
     const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";
-    const result = computeNote(request, {
+    const { document } = await this.deps.tax.computeNote({
       type,
-      igvRegime,
-      today: todayInLima((this.deps.clock ?? (() => new Date()))()),
+      request: noteRequestMessage(request),
       modified: {
-        id: modified.id,
+        documentId: modified.id,
         type: modified.type,
         series: modified.series,
         number: modified.number,
-        issue_date: modified.issueDate,
-        computed: computedDocuments.fromMessage(found.computed, "computed"),
+        issueDate: modified.issueDate,
       },
+      modifiedComputed: found.computed,
+      today: todayInLima((this.deps.clock ?? (() => new Date()))()),
+      igvRegime,
     });
-    if (!result.ok) throw violationsError(result.errors);
-    return this.deps.createDocument.issueComputed(
-      caller,
-      computedDocuments.toMessage(result.document),
-      waitSeconds,
-      idempotencyKey,
-      true,
-    );
+    if (!document) throw new Error("the tax service answered without the document");
+    return this.deps.createDocument.issueComputed(caller, document, waitSeconds, idempotencyKey, true);
   }
 }

@@ -1,12 +1,9 @@
+import { RECIPIENT_DIFFERS_REASONS, SAME_COMPANY_REASON } from "@einvoice/domain";
 import { child, children, parseXml, text, type XmlNode } from "@einvoice/sunat";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 
 /** From this issue date SUNAT requires the handover date `LoadingTransportEvent/OccurrenceDate` (ERR 3617). */
 export const HANDOVER_ELEMENT_FROM = "2026-06-01";
-
-/** Reasons whose recipient is someone other than the sender, and the one whose recipient is the sender. */
-const RECIPIENT_DIFFERS = new Set(["01", "05", "06"]);
-const SAME_COMPANY = "04";
 
 /**
  * The GRE 2022 business rules the simulator applies to a received DespatchAdvice (sunat-facts §7; SUNAT's GRE XSL
@@ -107,8 +104,8 @@ function checkCarrierGuideObservations(shipment: XmlNode | undefined, issues: Ru
 function checkRoles(root: XmlNode, reason: string, issues: RuleIssue[]) {
   const sender = text(root, "DespatchSupplierParty", "Party", "PartyIdentification", "ID");
   const recipient = text(root, "DeliveryCustomerParty", "Party", "PartyIdentification", "ID");
-  if (RECIPIENT_DIFFERS.has(reason) && sender === recipient)
+  if (RECIPIENT_DIFFERS_REASONS.has(reason) && sender === recipient)
     issues.push(issueFor("2757", `motivo ${reason}: el destinatario no puede ser el remitente`));
-  if (reason === SAME_COMPANY && sender !== recipient)
+  if (reason === SAME_COMPANY_REASON && sender !== recipient)
     issues.push(issueFor("2757", "motivo 04: el destinatario debe ser el remitente"));
 }

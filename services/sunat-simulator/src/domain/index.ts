@@ -15,26 +15,16 @@ export {
 } from "./document-identity.js";
 export { greQrUrl } from "./gre-qr.js";
 export { checkInvoiceRules } from "./invoice-rules.js";
-export { parseKnobHeader } from "./knob-header.js";
-export { KnobResolver, type Resolution, type ResolvedKnobs } from "./knob-resolver.js";
-export { type Fate, KNOB_NAMES, type Knobs, knobsSchema, layerKnobs, rollFate } from "./knobs.js";
+export { KnobResolver, type ResolvedKnobs } from "./knob-resolver.js";
+export type { Knobs } from "./knobs.js";
 export { checkNoteArithmetic } from "./note-arithmetic-rules.js";
 export {
   checkNotePayment,
   checkNotePaymentAgainst,
-  type NotePayment,
-  type RegisteredFacts,
   readNotePayment,
   registeredFactsOf,
 } from "./note-payment-rules.js";
-export {
-  checkNoteRules,
-  type NoteDocument,
-  readNote,
-  referencedIdentity,
-  referenceIssues,
-} from "./note-rules.js";
-export { type InvoiceKind, type RuleId, ruleCode } from "./rule-codes.js";
+export { checkNoteRules, readNote, referencedIdentity, referenceIssues } from "./note-rules.js";
 export { issueFor, type RuleIssue } from "./rule-issue.js";
 export { parseScenarioRequest } from "./scenario-request.js";
 export { type RequestSubject, ScenarioBook } from "./scenarios.js";

@@ -57,3 +57,106 @@ describe("TaxService.ComputeDocument", () => {
     expect(readViolations(noItemsField).map((v) => v.param)).toContain("items.0.quantity");
   });
 });
+
+describe("TaxService.ComputeNote", () => {
+  const invoiceOf = async () => {
+    const res = await client.computeDocument({ type: "01", request: invoice, today: "2026-11-20" });
+    if (!res.document) throw new Error("no document");
+    return res.document;
+  };
+  const modified = { documentId: "doc_1", type: "01", series: "F001", number: 7, issueDate: "2026-11-20" };
+
+  it("should credit a line of the modified invoice with its customer and currency", async () => {
+    const res = await client.computeNote({
+      type: "07",
+      request: {
+        series: "F001",
+        document: "doc_1",
+        reasonCode: "07",
+        description: "Devolución de un widget",
+        items: [{ description: "Widget", quantity: "1", unitPrice: "50.00" }],
+      },
+      modified,
+      modifiedComputed: await invoiceOf(),
+    });
+    expect(res.document?.type).toBe("07");
+    expect(res.document?.amounts).toMatchObject({ taxed: "50.00", igv: "9.00", total: "59.00" });
+    expect(res.document?.customer?.documentNumber).toBe("20100070970");
+    expect(res.document?.reference).toMatchObject({ documentId: "doc_1", series: "F001", number: 7 });
+  });
+
+  it("should fail with field violations naming the note's fields", async () => {
+    const error = await client
+      .computeNote({
+        type: "07",
+        request: { series: "B001", document: "doc_1", reasonCode: "99", description: "" },
+        modified,
+        modifiedComputed: await invoiceOf(),
+      })
+      .catch((e) => e);
+    expect((error as ConnectError).code).toBe(Code.InvalidArgument);
+    expect(readViolations(error).map((v) => v.param)).toEqual(
+      expect.arrayContaining(["reason_code", "description", "series"]),
+    );
+  });
+
+  it("should refuse a type that is not a note, and a missing modified document", async () => {
+    const wrongType = await client.computeNote({ type: "01" }).catch((e) => e);
+    expect((wrongType as ConnectError).code).toBe(Code.InvalidArgument);
+    const missing = await client
+      .computeNote({
+        type: "07",
+        request: { series: "F001", document: "doc_1", reasonCode: "01", description: "x" },
+      })
+      .catch((e) => e);
+    expect(readViolations(missing).map((v) => v.param)).toContain("modified");
+  });
+});
+
+describe("TaxService.CheckDespatchAdvice", () => {
+  const guide = {
+    series: "T001",
+    reason_code: "13",
+    reason_description: "Traslado a feria",
+    transport_mode: "02",
+    start_date: "2026-11-22",
+    recipient: { document_type: "6", document_number: "20100070970", name: "CLIENTE EJEMPLO SAC" },
+    gross_weight: "120.5",
+    origin: { ubigeo: "150101", address: "AV. LOS OLIVOS 123" },
+    destination: { ubigeo: "040101", address: "AV. EJERCITO 456" },
+    vehicles: [{ plate: "ABC123" }],
+    drivers: [
+      {
+        document_type: "1",
+        document_number: "45678901",
+        first_name: "JUAN",
+        last_name: "PEREZ",
+        license: "Q45678901",
+      },
+    ],
+    items: [{ description: "Cajas de tornillos", quantity: "10" }],
+  };
+  const issuer = { issuerRuc: "20000000001", issuerLegalName: "EMPRESA DE PRUEBA SAC" };
+
+  it("should answer the checked advice with its derived fields, dated by the service's clock", async () => {
+    const res = await client.checkDespatchAdvice({ requestJson: JSON.stringify(guide), ...issuer });
+    expect(res.advice).toMatchObject({
+      type: "09",
+      series: "T001",
+      reasonCode: "13",
+      issueDate: "2026-11-22",
+    });
+    expect(res.advice?.sender?.documentNumber).toBe("20000000001");
+  });
+
+  it("should fail with field violations named by the dotted field of the caller's JSON", async () => {
+    const bad = { ...guide, reason_description: undefined, items: [{ description: "", quantity: "0" }] };
+    const error = await client
+      .checkDespatchAdvice({ requestJson: JSON.stringify(bad), ...issuer })
+      .catch((e) => e);
+    expect((error as ConnectError).code).toBe(Code.InvalidArgument);
+    expect(readViolations(error).map((v) => v.param)).toEqual(
+      expect.arrayContaining(["items.0.description", "items.0.quantity"]),
+    );
+  });
+});

@@ -1,31 +1,84 @@
 import type { ConnectRouter } from "@connectrpc/connect";
-import { computedDocuments, invoiceRequests } from "@einvoice/contracts";
-import type { SaleDocumentType } from "@einvoice/domain";
+import {
+  computedDocuments,
+  despatchAdvices,
+  invoiceRequests,
+  noteReferences,
+  noteRequests,
+} from "@einvoice/contracts";
+import type { IgvRegime, NoteDocumentType, SaleDocumentType } from "@einvoice/domain";
 import { Code, ConnectError, todayInLima, violationsError } from "@einvoice/platform";
 import { TaxService } from "@einvoice/proto";
-import { computeDocument } from "@einvoice/tax-engine";
+import { computeDocument, computeNote, validateDespatchAdvice } from "@einvoice/tax-engine";
 
 const SALE_TYPES: readonly SaleDocumentType[] = ["01", "03"];
+const NOTE_TYPES: readonly NoteDocumentType[] = ["07", "08"];
 
-function saleType(type: string): SaleDocumentType {
-  const found = SALE_TYPES.find((t) => t === type);
-  if (!found) throw new ConnectError(`type must be one of ${SALE_TYPES.join(", ")}`, Code.InvalidArgument);
+function oneOf<T extends string>(types: readonly T[], type: string): T {
+  const found = types.find((t) => t === type);
+  if (!found) throw new ConnectError(`type must be one of ${types.join(", ")}`, Code.InvalidArgument);
   return found;
 }
 
-/** The tax service is the pure engine behind an RPC: every SUNAT check fails here, before any number exists. */
+function regimeOf(value: string | undefined): IgvRegime {
+  return value === "restaurants_hotels" ? "restaurants_hotels" : "general";
+}
+
+/**
+ * The JSON text of a despatch advice request. Text that is not JSON is the caller's own mistake only if the
+ * gateway let it through, which it never does: INVALID_ARGUMENT without field violations.
+ */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ConnectError("request_json is not JSON", Code.InvalidArgument);
+  }
+}
+
+/**
+ * The tax service is the pure engine behind an RPC: every SUNAT check of a document fails here (INVALID_ARGUMENT
+ * with every field violation), before any number exists.
+ */
 export function taxRoutes(clock: () => Date = () => new Date()) {
+  const today = (given: string) => given || todayInLima(clock());
   return (router: ConnectRouter) =>
     router.service(TaxService, {
       async computeDocument(req) {
-        const type = saleType(req.type);
         const result = computeDocument(invoiceRequests.fromMessage(req.request), {
-          type,
-          today: req.today || todayInLima(clock()),
-          igvRegime: req.igvRegime === "restaurants_hotels" ? "restaurants_hotels" : "general",
+          type: oneOf(SALE_TYPES, req.type),
+          today: today(req.today),
+          igvRegime: regimeOf(req.igvRegime),
         });
         if (!result.ok) throw violationsError(result.errors);
         return { document: computedDocuments.toMessage(result.document) };
+      },
+      async computeNote(req) {
+        const type = oneOf(NOTE_TYPES, req.type);
+        const reference = noteReferences.fromMessage(req.modified, "modified");
+        const result = computeNote(noteRequests.fromMessage(req.request), {
+          type,
+          today: today(req.today),
+          igvRegime: regimeOf(req.igvRegime),
+          modified: {
+            id: reference.document_id,
+            type: reference.type,
+            series: reference.series,
+            number: reference.number,
+            issue_date: reference.issue_date,
+            computed: computedDocuments.fromMessage(req.modifiedComputed, "modified_computed"),
+          },
+        });
+        if (!result.ok) throw violationsError(result.errors);
+        return { document: computedDocuments.toMessage(result.document) };
+      },
+      async checkDespatchAdvice(req) {
+        const checked = validateDespatchAdvice(parsedBody(req.requestJson), {
+          issuer: { ruc: req.issuerRuc, legal_name: req.issuerLegalName },
+          today: today(req.today),
+        });
+        if (!checked.ok) throw violationsError(checked.errors);
+        return { advice: despatchAdvices.toMessage(checked.advice) };
       },
     });
 }

@@ -7,15 +7,19 @@ import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2
 import { file_einvoice_common_v1_field_rules } from "../../common/v1/field_rules_pb.js";
 import type { ComputedDocument } from "../../documents/v1/computed_document_pb.js";
 import { file_einvoice_documents_v1_computed_document } from "../../documents/v1/computed_document_pb.js";
+import type { DespatchAdvice } from "../../documents/v1/despatch_advice_pb.js";
+import { file_einvoice_documents_v1_despatch_advice } from "../../documents/v1/despatch_advice_pb.js";
 import type { InvoiceRequest } from "../../documents/v1/invoice_request_pb.js";
 import { file_einvoice_documents_v1_invoice_request } from "../../documents/v1/invoice_request_pb.js";
+import type { NoteReference, NoteRequest } from "../../documents/v1/note_pb.js";
+import { file_einvoice_documents_v1_note } from "../../documents/v1/note_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file einvoice/tax/v1/tax.proto.
  */
 export const file_einvoice_tax_v1_tax: GenFile = /*@__PURE__*/
-  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEiuAEKFkNvbXB1dGVEb2N1bWVudFJlcXVlc3QSDAoEdHlwZRgBIAEoCRI2CgdyZXF1ZXN0GAIgASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLkludm9pY2VSZXF1ZXN0Eg0KBXRvZGF5GAMgASgJEjoKCmlndl9yZWdpbWUYBCABKAlCIcrzGB0KB2dlbmVyYWwKEnJlc3RhdXJhbnRzX2hvdGVsc0gAiAEBQg0KC19pZ3ZfcmVnaW1lIlQKF0NvbXB1dGVEb2N1bWVudFJlc3BvbnNlEjkKCGRvY3VtZW50GAEgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQycgoKVGF4U2VydmljZRJkCg9Db21wdXRlRG9jdW1lbnQSJy5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50UmVxdWVzdBooLmVpbnZvaWNlLnRheC52MS5Db21wdXRlRG9jdW1lbnRSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_invoice_request]);
+  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEiuAEKFkNvbXB1dGVEb2N1bWVudFJlcXVlc3QSDAoEdHlwZRgBIAEoCRI2CgdyZXF1ZXN0GAIgASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLkludm9pY2VSZXF1ZXN0Eg0KBXRvZGF5GAMgASgJEjoKCmlndl9yZWdpbWUYBCABKAlCIcrzGB0KB2dlbmVyYWwKEnJlc3RhdXJhbnRzX2hvdGVsc0gAiAEBQg0KC19pZ3ZfcmVnaW1lIlQKF0NvbXB1dGVEb2N1bWVudFJlc3BvbnNlEjkKCGRvY3VtZW50GAEgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQiuwIKEkNvbXB1dGVOb3RlUmVxdWVzdBIaCgR0eXBlGAEgASgJQgzK8xgICgIwNwoCMDgSMwoHcmVxdWVzdBgCIAEoCzIiLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVxdWVzdBI2Cghtb2RpZmllZBgDIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVmZXJlbmNlEkIKEW1vZGlmaWVkX2NvbXB1dGVkGAQgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQSDQoFdG9kYXkYBSABKAkSOgoKaWd2X3JlZ2ltZRgGIAEoCUIhyvMYHQoHZ2VuZXJhbAoScmVzdGF1cmFudHNfaG90ZWxzSACIAQFCDQoLX2lndl9yZWdpbWUiUAoTQ29tcHV0ZU5vdGVSZXNwb25zZRI5Cghkb2N1bWVudBgBIAEoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZERvY3VtZW50InAKGkNoZWNrRGVzcGF0Y2hBZHZpY2VSZXF1ZXN0EhQKDHJlcXVlc3RfanNvbhgBIAEoCRISCgppc3N1ZXJfcnVjGAIgASgJEhkKEWlzc3Vlcl9sZWdhbF9uYW1lGAMgASgJEg0KBXRvZGF5GAQgASgJIlQKG0NoZWNrRGVzcGF0Y2hBZHZpY2VSZXNwb25zZRI1CgZhZHZpY2UYASABKAsyJS5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hBZHZpY2UyvgIKClRheFNlcnZpY2USZAoPQ29tcHV0ZURvY3VtZW50EicuZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudFJlcXVlc3QaKC5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50UmVzcG9uc2USWAoLQ29tcHV0ZU5vdGUSIy5laW52b2ljZS50YXgudjEuQ29tcHV0ZU5vdGVSZXF1ZXN0GiQuZWludm9pY2UudGF4LnYxLkNvbXB1dGVOb3RlUmVzcG9uc2UScAoTQ2hlY2tEZXNwYXRjaEFkdmljZRIrLmVpbnZvaWNlLnRheC52MS5DaGVja0Rlc3BhdGNoQWR2aWNlUmVxdWVzdBosLmVpbnZvaWNlLnRheC52MS5DaGVja0Rlc3BhdGNoQWR2aWNlUmVzcG9uc2ViBnByb3RvMw", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_invoice_request, file_einvoice_documents_v1_note]);
 
 /**
  * @generated from message einvoice.tax.v1.ComputeDocumentRequest
@@ -76,6 +80,135 @@ export const ComputeDocumentResponseSchema: GenMessage<ComputeDocumentResponse> 
   messageDesc(file_einvoice_tax_v1_tax, 1);
 
 /**
+ * @generated from message einvoice.tax.v1.ComputeNoteRequest
+ */
+export type ComputeNoteRequest = Message<"einvoice.tax.v1.ComputeNoteRequest"> & {
+  /**
+   * "07" credit note or "08" debit note.
+   *
+   * @generated from field: string type = 1;
+   */
+  type: string;
+
+  /**
+   * The caller's note content (POST /v1/credit_notes, POST /v1/debit_notes).
+   *
+   * @generated from field: einvoice.documents.v1.NoteRequest request = 2;
+   */
+  request?: NoteRequest | undefined;
+
+  /**
+   * The invoice or receipt the note modifies, as the register stores it.
+   *
+   * @generated from field: einvoice.documents.v1.NoteReference modified = 3;
+   */
+  modified?: NoteReference | undefined;
+
+  /**
+   * The modified document's computed content (lines, customer, currency, amounts).
+   *
+   * @generated from field: einvoice.documents.v1.ComputedDocument modified_computed = 4;
+   */
+  modifiedComputed?: ComputedDocument | undefined;
+
+  /**
+   * Today in Lima (YYYY-MM-DD); empty means the service's clock.
+   *
+   * @generated from field: string today = 5;
+   */
+  today: string;
+
+  /**
+   * The issuer's IGV regime for the mode, as in ComputeDocumentRequest.
+   *
+   * @generated from field: optional string igv_regime = 6;
+   */
+  igvRegime?: string | undefined;
+};
+
+/**
+ * Describes the message einvoice.tax.v1.ComputeNoteRequest.
+ * Use `create(ComputeNoteRequestSchema)` to create a new message.
+ */
+export const ComputeNoteRequestSchema: GenMessage<ComputeNoteRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_tax_v1_tax, 2);
+
+/**
+ * @generated from message einvoice.tax.v1.ComputeNoteResponse
+ */
+export type ComputeNoteResponse = Message<"einvoice.tax.v1.ComputeNoteResponse"> & {
+  /**
+   * @generated from field: einvoice.documents.v1.ComputedDocument document = 1;
+   */
+  document?: ComputedDocument | undefined;
+};
+
+/**
+ * Describes the message einvoice.tax.v1.ComputeNoteResponse.
+ * Use `create(ComputeNoteResponseSchema)` to create a new message.
+ */
+export const ComputeNoteResponseSchema: GenMessage<ComputeNoteResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_tax_v1_tax, 3);
+
+/**
+ * @generated from message einvoice.tax.v1.CheckDespatchAdviceRequest
+ */
+export type CheckDespatchAdviceRequest = Message<"einvoice.tax.v1.CheckDespatchAdviceRequest"> & {
+  /**
+   * The caller's body of POST /v1/despatch_advices as UTF-8 JSON, after the gateway's shape check: the rules
+   * read it field by field and name each violation by its dotted path in that JSON.
+   *
+   * @generated from field: string request_json = 1;
+   */
+  requestJson: string;
+
+  /**
+   * The issuer's RUC (11 digits): the sender of a sender guide.
+   *
+   * @generated from field: string issuer_ruc = 2;
+   */
+  issuerRuc: string;
+
+  /**
+   * The issuer's legal name.
+   *
+   * @generated from field: string issuer_legal_name = 3;
+   */
+  issuerLegalName: string;
+
+  /**
+   * Today in Lima (YYYY-MM-DD); empty means the service's clock.
+   *
+   * @generated from field: string today = 4;
+   */
+  today: string;
+};
+
+/**
+ * Describes the message einvoice.tax.v1.CheckDespatchAdviceRequest.
+ * Use `create(CheckDespatchAdviceRequestSchema)` to create a new message.
+ */
+export const CheckDespatchAdviceRequestSchema: GenMessage<CheckDespatchAdviceRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_tax_v1_tax, 4);
+
+/**
+ * @generated from message einvoice.tax.v1.CheckDespatchAdviceResponse
+ */
+export type CheckDespatchAdviceResponse = Message<"einvoice.tax.v1.CheckDespatchAdviceResponse"> & {
+  /**
+   * @generated from field: einvoice.documents.v1.DespatchAdvice advice = 1;
+   */
+  advice?: DespatchAdvice | undefined;
+};
+
+/**
+ * Describes the message einvoice.tax.v1.CheckDespatchAdviceResponse.
+ * Use `create(CheckDespatchAdviceResponseSchema)` to create a new message.
+ */
+export const CheckDespatchAdviceResponseSchema: GenMessage<CheckDespatchAdviceResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_tax_v1_tax, 5);
+
+/**
  * Computes taxes and totals and applies every check SUNAT would reject, before any number is assigned.
  * Pure: no state, no side effects.
  *
@@ -91,6 +224,27 @@ export const TaxService: GenService<{
     methodKind: "unary";
     input: typeof ComputeDocumentRequestSchema;
     output: typeof ComputeDocumentResponseSchema;
+  },
+  /**
+   * A credit (07) or debit (08) note computed against the document it modifies. Fails as ComputeDocument does.
+   *
+   * @generated from rpc einvoice.tax.v1.TaxService.ComputeNote
+   */
+  computeNote: {
+    methodKind: "unary";
+    input: typeof ComputeNoteRequestSchema;
+    output: typeof ComputeNoteResponseSchema;
+  },
+  /**
+   * Every rule of a despatch advice (09, 31); the checked advice carries its derived fields. Fails as
+   * ComputeDocument does, each violation named by the dotted field of the caller's JSON.
+   *
+   * @generated from rpc einvoice.tax.v1.TaxService.CheckDespatchAdvice
+   */
+  checkDespatchAdvice: {
+    methodKind: "unary";
+    input: typeof CheckDespatchAdviceRequestSchema;
+    output: typeof CheckDespatchAdviceResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_einvoice_tax_v1_tax, 0);
