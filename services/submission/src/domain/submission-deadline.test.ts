@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { submissionDeadline } from "./submission-deadline.js";
+import { sendingWindowDays, submissionDeadline } from "./submission-deadline.js";
 
 describe("submissionDeadline", () => {
   it.each([
@@ -10,6 +10,21 @@ describe("submissionDeadline", () => {
     expect(submissionDeadline({ issueDate, queuedAt: new Date("2026-11-22T12:00:00Z") }).toISOString()).toBe(
       expected,
     );
+  });
+
+  it("a receipt's note (B…) waits to the end of the fifth day (ERR 1079 after it); an invoice's note to the third", () => {
+    const queuedAt = new Date("2026-11-22T12:00:00Z");
+    const deadline = (type: string, series: string) =>
+      submissionDeadline({
+        issueDate: "2026-11-22",
+        queuedAt,
+        windowDays: sendingWindowDays(type, series),
+      }).toISOString();
+    expect(deadline("07", "BC01")).toBe("2026-11-28T04:59:59.999Z");
+    expect(deadline("08", "BD01")).toBe("2026-11-28T04:59:59.999Z");
+    expect(deadline("07", "FC01")).toBe("2026-11-26T04:59:59.999Z");
+    expect(deadline("03", "B001")).toBe("2026-11-26T04:59:59.999Z");
+    expect(deadline("01", "F001")).toBe("2026-11-26T04:59:59.999Z");
   });
 
   it("a configured duration counts from queueing", () => {

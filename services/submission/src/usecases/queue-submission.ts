@@ -2,7 +2,7 @@ import type { Payload, subjects } from "@einvoice/broker";
 import { currentTraceCarrier } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
-import { submissionDeadline } from "../domain/submission-deadline.js";
+import { sendingWindowDays, submissionDeadline } from "../domain/submission-deadline.js";
 import { GRE_DOCUMENT_TYPES, greDeadline } from "../gre/gre-deadline.js";
 
 type Signed = Payload<typeof subjects.documentSigned>;
@@ -52,6 +52,7 @@ export class QueueSubmission {
             issueDate: signed.issueDate,
             queuedAt: now,
             overrideMs: this.settings.deadlineMs,
+            windowDays: sendingWindowDays(signed.type, signed.series),
           })
       ).toISOString(),
       lease_until: NO_LEASE,
