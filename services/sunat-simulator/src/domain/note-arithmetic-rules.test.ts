@@ -96,6 +96,42 @@ describe("the line and tax rules the note sheets share with the invoice sheets",
     expect(codes(schedule)).toEqual([]);
   });
 
+  it("passes notes with ISC, ICBPER, a free line, an exonerated line and a discount, on both kinds", () => {
+    const mixed = [
+      { description: "Cerveza", quantity: 2, unit_price: "10.00", isc: { rate: "0.30" } },
+      { description: "Bolsa", quantity: 3, unit_price: "0.10", icbper: true },
+      { description: "Muestra", quantity: 1, unit_price: "5.00", tax_affectation: "11" },
+      { description: "Arroz", quantity: 4, unit_price: "3.25", tax_affectation: "20" },
+      { description: "Silla", quantity: 1, unit_price: "80.00", discount: { percent: "10" } },
+    ];
+    for (const on of ["01", "03"] as const) {
+      expect(
+        codes(noteXml("07", on, { reason_code: "07", description: "Devolución", items: mixed })),
+        on,
+      ).toEqual([]);
+      expect(
+        codes(noteXml("08", on, { reason_code: "02", description: "Mayor valor", items: mixed })),
+        on,
+      ).toEqual([]);
+    }
+  });
+
+  it("answers a PayableAmount off the note sheets' sum with 3280 on an invoice's note, 4312 on a receipt's", () => {
+    const payable = /<cbc:PayableAmount currencyID="PEN">([\d.]+)<\/cbc:PayableAmount>/;
+    const wrongPayable = (xml: string) =>
+      xml.replace(
+        payable,
+        (_m, v: string) =>
+          `<cbc:PayableAmount currencyID="PEN">${(Number(v) + 2).toFixed(2)}</cbc:PayableAmount>`,
+      );
+    const onInvoice = noteXml("07", "01", { reason_code: "07", description: "Devolución", items });
+    expect(codes(onInvoice)).not.toContain("3280");
+    expect(codes(wrongPayable(onInvoice))).toContain("3280");
+    const onReceipt = noteXml("08", "03", { reason_code: "01", description: "Intereses", items });
+    expect(codes(wrongPayable(onReceipt))).toContain("4312");
+    expect(codes(wrongPayable(onReceipt))).not.toContain("3280");
+  });
+
   it("answers a wrong line value with the code of the modified document's kind: 3271 on an invoice, 4288 on a receipt", () => {
     const line = '<cbc:LineExtensionAmount currencyID="PEN">100.00</cbc:LineExtensionAmount>';
     const wrong = '<cbc:LineExtensionAmount currencyID="PEN">150.00</cbc:LineExtensionAmount>';

@@ -19,6 +19,7 @@ export type RuleId =
   | "lineExtensionTotal"
   | "taxInclusiveTotal"
   | "payableTotal"
+  | "notePayableTotal"
   | "allowanceTotal"
   | "customerName"
   | "igvRate"
@@ -47,6 +48,8 @@ const CODES: Record<RuleId, Record<InvoiceKind, string>> = {
   lineExtensionTotal: { factura: "3278", boleta: "4309" },
   taxInclusiveTotal: { factura: "3279", boleta: "4310" },
   payableTotal: { factura: "3280", boleta: "4312" },
+  // The note sheets' own sum for the same codes (NotaCredito2_0 field 48, NotaDebito2_0 field 46).
+  notePayableTotal: { factura: "3280", boleta: "4312" },
   allowanceTotal: { factura: "3300", boleta: "4307" },
   // One IGV rate per document, and a rate in force (ERROR on both sheets).
   igvRate: { factura: "3462", boleta: "3462" },
