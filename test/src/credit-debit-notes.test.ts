@@ -169,6 +169,19 @@ describe("credit and debit notes through the public API", () => {
   it("refuses before numbering — 422 naming the field, 404, 409 — with the series counter unchanged", async () => {
     const modified = await accepted("/v1/invoices", invoice("F901"));
     const onReceipt = await accepted("/v1/receipts", receipt("B901"));
+    const withDetraction = await accepted("/v1/invoices", {
+      series: "F903",
+      customer: invoice("F903").customer,
+      items: [{ description: "Mantenimiento de equipos", quantity: 1, unit_price: "2500.00", unit_code: "ZZ" }],
+      detraction: { code: "020", percent: 12, account: "00-000-123456" },
+      payment: {
+        type: "credit",
+        installments: [
+          { amount: "1298.00", due_date: limaDay(30) },
+          { amount: "1298.00", due_date: limaDay(60) },
+        ],
+      },
+    });
     await arrangeScenario(sys, { series: "F902" }, { force_code: "3277" }, 1);
     const rejected = await sys.request("/v1/invoices", {
       body: invoice("F902"),
@@ -221,6 +234,13 @@ describe("credit and debit notes through the public API", () => {
         "items_not_allowed",
       ],
       ["no items", { ...base }, 422, "items", "required"],
+      [
+        "whole-document credit of a document with a detraction",
+        { ...base, document: withDetraction.id, reason_code: "01" },
+        422,
+        "reason_code",
+        "reason_not_supported_for_document",
+      ],
       [
         "currency",
         { ...base, currency: "USD", items: [item("1.00")] },
