@@ -254,6 +254,15 @@ describe("computeNote, credit code 13 (new amount pending and due dates of a cre
       ),
     ).toEqual([]);
     expect(errorsOf(computeNote(schedule({ items: [item()] }), ctx13))).toEqual(["items:items_not_allowed"]);
+    // An empty list is how a request without items arrives through the tax service (protobuf).
+    expect(
+      errorsOf(
+        computeNote(
+          schedule({ items: [], payment: { installments: [{ amount: "236.00", due_date: "2024-07-01" }] } }),
+          ctx13,
+        ),
+      ),
+    ).toEqual([]);
     expect(errorsOf(computeNote(schedule({ payment: undefined }), ctx13))).toEqual([
       "payment.installments:required",
     ]);

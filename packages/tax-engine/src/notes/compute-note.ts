@@ -85,7 +85,8 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
       `reason_code ${request.reason_code} annuls or returns the whole document: send no items, the note copies its lines`,
     );
   }
-  if (reason?.body === "installments" && request.items !== undefined) {
+  // An empty list is no items: the request crosses the tax service as protobuf, where absent and empty are one.
+  if (reason?.body === "installments" && items.length > 0) {
     errors.add(
       "items",
       TAX_ERRORS.items_not_allowed,
