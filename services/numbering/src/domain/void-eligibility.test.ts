@@ -45,7 +45,7 @@ describe("decideVoid", () => {
       ok: false,
       kind: "invalid",
       param: "issue_date",
-      code: "void_window_closed",
+      error: { code: "void_window_closed", status: 422 },
     });
   });
 
