@@ -1,7 +1,7 @@
 /**
  * The company's logo end to end: `PUT /v1/company/logo` with its refusals, the logo printed on the PDFs of the
- * invoices issued after it (poppler's `pdfimages` finds it), a document keeping the logo it was issued with when
- * the logo changes or goes, and the HTML email (a real SMTP server, parsed with `mailparser`) showing it inline
+ * invoices and guides issued after it (poppler's `pdfimages` finds it), a document keeping the logo it was issued
+ * with when the logo changes or goes (a guide also on its re-render with SUNAT's QR), and the HTML email (a real SMTP server, parsed with `mailparser`) showing it inline
  * with a plain-text alternative.
  */
 import { execFileSync } from "node:child_process";
@@ -13,7 +13,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
-import { eventually } from "./support/simulator-control.js";
+import { arrangeScenario, eventually, finalDocument } from "./support/simulator-control.js";
 
 const invoice = {
   series: "F001",
@@ -26,6 +26,64 @@ interface ImageRow {
   width: number;
   height: number;
   encoding: string;
+}
+
+const todayLima = () => new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+const guide = (series: string) => ({
+  series,
+  recipient: { document_type: "6", document_number: "20100070970", name: "CLIENTE EJEMPLO SAC" },
+  reason_code: "01",
+  transport_mode: "02",
+  start_date: todayLima(),
+  gross_weight: "120.5",
+  origin: { ubigeo: "150101", address: "AV. LOS OLIVOS 123" },
+  destination: { ubigeo: "040101", address: "CALLE MERCADERES 210" },
+  vehicles: [{ plate: "ABC123" }],
+  drivers: [
+    {
+      document_type: "1",
+      document_number: "45678901",
+      first_name: "JUAN",
+      last_name: "PEREZ",
+      license: "Q45678901",
+    },
+  ],
+  items: [{ description: "Cajas de tornillos", quantity: "10" }],
+});
+
+/** The text of a PDF and the QR payloads zbarimg reads on its first page (none: empty). */
+function readBack(pdf: Buffer): { text: string; qr: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), "brand-qr-"));
+  try {
+    const file = join(dir, "doc.pdf");
+    writeFileSync(file, pdf);
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      "150",
+      "-f",
+      "1",
+      "-l",
+      "1",
+      "-singlefile",
+      file,
+      join(dir, "p"),
+    ]);
+    let out = "";
+    try {
+      out = execFileSync("zbarimg", ["--quiet", "--raw", join(dir, "p.png")], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+    } catch (error) {
+      // zbarimg exits 4 when it finds no symbol.
+      if ((error as { status?: number }).status !== 4) throw error;
+    }
+    return { text, qr: out.split("\n").filter((l) => l !== "") };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The images of a PDF as `pdfimages -list` reports them. */
@@ -99,7 +157,17 @@ describe("the company's logo", () => {
       },
     });
     await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
-    sys = await bootTestSystem({ serviceEnv: { notification: { SMTP_URL: `smtp://127.0.0.1:${port}` } } });
+    sys = await bootTestSystem({
+      serviceEnv: {
+        notification: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+        // A guide's ticket is polled briskly, so its accepted re-render comes within the test's wait.
+        submission: {
+          SUBMISSION_POLL_MS: "200",
+          GRE_TICKET_POLL_FIRST_MS: "300",
+          GRE_TICKET_POLL_MAX_MS: "600",
+        },
+      },
+    });
   }, 240_000);
 
   afterAll(async () => {
@@ -204,5 +272,39 @@ describe("the company's logo", () => {
         .map((a) => a.contentType)
         .sort(),
     ).toEqual(["application/pdf", "application/xml", "application/zip"].sort());
+  });
+
+  it("prints the logo a guide was issued with, also on its re-render with SUNAT's QR after the logo changed", async () => {
+    expect((await putLogo(testPng(480, 160), "image/png")).status).toBe(200);
+    // SUNAT keeps the ticket in process for a while, so the verdict (and the re-render) comes after the change.
+    await arrangeScenario(sys, { series: "T301" }, { ticket_pending_polls: 12 }, 1);
+    const created = await sys.request("/v1/despatch_advices", {
+      body: guide("T301"),
+      headers: { prefer: "wait=0" },
+    });
+    expect(created.status).toBe(202);
+    const id = created.body.id as string;
+    const early = await eventually(
+      async () => (await sys.request(`/v1/documents/${id}`)).body,
+      (doc) => Boolean(doc.links?.pdf),
+      20_000,
+    );
+    expect(imagesOf(await file(id))).toEqual([{ type: "image", width: 480, height: 160, encoding: "image" }]);
+    expect(early.status).toBe("pending");
+
+    expect((await putLogo(testJpeg(200, 200), "image/jpeg")).status).toBe(200);
+    const accepted = await finalDocument(sys, id, 60_000);
+    expect(accepted.status).toBe("accepted");
+    const pdf = await eventually(
+      () => file(id),
+      (bytes) => readBack(bytes).qr.length > 0,
+      20_000,
+    );
+    const { text, qr } = readBack(pdf);
+    expect(qr).toHaveLength(1);
+    expect(qr[0]).toMatch(/^https:\/\/e-factura\.sunat\.gob\.pe\//);
+    expect(text).toContain("GUÍA DE REMISIÓN ELECTRÓNICA REMITENTE");
+    expect(text).toContain(`T301-${accepted.number}`);
+    expect(imagesOf(pdf)).toEqual([{ type: "image", width: 480, height: 160, encoding: "image" }]);
   });
 });

@@ -2,10 +2,12 @@ import type { GuideLine, GuideModel, GuideSection } from "./guide-model.js";
 import { factRows, paragraph } from "./layout/blocks.js";
 import { type Box, beside, type Group, group, stack } from "./layout/box.js";
 import type { Composition } from "./layout/composition.js";
+import { logoBox } from "./layout/logo.js";
 import type { Pen } from "./layout/pen.js";
 import { drawQr, qrMatrix } from "./layout/qr-vector.js";
 import type { Fact } from "./print-model.js";
 import { COLORS, A4_STYLE as S } from "./styles.js";
+import type { PdfImage } from "./writer/pdf-writer.js";
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { x: 36, top: 32, bottom: 44 };
@@ -15,14 +17,19 @@ const GAP = 8;
 const PAD = 7;
 const QR_SIDE = 96;
 const FACTS = { label: S.factLabel, value: S.factValue };
+/** The logo's box above the issuer's name, as on the invoice A4: any logo is scaled to fit it, its ratio kept. */
+const LOGO_BOX = { width: 170, height: 56 };
 
 const space = (height: number): Box => ({ height, draw: () => {} });
 
-/** Issuer at the left; at the right SUNAT's framed box: RUC, the guide's kind, series-number. */
-function pageHeader(pen: Pen, model: GuideModel): Box {
+/** Issuer (under its logo) at the left; at the right SUNAT's framed box: RUC, the guide's kind, series-number. */
+function pageHeader(pen: Pen, model: GuideModel, logo: PdfImage | undefined): Box {
   const x = MARGIN.x;
   const leftWidth = CONTENT - ID_BOX_WIDTH - 16;
   const left = stack([
+    ...(logo
+      ? [logoBox(pen.doc, logo, x, Math.min(LOGO_BOX.width, leftWidth), LOGO_BOX.height, "left", 6)]
+      : []),
     ...paragraph(pen, model.issuer.legalName, x, leftWidth, S.legalName),
     ...(model.issuer.tradeName ? paragraph(pen, model.issuer.tradeName, x, leftWidth, S.tradeName) : []),
     space(3),
@@ -214,8 +221,8 @@ function closing(pen: Pen, model: GuideModel): Group {
 }
 
 /** A4, portrait: a guide as it travels with the goods. */
-export function composeGuideA4(pen: Pen, model: GuideModel): Composition {
-  const header = pageHeader(pen, model);
+export function composeGuideA4(pen: Pen, model: GuideModel, logo?: PdfImage): Composition {
+  const header = pageHeader(pen, model, logo);
   const groups: Group[] = [
     ...banners(pen, model),
     overview(pen, model),

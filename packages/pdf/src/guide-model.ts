@@ -23,6 +23,11 @@ export interface GuidePdfInput {
    */
   qr_url?: string;
   livemode: boolean;
+  /**
+   * The issuer's logo, PNG or JPEG bytes (the one `issuer.logo_key` names), printed above the issuer's name,
+   * fitted into the same box as on the invoice A4 whatever its aspect ratio. Absent: no logo.
+   */
+  logo?: Uint8Array;
 }
 
 /** Catalog 18 (transport mode). */

@@ -16,9 +16,10 @@ export function issuingUseCases(deps: GatewayDeps) {
   const settings = new CompanySettingsRepository(deps.store);
   const igvRegime = (scope: Scope) => settings.igvRegime(scope);
   const logos = new CompanyLogoRepository(deps.store);
+  const logoKey = async (scope: Scope) => (await logos.find(scope))?.key;
   const createDocument = new CreateDocument({
     igvRegime,
-    logoKey: async (scope: Scope) => (await logos.find(scope))?.key,
+    logoKey,
     numbering: deps.numbering,
     issues: deps.issues,
     readSetup,
@@ -27,6 +28,7 @@ export function issuingUseCases(deps: GatewayDeps) {
   });
   const createNote = new CreateNote({ numbering: deps.numbering, createDocument, igvRegime, tax: deps.tax });
   const createDespatchAdvice = new CreateDespatchAdvice({
+    logoKey,
     numbering: deps.numbering,
     submission: deps.submission,
     readSetup,

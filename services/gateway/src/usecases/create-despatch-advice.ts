@@ -1,5 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import { issuers } from "@einvoice/contracts";
+import type { Scope } from "@einvoice/domain";
 import { Code, ConnectError, SERVICE_ERRORS, serviceError, todayInLima } from "@einvoice/platform";
 import type { Document, NumberingService, SubmissionService, TaxService } from "@einvoice/proto";
 import type { Caller } from "./authenticate.js";
@@ -29,6 +30,8 @@ export class CreateDespatchAdvice {
       submission: Client<typeof SubmissionService>;
       readSetup: ReadCompanySetup;
       tax: Client<typeof TaxService>;
+      /** The mode's current logo key, copied into the guide's issuer snapshot so its PDFs print it later. */
+      logoKey?: (scope: Scope) => Promise<string | undefined>;
       /** Polls submission until the guide has a ticket; injectable for tests. */
       pollMs?: number;
       clock?: () => Date;
@@ -58,10 +61,11 @@ export class CreateDespatchAdvice {
         `Live despatch advices need the company's digital certificate, SOL user and SUNAT's GRE API credentials. Missing: ${missing.join("; ")}.`,
       );
     }
+    const logoKey = await this.deps.logoKey?.(scope);
     const issued = await this.deps.numbering
       .issueDespatchAdvice({
         scope,
-        issuer: issuers.toMessage(issuerOf(caller.company)),
+        issuer: issuers.toMessage({ ...issuerOf(caller.company), ...(logoKey ? { logo_key: logoKey } : {}) }),
         despatch: advice,
         idempotencyKey: idempotencyKey ?? "",
       })

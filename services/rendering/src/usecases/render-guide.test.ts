@@ -1,6 +1,7 @@
 /**
  * Guides through the renderer against a real JetStream: printed on A4 when signed (no QR), printed again with
- * SUNAT's QR when the verdict arrives (read back by zbarimg), other verdicts left alone, an unreadable CDR parked.
+ * SUNAT's QR when the verdict arrives (read back by zbarimg), both with the issuer snapshot's logo, other verdicts
+ * left alone, an unreadable CDR parked.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,13 +18,13 @@ import {
   subjects,
 } from "@einvoice/broker";
 import { despatchAdvices, issuers } from "@einvoice/contracts";
-import { type DocumentFileKind, documentObjectKey } from "@einvoice/domain";
+import { type DocumentFileKind, documentObjectKey, logoObjectKey } from "@einvoice/domain";
 import { FilesystemObjectStore } from "@einvoice/objects";
 import { loadPdfFonts } from "@einvoice/pdf";
 import { createLogger } from "@einvoice/platform";
 import { DocumentSignedSchema, DocumentVerdictSchema, type NumberingService } from "@einvoice/proto";
 import { buildCdrXml, zipDocument } from "@einvoice/sunat";
-import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
+import { type NatsServerHandle, startNatsServer, testJpeg, testPng } from "@einvoice/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ISSUER } from "../../../../packages/pdf/test-support/documents.js";
 import {
@@ -32,7 +33,7 @@ import {
   SENDER_GUIDE,
   SUNAT_QR_URL,
 } from "../../../../packages/pdf/test-support/guides.js";
-import { decodeQr, pdfText } from "../../../../packages/pdf/test-support/pdf-tools.js";
+import { decodeQr, pdfImages, pdfText } from "../../../../packages/pdf/test-support/pdf-tools.js";
 import { RenderAcceptedGuide } from "./render-accepted-guide.js";
 import { RenderDocument } from "./render-document.js";
 import { RenderGuide } from "./render-guide.js";
@@ -81,7 +82,7 @@ describe("rendering guides", () => {
   }[] = [];
   const calls: string[] = [];
   /** What numbering answers: the guide as the register has it, with its status and CDR key. */
-  let view: { type: string; status: string; cdr?: string; despatch: typeof SENDER_GUIDE };
+  let view: { type: string; status: string; cdr?: string; despatch: typeof SENDER_GUIDE; logoKey?: string };
 
   beforeAll(async () => {
     nats = await startNatsServer();
@@ -122,7 +123,7 @@ describe("rendering guides", () => {
             despatch: despatchAdvices.toMessage(view.despatch),
           },
           files: view.cdr ? { cdr: view.cdr } : {},
-          issuer: issuers.toMessage(ISSUER),
+          issuer: issuers.toMessage(view.logoKey ? { ...ISSUER, logo_key: view.logoKey } : ISSUER),
         };
       },
     } as unknown as Client<typeof NumberingService>;
@@ -231,6 +232,56 @@ describe("rendering guides", () => {
       const pdf = (await objects.get(pdfKeyOf(id, "31")))?.body as Buffer;
       expect(pdfText(pdf)).toContain("GUÍA DE REMISIÓN ELECTRÓNICA TRANSPORTISTA");
       expect(decodeQr(pdf, 1, 150)).toEqual([SUNAT_QR_URL]);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it("prints the logo the guide's issuer snapshot names, signed and accepted, not a later logo", async () => {
+    const scope = { companyId, livemode: false };
+    const issuedWith = logoObjectKey(scope, "3".repeat(64), "png");
+    await objects.put(issuedWith, testPng(600, 120), "image/png");
+    // The company's later logo, which this guide must not print.
+    await objects.put(logoObjectKey(scope, "4".repeat(64), "jpeg"), testJpeg(100, 100), "image/jpeg");
+    view = { ...view, logoKey: issuedWith };
+    const consumer = await start();
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE5";
+      await publish(broker.js, subjects.documentSigned, signed(id, "09"), { msgId: `${id}:signed` });
+      await until(() => rendered.some((r) => r.documentId === id));
+      const images = (pdf: Buffer) =>
+        pdfImages(pdf)
+          .filter((i) => i.type === "image")
+          .map((i) => `${i.width}x${i.height}`);
+      const first = (await objects.get(pdfKeyOf(id)))?.body as Buffer;
+      expect(images(first)).toEqual(["600x120"]);
+
+      const cdrKey = cdrKeyOf(id, "09");
+      await objects.put(cdrKey, await cdrZip("09", SUNAT_QR_URL), "application/zip");
+      view = { ...view, status: "accepted", cdr: cdrKey };
+      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", cdrKey), {
+        msgId: `${id}:verdict`,
+      });
+      await until(() => rendered.filter((r) => r.documentId === id).length === 2);
+      const second = (await objects.get(pdfKeyOf(id)))?.body as Buffer;
+      expect(images(second)).toEqual(["600x120"]);
+      expect(decodeQr(second, 1, 150)).toEqual([SUNAT_QR_URL]);
+      expect(pdfText(second)).toContain("GUÍA DE REMISIÓN ELECTRÓNICA REMITENTE T001-5");
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it("parks a guide whose snapshot names a logo missing from the store as a dead letter", async () => {
+    const dead = await broker.jsm.streams.info("DEAD_LETTERS").catch(() => null);
+    const before = dead?.state.messages ?? 0;
+    view = { ...view, logoKey: logoObjectKey({ companyId, livemode: false }, "5".repeat(64), "png") };
+    const consumer = await start();
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE6";
+      await publish(broker.js, subjects.documentSigned, signed(id, "09"), { msgId: `${id}:signed` });
+      await until(async () => ((await broker.jsm.streams.info("DEAD_LETTERS")).state.messages ?? 0) > before);
+      expect(rendered.some((r) => r.documentId === id)).toBe(false);
     } finally {
       await consumer.stop();
     }

@@ -7,6 +7,7 @@ import type { ObjectStore } from "@einvoice/objects";
 import { type PdfFonts, renderGuidePdf } from "@einvoice/pdf";
 import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
 import { readCdrZip } from "@einvoice/sunat";
+import { issuerLogo } from "./issuer-logo.js";
 
 /** Despatch advices: sender (09) and carrier (31) guides. */
 export const GUIDE_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
@@ -30,6 +31,7 @@ export interface GuideToRender {
  * SUNAT accepts it, with the QR URL SUNAT returned in its CDR. Both renders write the same key, so `links.pdf`
  * appears with the first and keeps pointing at the newest. The signed render also looks for a CDR the register
  * already has, so a signed render that runs late (retried) does not print over the accepted one without its QR.
+ * Both print the logo the guide's issuer snapshot names (fixed when it was issued), not the company's current one.
  * Deterministic: a redelivery rewrites the same bytes.
  */
 export class RenderGuide {
@@ -56,6 +58,8 @@ export class RenderGuide {
     // without one is retried until the register has it.
     if (!hash) throw new Error(`guide ${guide.documentId} has no hash yet`);
     const issuer = issuers.fromMessage(view.issuer, "issuer");
+    // The snapshot's logo, so the accepted re-render prints the same one as the signed render.
+    const logo = await issuerLogo(this.deps.objects, issuer);
     const pdf = await renderGuidePdf(
       {
         issuer,
@@ -64,6 +68,7 @@ export class RenderGuide {
         hash,
         ...(qrUrl ? { qr_url: qrUrl } : {}),
         livemode: guide.livemode,
+        ...(logo ? { logo } : {}),
       },
       { fonts: this.deps.fonts },
     );
