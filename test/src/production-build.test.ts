@@ -217,7 +217,7 @@ describe("the production build (npm run build → node dist/main.js), its metric
     const root = trace.find((s) => s.parentSpanId === "");
     expect(root).toMatchObject({ service: "gateway", name: "POST /v1/invoices" });
     expect(new Set(trace.map((s) => s.service))).toEqual(
-      new Set(["gateway", "numbering", "signing", "submission", "notification", "rendering"]),
+      new Set(["gateway", "tax", "numbering", "signing", "submission", "notification", "rendering"]),
     );
     // Every span but the root has its parent in the trace: no hop started a trace of its own.
     const ids = new Set(trace.map((s) => s.spanId));
