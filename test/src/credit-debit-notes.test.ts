@@ -172,7 +172,9 @@ describe("credit and debit notes through the public API", () => {
     const withDetraction = await accepted("/v1/invoices", {
       series: "F903",
       customer: invoice("F903").customer,
-      items: [{ description: "Mantenimiento de equipos", quantity: 1, unit_price: "2500.00", unit_code: "ZZ" }],
+      items: [
+        { description: "Mantenimiento de equipos", quantity: 1, unit_price: "2500.00", unit_code: "ZZ" },
+      ],
       detraction: { code: "020", percent: 12, account: "00-000-123456" },
       payment: {
         type: "credit",
