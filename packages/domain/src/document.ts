@@ -66,10 +66,21 @@ export interface StatusDetails {
   message: string;
 }
 
+/** Why a try gave no verdict (`submission.last_problem.code`): submission sets it, the API and dashboard show it. */
+export const SUBMISSION_PROBLEM_CODES = [
+  "sunat_unreachable",
+  "sunat_no_answer",
+  "sunat_unavailable",
+  "sunat_busy",
+  "sunat_refused_send",
+  "sol_credentials_missing",
+  "submission_error",
+] as const;
+export type SubmissionProblemCode = (typeof SUBMISSION_PROBLEM_CODES)[number];
+
 /**
- * How sending a pending document to SUNAT is going (`submission` on one document's read). `last_problem.code`:
- * `sunat_unreachable`, `sunat_no_answer`, `sunat_unavailable`, `sunat_busy`, `sunat_refused_send`,
- * `sol_credentials_missing`, `submission_error` (an open set, see the proto `SubmissionProblem`).
+ * How sending a pending document to SUNAT is going (`submission` on one document's read). `last_problem.code` is
+ * one of {@link SUBMISSION_PROBLEM_CODES} (an open set, see the proto `SubmissionProblem`).
  */
 export interface SubmissionProgress {
   /** sendBill calls made so far. */

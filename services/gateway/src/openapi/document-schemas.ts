@@ -7,6 +7,7 @@ import {
   type DocumentVoid,
   type EventResource,
   type StatusDetails,
+  SUBMISSION_PROBLEM_CODES,
   type SubmissionProgress,
   type SunatNote,
   type SunatVerdict,
@@ -77,15 +78,6 @@ export const EVENT_TYPES = [
 ] as const;
 export const STATUS_DETAIL_CODES = ["submission_deadline_exceeded"] as const;
 export const VOID_FAILURE_CODES = ["void_deadline_exceeded", "void_outcome_unknown"] as const;
-export const SUBMISSION_PROBLEM_CODES = [
-  "sunat_unreachable",
-  "sunat_no_answer",
-  "sunat_unavailable",
-  "sunat_busy",
-  "sunat_refused_send",
-  "sol_credentials_missing",
-  "submission_error",
-] as const;
 
 const inPen = (what: string, when: string) =>
   nullable(decimal2(`${what} Always in PEN, whatever the document currency. Null when ${when}.`));

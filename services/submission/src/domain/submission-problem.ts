@@ -1,15 +1,10 @@
+import type { SubmissionProblemCode } from "@einvoice/domain";
+
 /**
  * Why a try gave no verdict, as a caller can act on it (the Document's `submission.last_problem`). The raw error
  * stays in the record's `last_error` and the logs for operators: it may name hosts and sockets.
  */
-export type SubmissionProblemCode =
-  | "sunat_unreachable"
-  | "sunat_no_answer"
-  | "sunat_unavailable"
-  | "sunat_busy"
-  | "sunat_refused_send"
-  | "sol_credentials_missing"
-  | "submission_error";
+export type { SubmissionProblemCode };
 
 const MESSAGES: Record<SubmissionProblemCode, string> = {
   sunat_unreachable: "SUNAT could not be reached.",

@@ -1,5 +1,6 @@
 import type { ParsedUrlQuery } from "node:querystring";
 import type { JsonObject } from "@bufbuild/protobuf";
+import { SUBMISSION_PROBLEM_CODES } from "@einvoice/domain";
 import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
 import { apiError, toApiError } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
@@ -199,16 +200,6 @@ export async function readDocument(
   return { ...view(presentDocument(document)), lines };
 }
 
-const PROBLEM_CODES = [
-  "sunat_unreachable",
-  "sunat_no_answer",
-  "sunat_unavailable",
-  "sunat_busy",
-  "sunat_refused_send",
-  "sol_credentials_missing",
-  "submission_error",
-];
-
 /** While SUNAT has not answered: sends so far, the last problem in words, the next try and the deadline. */
 function submissionFacts(req: PageRequest, submission: NonNullable<DocumentView["submission"]>): Html {
   const { t, locale } = req;
@@ -218,7 +209,7 @@ function submissionFacts(req: PageRequest, submission: NonNullable<DocumentView[
   <dt>${t("doc.attempts")}</dt><dd>${submission.attempts}</dd>
   ${
     problem
-      ? html`<dt>${t("doc.last_problem")}</dt><dd class="warning">${PROBLEM_CODES.includes(problem.code) ? t(`problem.${problem.code}` as MessageKey) : problem.message}</dd>`
+      ? html`<dt>${t("doc.last_problem")}</dt><dd class="warning">${(SUBMISSION_PROBLEM_CODES as readonly string[]).includes(problem.code) ? t(`problem.${problem.code}` as MessageKey) : problem.message}</dd>`
       : ""
   }
   <dt>${t("doc.next_try")}</dt><dd>${submission.next_attempt_at ? html`<time datetime="${submission.next_attempt_at}">${formatDateTime(locale, submission.next_attempt_at)}</time>` : t("doc.next_try_running")}</dd>
