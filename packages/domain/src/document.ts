@@ -19,6 +19,12 @@ export const DOCUMENT_STATUSES = [
   "voided",
 ] as const satisfies readonly DocumentStatus[];
 
+/** A credit or debit note modifies only a document SUNAT took: accepted or observed. */
+export const NOTE_MODIFIABLE_STATUSES: ReadonlySet<string> = new Set<DocumentStatus>([
+  "accepted",
+  "observed",
+]);
+
 /**
  * SUNAT catalog 01, the document types this platform issues: invoice, receipt, credit and debit notes, sender
  * and carrier guides.

@@ -1,5 +1,11 @@
 import type { Client } from "@connectrpc/connect";
-import type { IgvRegime, NoteDocumentType, NoteRequest, Scope } from "@einvoice/domain";
+import {
+  type IgvRegime,
+  NOTE_MODIFIABLE_STATUSES,
+  type NoteDocumentType,
+  type NoteRequest,
+  type Scope,
+} from "@einvoice/domain";
 import {
   Code,
   ConnectError,
@@ -24,7 +30,6 @@ export interface CreateNoteCommand {
 }
 
 /** The statuses of a document a note may modify (NotaCredito/NotaDebito ERR 2119–2121). */
-const MODIFIABLE = new Set(["accepted", "observed"]);
 
 /**
  * Issues a credit (07) or debit (08) note: live-mode readiness (409 `company_not_configured`), then reads the modified document in the caller's scope (404), refuses one
@@ -72,7 +77,7 @@ export class CreateNote {
         },
       ]);
     }
-    if (!MODIFIABLE.has(modified.status)) {
+    if (!NOTE_MODIFIABLE_STATUSES.has(modified.status)) {
       throw serviceError(
         SERVICE_ERRORS.document_not_modifiable,
         `Document ${modified.series}-${modified.number} is ${modified.status}: a note modifies an accepted or observed document only.`,

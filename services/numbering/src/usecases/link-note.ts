@@ -1,11 +1,15 @@
-import type { ComputedDocument, DocumentNote, Scope } from "@einvoice/domain";
+import {
+  type ComputedDocument,
+  type DocumentNote,
+  NOTE_MODIFIABLE_STATUSES,
+  type Scope,
+} from "@einvoice/domain";
 import { Code, reasonError, SERVICE_ERRORS, serviceError, violationsError } from "@einvoice/platform";
 import type { DocumentRepository } from "../adapters/document-repository.js";
 import type { DocumentRecord } from "../domain/document-record.js";
 import { creditableBalance, fromCents, toCents } from "../domain/note-balance.js";
 
 /** The statuses of a document a note may modify (NotaCredito/NotaDebito ERR 2119, 2120, 2121). */
-const MODIFIABLE = new Set(["accepted", "observed"]);
 
 /**
  * Inside the register's transaction, after the note got its number: the modified document must exist in the
@@ -30,7 +34,7 @@ export async function linkNote(
       "document",
     );
   }
-  if (!MODIFIABLE.has(modified.status)) {
+  if (!NOTE_MODIFIABLE_STATUSES.has(modified.status)) {
     throw serviceError(
       SERVICE_ERRORS.document_not_modifiable,
       `Document ${modified.series}-${modified.number} is ${modified.status}: a note modifies an accepted or observed document only.`,
