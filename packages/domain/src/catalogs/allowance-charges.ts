@@ -105,8 +105,8 @@ export const ALLOWANCE_CHARGE = {
   lineChargeInBase: "47",
   /** The document's charge that raises the IGV/IVAP base (49). */
   documentChargeInBase: "49",
-  /** IGV withheld (62). */
-  igvRetention: "62",
+  /** Income tax of the second category withheld (63): with 03, what ERR 3300 sums on an invoice. */
+  secondCategoryRetention: "63",
 } as const;
 
 /** The perception regimes (51–53), the codes a perception's `cac:AllowanceCharge` carries. */

@@ -6,6 +6,9 @@
  */
 export type AffectationKind = "taxed" | "ivap" | "exempt" | "unaffected" | "export";
 
+/** The catalog 05 tributes a line's affectation may declare. */
+export type AffectationTribute = "1000" | "1016" | "9995" | "9996" | "9997" | "9998";
+
 export interface IgvAffectation {
   /** SUNAT's description, verbatim. */
   name: string;
@@ -15,7 +18,7 @@ export interface IgvAffectation {
   /** A free transfer (retiro, bonificación…): reference value only, tribute 9996, out of the payable. */
   free: boolean;
   /** Catalog 05 tributes SUNAT accepts on the line: the onerous one first, 9996 when it may be free. */
-  tributes: readonly [string, ...string[]];
+  tributes: readonly [AffectationTribute, ...AffectationTribute[]];
 }
 
 const entry = (
@@ -23,7 +26,7 @@ const entry = (
   short: string,
   kind: AffectationKind,
   free: boolean,
-  ...tributes: [string, ...string[]]
+  ...tributes: [AffectationTribute, ...AffectationTribute[]]
 ): IgvAffectation => ({ name, short, kind, free, tributes });
 
 export const IGV_AFFECTATIONS: Readonly<Record<string, IgvAffectation>> = {
