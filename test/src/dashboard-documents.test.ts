@@ -199,6 +199,36 @@ describe("the dashboard's document page", () => {
     const debitNotes = await sys.request("/v1/documents?type=08");
     expect(debitNotes.body.data).toEqual([]);
   });
+
+  it("filters the document list by any type of catalog 01 it issues, the notes included, each by name", async () => {
+    await page.goto(`${base}/dashboard/test/documents`);
+    const filter = page.getByLabel("Tipo");
+    const offered = await filter.locator("option").evaluateAll((options) =>
+      options.map((o) => [(o as HTMLOptionElement).value, (o.textContent ?? "").trim()]),
+    );
+    expect(offered).toEqual([
+      ["", "Todos"],
+      ["01", "Factura"],
+      ["03", "Boleta"],
+      ["07", "Nota de crédito"],
+      ["08", "Nota de débito"],
+      ["09", "Guía de remisión"],
+      ["31", "Guía transportista"],
+    ]);
+    await filter.selectOption("07");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/type=07/);
+    const rows = page.locator("#documents tbody tr");
+    expect(await rows.count()).toBe(1);
+    expect(await textOf(rows.first().locator("td").first())).toBe("FC01-1");
+    expect(await textOf(rows.first().locator("td").nth(1))).toBe("Nota de crédito");
+    await inspect(page, "documents-by-type");
+
+    await filter.selectOption("08");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/type=08/);
+    expect(await textOf(page.locator("#documents-empty"))).not.toBe("");
+  });
 });
 
 describe("the dashboard's company page", () => {

@@ -1,4 +1,10 @@
-import type { NoteDocumentType, NoteRequest } from "@einvoice/domain";
+import {
+  CREDIT_NOTE_REASONS,
+  DEBIT_NOTE_REASONS,
+  type NoteDocumentType,
+  type NoteReasonSpec,
+  type NoteRequest,
+} from "@einvoice/domain";
 import { validationFailed } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import type { CreateNote } from "../../usecases/create-note.js";
@@ -9,32 +15,22 @@ import type { PageRequest } from "../request.js";
 
 export type NoteKind = "credit" | "debit";
 
-/** SUNAT catalog 09 (credit) and 10 (debit) reasons offered on the page, in the reader's language. */
-const REASONS: Record<NoteKind, Array<[code: string, es: string, en: string]>> = {
-  credit: [
-    ["01", "Anulación de la operación", "Annulment of the operation"],
-    ["02", "Anulación por error en el RUC", "Annulment for a wrong RUC"],
-    ["03", "Corrección por error en la descripción", "Correction of the description"],
-    ["04", "Descuento global", "Global discount"],
-    ["05", "Descuento por ítem", "Discount per item"],
-    ["06", "Devolución total", "Total return"],
-    ["07", "Devolución por ítem", "Return per item"],
-    ["08", "Bonificación", "Bonus"],
-    ["09", "Disminución en el valor", "Decrease in value"],
-    ["10", "Otros conceptos", "Other concepts"],
-  ],
-  debit: [
-    ["01", "Intereses por mora", "Late-payment interest"],
-    ["02", "Aumento en el valor", "Increase in value"],
-    ["03", "Penalidades / otros conceptos", "Penalties and other concepts"],
-  ],
+/**
+ * SUNAT catalog 09 (credit) and 10 (debit) reasons offered on the page: those whose body is a whole-document copy
+ * or items of any affectation. Export (11) and IVAP (12) adjustments need items of one affectation, and credit 13
+ * a schedule of installments: the API issues them, the page's one-line form does not.
+ */
+const offered = (reasons: Readonly<Record<string, NoteReasonSpec>>) =>
+  Object.entries(reasons)
+    .filter(([, r]) => r.body !== "installments" && r.itemAffectation === undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+const REASONS: Record<NoteKind, Array<[code: string, NoteReasonSpec]>> = {
+  credit: offered(CREDIT_NOTE_REASONS),
+  debit: offered(DEBIT_NOTE_REASONS),
 };
 
-/** Credit codes that copy the document's lines: the API refuses items with them. */
-const WHOLE_DOCUMENT_CODES = new Set(["01", "02", "06"]);
-
-const reasonLabel = (locale: Locale, [code, es, en]: [string, string, string]) =>
-  `${code} — ${locale === "es" ? es : en}`;
+const reasonLabel = (locale: Locale, [code, reason]: [string, NoteReasonSpec]) =>
+  `${code} — ${reason.short[locale]}`;
 
 /** The form of one note on a document (admins only; the caller renders it for them). */
 export function noteForm(req: PageRequest, doc: { id: string; series: string }, kind: NoteKind): Html {
@@ -71,7 +67,7 @@ export function noteRequestOf(
 ): Record<string, unknown> {
   const reasonCode = form.reason_code ?? "";
   const itemDescription = (form.item_description ?? "").trim();
-  const wholeDocument = kind === "credit" && WHOLE_DOCUMENT_CODES.has(reasonCode);
+  const wholeDocument = kind === "credit" && CREDIT_NOTE_REASONS[reasonCode]?.body === "copy";
   return {
     series: (form.series ?? "").trim().toUpperCase(),
     document: documentId,
