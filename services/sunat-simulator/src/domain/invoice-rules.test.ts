@@ -164,6 +164,12 @@ describe("global discounts (Group4Test/factura1Con2Items.xml)", () => {
     const factura = golden("Group4Test/factura1Con2Items.xml");
     expect(codes(replaceNth(factura, reasonCode("03"), reasonCode("62")))).toEqual(["3300"]);
   });
+
+  it("on a receipt only 03 counts (RV:Boleta2_0 row 51): a global 63 there → OBS 4307", () => {
+    const boleta = golden("Group11Test/boleta5Con4Items.xml");
+    expect(codes(boleta)).toEqual([]);
+    expect(codes(replaceNth(boleta, reasonCode("03"), reasonCode("63")))).toEqual(["4307"]);
+  });
 });
 
 describe("tampered boleta (Group8Test/boleta1Con4Items.xml) gets OBSERVATION codes", () => {
