@@ -18,7 +18,7 @@ export type NoteKind = "credit" | "debit";
 /**
  * SUNAT catalog 09 (credit) and 10 (debit) reasons offered on the page: those whose body is a whole-document copy
  * or items of any affectation. Export (11) and IVAP (12) adjustments need items of one affectation, and credit 13
- * a schedule of installments: the API issues them, the page's one-line form does not.
+ * a schedule of installments: the API issues them, the page's form (no affectation per item) does not.
  */
 const offered = (reasons: Readonly<Record<string, NoteReasonSpec>>) =>
   Object.entries(reasons)
