@@ -17,8 +17,8 @@ const ROOTS = ["einvoice.documents.v1.Document", "einvoice.events.v1.Event", "ei
 /** Components the API names otherwise than their message. */
 const RENAMED: Record<string, string> = { "einvoice.documents.v1.Party": "Customer" };
 
-/** Messages reached from the roots whose component is still written by hand (`despatch-schemas.ts`). */
-const HAND_WRITTEN = new Set(["einvoice.documents.v1.DespatchAdvice"]);
+/** Messages presented inline where they are used, not as components of their own. */
+const INLINE = new Set(["einvoice.documents.v1.DespatchCarrier"]);
 
 export function publicSchemasJson(): string {
   const registry = registryWithComments();
@@ -30,7 +30,7 @@ export function publicSchemasJson(): string {
   const schemas = presentedJsonSchemas(roots, {
     describe,
     componentName: (desc: DescMessage) => RENAMED[desc.typeName] ?? desc.name,
-    external: HAND_WRITTEN,
+    inline: INLINE,
   });
   return `${JSON.stringify(schemas, null, 2)}\n`;
 }

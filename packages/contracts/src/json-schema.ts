@@ -34,6 +34,7 @@ export const FORMAT_PATTERNS: Record<string, string> = {
  */
 export const REFINED_FORMATS: Readonly<Record<string, string | undefined>> = {
   amount: "decimal",
+  "unsigned-decimal": "decimal",
   currency: undefined,
   email: undefined,
   "uri-reference": undefined,

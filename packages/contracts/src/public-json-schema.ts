@@ -23,6 +23,8 @@ export interface PublicSchemaOptions {
   componentName: (desc: DescMessage) => string;
   /** Full names of messages whose component is written elsewhere: referenced, not generated. */
   external?: ReadonlySet<string>;
+  /** Full names of messages presented inline where they are used, not as components. */
+  inline?: ReadonlySet<string>;
 }
 
 /** The patterns of the formats that are ours; JSON Schema's own (dates, email, uri-reference) go by name. */
@@ -30,6 +32,7 @@ const PATTERNS: Record<string, string> = {
   decimal: FORMAT_PATTERNS.decimal!,
   // A money amount the API answers has exactly 2 decimals.
   amount: "^-?\\d+\\.\\d{2}$",
+  "unsigned-decimal": "^\\d+(\\.\\d+)?$",
   currency: "^[A-Z]{3}$",
 };
 const NAMED_FORMATS: ReadonlySet<string> = new Set(["date", "date-time", "email", "uri-reference"]);
@@ -172,6 +175,7 @@ function valueSchema(field: DescField, options: PublicSchemaOptions, reach: Reac
 function messageSchema(desc: DescMessage, options: PublicSchemaOptions, reach: Reach): JsonSchema {
   const oneof = soleOneof(desc);
   if (oneof) return inlineOneof(desc, oneof, options, reach);
+  if (options.inline?.has(desc.typeName)) return objectSchema(desc, options, reach);
   reach(desc);
   return { $ref: `#/components/schemas/${options.componentName(desc)}` };
 }

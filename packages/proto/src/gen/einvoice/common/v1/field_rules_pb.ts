@@ -38,11 +38,11 @@ export type FieldRules = Message<"einvoice.common.v1.FieldRules"> & {
   open: boolean;
 
   /**
-   * A named format: "decimal" (an exact decimal number as a string, e.g. "118.00"; never a float), "date"
-   * (YYYY-MM-DD in Lima, America/Lima), "date-time" (RFC 3339 UTC with milliseconds). Refinements the public JSON
-   * Schemas (OpenAPI) state and the runtime checks read as the format they refine, or as none: "amount" (a money
-   * amount the API answers: a decimal with exactly 2 decimals), "currency" (ISO 4217, 3 capital letters), "email"
-   * and "uri-reference" (JSON Schema's formats of those names).
+   * A named format: "decimal" (an exact decimal number as a string, e.g. "118.00"; never a float), "date" (YYYY-MM-DD
+   * in Lima, America/Lima), "date-time" (RFC 3339 UTC with milliseconds). Refinements the public JSON Schemas
+   * (OpenAPI) state and the runtime checks read as the format they refine, or as none: "amount" (a money amount the
+   * API answers: a decimal with exactly 2 decimals), "unsigned-decimal" (a decimal without sign), "currency" (ISO
+   * 4217, 3 capital letters), "email" and "uri-reference" (JSON Schema's formats of those names).
    *
    * @generated from field: string format = 3;
    */
