@@ -58,8 +58,6 @@ export const EVENT_TYPES = [
   "email.sent",
   "email.failed",
 ] as const;
-export const STATUS_DETAIL_CODES = ["submission_deadline_exceeded"] as const;
-export const VOID_FAILURE_CODES = ["void_deadline_exceeded", "void_outcome_unknown"] as const;
 
 const eventList = objectSchema<PublicEventList>()({
   description:
