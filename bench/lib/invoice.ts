@@ -72,11 +72,17 @@ export function createInvoice(
   });
 }
 
+/** A ticket request's answer: the HTTP status (0 when the connection failed) and `Retry-After` in seconds, if sent. */
+export interface TicketAnswer {
+  status: number;
+  retryAfterSeconds?: number;
+}
+
 /**
- * GET a document's 80 mm ticket as a point of sale does (the first request has it made) and read it whole; the HTTP
- * status, 0 when the connection failed. Never throws.
+ * GET a document's 80 mm ticket as a point of sale does (the first request has it made) and read it whole. Never
+ * throws.
  */
-export function fetchTicket(baseUrl: string, key: string, documentId: string): Promise<number> {
+export function fetchTicket(baseUrl: string, key: string, documentId: string): Promise<TicketAnswer> {
   return new Promise((resolve) => {
     const url = new URL(`/v1/files/${documentId}/pdf?format=ticket`, baseUrl);
     const tls = url.protocol === "https:";
@@ -84,12 +90,17 @@ export function fetchTicket(baseUrl: string, key: string, documentId: string): P
       url,
       { agent: tls ? agents.https : agents.http, headers: { authorization: `Bearer ${key}` } },
       (res) => {
+        const retryAfter = Number(res.headers["retry-after"]);
+        const answer: TicketAnswer = {
+          status: res.statusCode ?? 0,
+          ...(Number.isFinite(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}),
+        };
         res.on("data", () => {});
-        res.on("error", () => resolve(0));
-        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", () => resolve({ status: 0 }));
+        res.on("end", () => resolve(answer));
       },
     );
-    req.on("error", () => resolve(0));
+    req.on("error", () => resolve({ status: 0 }));
     req.end();
   });
 }

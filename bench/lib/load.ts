@@ -1,5 +1,5 @@
 import type { AcceptanceWatcher } from "./acceptance.js";
-import { createInvoice, fetchTicket } from "./invoice.js";
+import { createInvoice, fetchTicket, type TicketAnswer } from "./invoice.js";
 import { machineShares, machineTicks, ownCpuMsSince, perUnitMs, snapshot } from "./proc-cpu.js";
 import { progress } from "./progress.js";
 import { percentile, sleep } from "./stats.js";
@@ -27,6 +27,8 @@ export interface LoadResult {
   acceptP50: number;
   acceptP99: number;
   failures: Record<string, number>;
+  /** Ticket requests answered "not yet" (404 `file_not_ready`, `Retry-After`) and sent again after it: not failures. */
+  ticketRetries: number;
   cpuMs: Map<string, number | undefined>;
   /**
    * CPU ms per document of this process (the load generator and the acceptance watcher), from the first create
@@ -129,11 +131,13 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
   const missing = created.size - ends.length;
   if (missing) failures["not accepted within 180 s"] = missing;
   const last = ends.length ? Math.max(...ends) : Number.NaN;
+  const ticketRetries = { count: 0 };
   const tickets = shape.ticketEvery
     ? {
         every: shape.ticketEvery,
         request: (id: string) => fetchTicket(target.baseUrl, target.keys[ownerOf.get(id)!]!, id),
         failures,
+        retries: ticketRetries,
       }
     : undefined;
   const withPdfsPerSecond =
@@ -154,17 +158,38 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
     acceptP50: percentile(endToEnd(created, target.watcher), 50),
     acceptP99: percentile(endToEnd(created, target.watcher), 99),
     failures,
+    ticketRetries: ticketRetries.count,
     cpuMs,
     generatorMs: generatorMs / Math.max(1, created.size),
     ids: owners,
   };
 }
 
-/** The tickets a run asks for: one document in `every`, requested through `request` (its HTTP status). */
+/** The tickets a run asks for: one document in `every`, requested through `request`. */
 interface TicketRequests {
   every: number;
-  request: (documentId: string) => Promise<number>;
+  request: (documentId: string) => Promise<TicketAnswer>;
   failures: Record<string, number>;
+  /** Requests answered "not yet" with `Retry-After` and sent again after it, as the API asks a client to. */
+  retries: { count: number };
+}
+
+/** How many times one ticket is asked for again after a `Retry-After` before it counts as failed. */
+const TICKET_TRIES = 5;
+
+/**
+ * Asks for one ticket until it is served: the A4's event can come before numbering has recorded the rendering,
+ * and the API then answers 404 `file_not_ready` with `Retry-After`, which a client honours. Resolves with the
+ * final status.
+ */
+async function ticketServed(tickets: TicketRequests, id: string): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await tickets.request(id);
+    if (answer.status === 200 || answer.retryAfterSeconds === undefined || attempt === TICKET_TRIES)
+      return answer.status;
+    tickets.retries.count++;
+    await sleep(answer.retryAfterSeconds! * 1000);
+  }
 }
 
 /**
@@ -187,7 +212,7 @@ async function pdfRate(
       if (asked.has(id) || !watcher.rendered.has(id)) continue;
       asked.add(id);
       inFlight.push(
-        tickets!.request(id).then((status) => {
+        ticketServed(tickets!, id).then((status) => {
           if (status === 200) served.set(id, performance.now());
           else tickets!.failures[`ticket ${status}`] = (tickets!.failures[`ticket ${status}`] ?? 0) + 1;
         }),

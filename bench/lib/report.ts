@@ -41,7 +41,10 @@ const machine = (r: LoadResult) =>
 
 const failures = (r: LoadResult) => {
   const entries = Object.entries(r.failures);
-  return entries.length ? entries.map(([k, v]) => `${v}× ${k}`).join(", ") : "0";
+  const failed = entries.length ? entries.map(([k, v]) => `${v}× ${k}`).join(", ") : "0";
+  return r.ticketRetries
+    ? `${failed} (${r.ticketRetries} ticket requests retried after Retry-After)`
+    : failed;
 };
 
 /** The Markdown of one run: machine, floor, then each measured figure with its ratio to the floor. */

@@ -5,7 +5,7 @@
  */
 import { InvalidDocumentError } from "./errors.js";
 import { isFieldName } from "./names.js";
-import type { CollectionSpec, Entity } from "./port.js";
+import type { CollectionSpec, Entity, Scalar } from "./port.js";
 
 export function assertEntity(collection: string, entity: Entity): void {
   if (!isPlainObject(entity)) throw new InvalidDocumentError(`${collection}: entity must be a plain object`);
@@ -31,6 +31,55 @@ export function cleanSet(collection: string, set: object): Record<string, unknow
     clean[key] = value;
   }
   return clean;
+}
+
+/**
+ * Validates the `set` of `setFields`: dotted paths of field names, none `_id` or inside another, each to a JSON
+ * scalar (a finite number, a string, a boolean or null).
+ */
+export function cleanPaths(collection: string, set: object): Array<[path: string, value: Scalar]> {
+  if (!isPlainObject(set)) throw new InvalidDocumentError(`${collection}: set must be a plain object`);
+  const entries = Object.entries(set) as Array<[string, unknown]>;
+  if (entries.length === 0) throw new InvalidDocumentError(`${collection}: set names no field`);
+  for (const [path, value] of entries) {
+    const segments = path.split(".");
+    if (segments[0] === "_id") throw new InvalidDocumentError(`${collection}: _id cannot be changed`);
+    if (!segments.every(isFieldName))
+      throw new InvalidDocumentError(`${collection}: invalid field path ${path}`);
+    const scalar =
+      value === null ||
+      typeof value === "string" ||
+      typeof value === "boolean" ||
+      (typeof value === "number" && Number.isFinite(value));
+    if (!scalar)
+      throw new InvalidDocumentError(
+        `${collection}: ${path} must be a string, finite number, boolean or null`,
+      );
+    for (const [other] of entries)
+      if (other.startsWith(`${path}.`))
+        throw new InvalidDocumentError(`${collection}: ${other} is inside ${path}, also set`);
+  }
+  return entries as Array<[string, Scalar]>;
+}
+
+/** Whether setting `path` changes what `indexed` (a dotted path) holds: the same field, or one inside the other. */
+export function pathsOverlap(path: string, indexed: string): boolean {
+  return path === indexed || indexed.startsWith(`${path}.`) || path.startsWith(`${indexed}.`);
+}
+
+/** `entity` with each dotted path set, creating missing nested objects (as both engines' nested updates do). */
+export function withPathsSet<T extends object>(entity: T, set: Array<[string, Scalar]>): T {
+  const copy = structuredClone(entity) as Record<string, unknown>;
+  for (const [path, value] of set) {
+    const segments = path.split(".");
+    let at = copy;
+    for (const segment of segments.slice(0, -1)) {
+      if (!isPlainObject(at[segment])) at[segment] = {};
+      at = at[segment] as Record<string, unknown>;
+    }
+    at[segments.at(-1)!] = value;
+  }
+  return copy as T;
 }
 
 /**

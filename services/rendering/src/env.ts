@@ -25,6 +25,16 @@ export const renderingEnvSchema = z.object({
    * Printed after "Consulte su documento en": where a reader checks the document. Default SUNAT's public
    * validity check of electronic receipts.
    */
+  /**
+   * Bytes of issuers' logos the renderer keeps in memory (the most recently printed first), so a company's PDFs
+   * after its first read no file; a logo larger than this is read each time. Default 16777216 (16 MiB: at least 32
+   * logos at the upload limit of 512 KiB, hundreds of typical ones). 0 keeps none.
+   */
+  LOGO_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024 * 1024),
   CONSULT_URL: z.string().default("https://e-consulta.sunat.gob.pe/ol-ti-itconsvalicpe/ConsValiCpe.htm"),
 });
 

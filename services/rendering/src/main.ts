@@ -11,6 +11,7 @@ import {
 import { NumberingService } from "@einvoice/proto";
 import { loadRenderingEnv } from "./env.js";
 import { renderingRoutes } from "./rpc/rendering-routes.js";
+import { IssuerLogos } from "./usecases/issuer-logos.js";
 import { RenderAcceptedGuide } from "./usecases/render-accepted-guide.js";
 import { RenderDocument } from "./usecases/render-document.js";
 import { RenderGuide } from "./usecases/render-guide.js";
@@ -43,10 +44,13 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     (error: unknown) =>
       logger.warn({ err: error }, "renderer warm-up failed; the first documents pay for it"),
   );
-  const guides = new RenderGuide({ numbering, objects, broker, fonts });
+  // One per process, shared by every render: logos are read from the object store once per key.
+  const logos = new IssuerLogos(objects, env.LOGO_CACHE_BYTES);
+  const guides = new RenderGuide({ numbering, objects, logos, broker, fonts });
   const renderDocument = new RenderDocument({
     numbering,
     objects,
+    logos,
     broker,
     consultUrl: env.CONSULT_URL,
     fonts,
@@ -63,7 +67,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     await startConsumer(broker.js, consumers.renderingVerdict, (p) => renderAcceptedGuide.execute(p), logger),
     (c) => c.stop(),
   );
-  const renderTicket = new RenderTicket({ numbering, objects, consultUrl: env.CONSULT_URL, fonts });
+  const renderTicket = new RenderTicket({ numbering, objects, logos, consultUrl: env.CONSULT_URL, fonts });
   await serveRpcAndOps(lifecycle, {
     service: "rendering",
     host: env.HOST,

@@ -23,6 +23,85 @@ export function writeContract(ctx: ContractContext): void {
     invoices = ctx.store().collection<Invoice>(INVOICES);
   });
 
+  describe("setFields", () => {
+    it("sets nested and top-level fields on the first match, leaving the rest of the entity as it was", async () => {
+      await invoices.insertOne(invoice(1));
+      await invoices.insertOne(invoice(2));
+      const set = await invoices.setFields({ status: "draft" }, { "customer.name": "NUEVA SAC", paid: true });
+      expect(set).toBe(true);
+      expect(await invoices.findOne({ _id: "inv-001" })).toStrictEqual({
+        ...invoice(1),
+        paid: true,
+        customer: { ruc: "20100000009", name: "NUEVA SAC" },
+      });
+      expect(await invoices.findOne({ _id: "inv-002" })).toStrictEqual(invoice(2));
+    });
+
+    it("creates missing nested objects and stores null, numbers and strings as given", async () => {
+      const things = ctx.store().collection<Thing>(THINGS);
+      await things.insertOne({ _id: "t1", files: { xml: "a.xml" } });
+      expect(
+        await things.setFields(
+          { _id: "t1" },
+          { "files.pdf": "a.pdf", "files.ticket": null, "meta.deep.count": 2.5, hash: "h" },
+        ),
+      ).toBe(true);
+      expect(await things.findOne({ _id: "t1" })).toStrictEqual({
+        _id: "t1",
+        files: { xml: "a.xml", pdf: "a.pdf", ticket: null },
+        meta: { deep: { count: 2.5 } },
+        hash: "h",
+      });
+    });
+
+    it("keeps indexed fields queryable after setting them, nested or not", async () => {
+      await invoices.insertOne(invoice(1));
+      await invoices.setFields({ _id: "inv-001" }, { "customer.ruc": "20999999999", status: "sent" });
+      expect((await invoices.find({ "customer.ruc": "20999999999" })).map((i) => i._id)).toEqual(["inv-001"]);
+      expect(await invoices.count({ status: "sent" })).toBe(1);
+      expect(await invoices.count({ "customer.ruc": "20100000009" })).toBe(0);
+    });
+
+    it("answers false when nothing matches, and refuses _id, paths inside another, non-scalars and unique nulls", async () => {
+      await invoices.insertOne(invoice(1));
+      expect(await invoices.setFields({ _id: "nope" }, { status: "sent" })).toBe(false);
+      const refused = [
+        {},
+        { _id: "x" },
+        { customer: "x", "customer.ruc": "1" },
+        { "customer.bad-name": "x" },
+        { total: Number.NaN },
+        { customer: { ruc: "1" } },
+        { number: null },
+      ] as unknown as Record<string, string>[];
+      for (const set of refused)
+        await expect(invoices.setFields({ _id: "inv-001" }, set)).rejects.toBeInstanceOf(
+          InvalidDocumentError,
+        );
+      expect(await invoices.findOne({ _id: "inv-001" })).toStrictEqual(invoice(1));
+    });
+
+    it("refuses a change that collides with a unique index, leaving the entity unchanged", async () => {
+      await invoices.insertOne(invoice(1));
+      await invoices.insertOne(invoice(2));
+      await expect(invoices.setFields({ _id: "inv-002" }, { number: "F001-1" })).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+      expect(await invoices.findOne({ _id: "inv-002" })).toStrictEqual(invoice(2));
+    });
+
+    it("joins a transaction: rolled back with it", async () => {
+      await invoices.insertOne(invoice(1));
+      await expect(
+        ctx.store().transaction(async (tx) => {
+          await tx.collection<Invoice>(INVOICES).setFields({ _id: "inv-001" }, { "customer.name": "X" });
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      expect(await invoices.findOne({ _id: "inv-001" })).toStrictEqual(invoice(1));
+    });
+  });
+
   describe("updateOne", () => {
     it("sets top-level fields on the first match and returns the updated entity", async () => {
       await invoices.insertOne(invoice(1));

@@ -3,9 +3,9 @@
  * deleteOne) means lowest `_id`, as on SQLite, so both engines pick the same entity.
  */
 import { type ClientSession, type Db, type Document, MongoServerError } from "mongodb";
-import { assertEntity, assertUniqueFieldsNotNull, cleanSet } from "../documents.js";
+import { assertEntity, assertUniqueFieldsNotNull, cleanPaths, cleanSet, withPathsSet } from "../documents.js";
 import { parseFilter, parseFindOptions } from "../filter-model.js";
-import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
+import type { Collection, CollectionSpec, Entity, Filter, FindOptions, Scalar } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
 import { mongoQuery, mongoSort } from "./mongo-filter.js";
 
@@ -66,6 +66,23 @@ export class MongoCollection<T extends Entity> implements Collection<T> {
         { session, sort: BY_ID, returnDocument: "after" },
       );
       return updated as T | null;
+    });
+  }
+
+  async setFields(filter: Filter, set: Record<string, Scalar>): Promise<boolean> {
+    const paths = cleanPaths(this.spec.name, set);
+    assertUniqueFieldsNotNull(this.spec, withPathsSet({}, paths));
+    const changes = Object.fromEntries(paths);
+    const query = mongoQuery(parseFilter(filter));
+    return this.write(async (session) => {
+      // `$set` with dotted keys sets nested fields and creates missing embedded documents; the lowest `_id`
+      // first, as everywhere, and only `_id` comes back.
+      const updated = await this.raw().findOneAndUpdate(
+        query,
+        { $set: changes },
+        { session, sort: BY_ID, projection: BY_ID },
+      );
+      return updated !== null;
     });
   }
 

@@ -5,9 +5,16 @@
  * other users of the connection (or runs it inside the open transaction).
  */
 import type Database from "better-sqlite3";
-import { assertEntity, assertUniqueFieldsNotNull, cleanSet } from "../documents.js";
+import {
+  assertEntity,
+  assertUniqueFieldsNotNull,
+  cleanPaths,
+  cleanSet,
+  pathsOverlap,
+  withPathsSet,
+} from "../documents.js";
 import { parseFilter, parseFindOptions } from "../filter-model.js";
-import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
+import type { Collection, CollectionSpec, Entity, Filter, FindOptions, Scalar } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
 import { indexedPaths, indexFieldsJson, ixPaths } from "./index-fields.js";
 import { type IndexedFields, orderByClause, type SqlValue, whereClause } from "./sqlite-filter.js";
@@ -97,6 +104,38 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
         return updated;
       }),
     );
+  }
+
+  async setFields(filter: Filter, set: Record<string, Scalar>): Promise<boolean> {
+    const paths = cleanPaths(this.spec.name, set);
+    const where = whereClause(parseFilter(filter), this.indexed);
+    const first = `SELECT _id FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1`;
+    if (paths.some(([path]) => [...this.indexed].some((indexed) => pathsOverlap(path, indexed)))) {
+      // An indexed field changes: its `ix` must be computed again from the whole entity.
+      return this.write(() =>
+        this.access.atomically(() => {
+          const row = this.sql(`SELECT doc, ix FROM ${this.table} WHERE _id = (${first})`).get(
+            ...where.params,
+          ) as IndexedRow | undefined;
+          if (!row) return false;
+          const updated = withPathsSet(JSON.parse(row.doc) as T, paths);
+          assertUniqueFieldsNotNull(this.spec, updated);
+          const ix = indexFieldsJson(this.paths, updated);
+          this.sql(`UPDATE ${this.table} SET doc = ?, ix = ? WHERE _id = ?`).run(
+            JSON.stringify(updated),
+            ix,
+            updated._id,
+          );
+          return true;
+        }),
+      );
+    }
+    // No indexed field changes: SQLite sets the paths inside the stored JSON, and `ix` stays as it is.
+    const assignments = paths.map(([path]) => `, '$.${path}', json(?)`).join("");
+    const sql = `UPDATE ${this.table} SET doc = json_set(doc${assignments}) WHERE _id = (${first})`;
+    const params = [...paths.map(([, value]) => JSON.stringify(value)), ...where.params];
+    const result = await this.write(() => this.sql(sql).run(...params));
+    return result.changes > 0;
   }
 
   async upsert(entity: T): Promise<void> {

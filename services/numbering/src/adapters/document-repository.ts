@@ -6,6 +6,7 @@ import {
   type Page,
   type PageRequest,
   pageByIdDescending,
+  type Scalar,
   type TransactionScope,
 } from "@einvoice/store";
 import type { DocumentRecord } from "../domain/document-record.js";
@@ -86,6 +87,20 @@ export class DocumentRepository {
   }
 
   /** Compare-and-set: applies `changes` only while the document still has `expected` values. */
+  /** Whether the document exists and holds every value of `expected` (dotted paths allowed). */
+  async holds(scope: Scope, id: string, expected: Filter): Promise<boolean> {
+    const filter = { ...expected, _id: id, company_id: scope.companyId, livemode: scope.livemode };
+    return (await this.documents.count(filter)) > 0;
+  }
+
+  /**
+   * Sets fields of the document by dotted path (`"files.pdf"`) without reading or rewriting the rest, so a
+   * concurrent change to another field is kept; false when the document does not exist.
+   */
+  setFields(scope: Scope, id: string, set: Record<string, Scalar>): Promise<boolean> {
+    return this.documents.setFields({ _id: id, company_id: scope.companyId, livemode: scope.livemode }, set);
+  }
+
   update(
     scope: Scope,
     id: string,

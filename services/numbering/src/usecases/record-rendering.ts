@@ -1,5 +1,5 @@
 import type { Payload, subjects } from "@einvoice/broker";
-import type { Store } from "@einvoice/store";
+import type { Filter, Scalar, Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
 
 /**
@@ -13,32 +13,26 @@ export class RecordRendering {
 
   async execute(rendered: Payload<typeof subjects.documentRendered>): Promise<void> {
     const scope = { companyId: rendered.companyId, livemode: rendered.livemode };
-    // One transaction: the files are rewritten whole, so a verdict applied between a read and a write outside
-    // one would lose its CDR key.
-    await this.store.transaction(async (tx) => {
-      const repository = new DocumentRepository(tx);
-      const current = await repository.findById(scope, rendered.documentId);
-      if (!current) throw new Error(`document ${rendered.documentId} not found`);
-      // Guides (09, 31) print no ticket: their rendered message carries an empty ticket key, kept as none.
-      const ticket = rendered.ticketKey || null;
-      const xml = rendered.xmlKey ?? current.files.xml;
-      const hash = rendered.hash ?? current.hash;
-      const unchanged =
-        current.files.pdf === rendered.pdfKey &&
-        (current.files.pdf_ticket ?? null) === ticket &&
-        current.files.xml === xml &&
-        current.hash === hash;
-      if (unchanged) return;
-      await repository.update(
-        scope,
-        rendered.documentId,
-        {},
-        {
-          hash,
-          files: { ...current.files, pdf: rendered.pdfKey, pdf_ticket: ticket, xml },
-          updated_at: new Date().toISOString(),
-        },
-      );
+    const repository = new DocumentRepository(this.store);
+    // Guides (09, 31) print no ticket: their rendered message carries an empty ticket key, kept as none. A message
+    // without the signature keeps the one the document has.
+    const set: Record<string, Scalar> = {
+      "files.pdf": rendered.pdfKey,
+      "files.pdf_ticket": rendered.ticketKey || null,
+      ...(rendered.xmlKey ? { "files.xml": rendered.xmlKey } : {}),
+      ...(rendered.hash ? { hash: rendered.hash } : {}),
+    };
+    // A redelivered message changes nothing, not even updated_at. Absent or null both mean "no ticket".
+    const expected: Filter = Object.fromEntries(
+      Object.entries(set).map(([path, value]) => [path, value === null ? { $exists: false } : value]),
+    );
+    if (await repository.holds(scope, rendered.documentId, expected)) return;
+    // Only these fields are written, inside the stored document: a verdict applied at the same moment (its CDR
+    // key, its status) is kept without a transaction around a read.
+    const found = await repository.setFields(scope, rendered.documentId, {
+      ...set,
+      updated_at: new Date().toISOString(),
     });
+    if (!found) throw new Error(`document ${rendered.documentId} not found`);
   }
 }

@@ -1,8 +1,7 @@
 import { computedDocuments, issuers } from "@einvoice/contracts";
-import type { ObjectStore } from "@einvoice/objects";
 import type { PdfDocumentInput } from "@einvoice/pdf";
 import type { GetDocumentResponse } from "@einvoice/proto";
-import { issuerLogo } from "./issuer-logo.js";
+import type { IssuerLogos } from "./issuer-logos.js";
 
 /** The signature printed on the PDF: the number the register assigned and the signed XML's digest. */
 export interface PrintedSignature {
@@ -19,10 +18,10 @@ export interface PrintedSignature {
 export async function documentPdfInput(
   view: GetDocumentResponse,
   signature: PrintedSignature,
-  settings: { consultUrl: string; livemode: boolean; objects: ObjectStore },
+  settings: { consultUrl: string; livemode: boolean; logos: IssuerLogos },
 ): Promise<PdfDocumentInput> {
   const issuer = issuers.fromMessage(view.issuer, "issuer");
-  const logo = await issuerLogo(settings.objects, issuer);
+  const logo = await settings.logos.read(issuer);
   return {
     issuer,
     ...(logo ? { logo } : {}),

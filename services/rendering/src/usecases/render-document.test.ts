@@ -27,6 +27,7 @@ import { DocumentSignedSchema, type NumberingService } from "@einvoice/proto";
 import { type NatsServerHandle, startNatsServer, testJpeg, testPng } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HASH, ISSUER, pdfInput } from "../../../../packages/pdf/test-support/documents.js";
+import { IssuerLogos } from "./issuer-logos.js";
 import { RenderDocument } from "./render-document.js";
 import { RenderGuide } from "./render-guide.js";
 
@@ -91,13 +92,15 @@ describe("rendering a signed document", () => {
   function start(store: ObjectStore, view: () => unknown) {
     const numbering = { getDocument: async () => view() } as unknown as Client<typeof NumberingService>;
     const fonts = loadPdfFonts();
+    const logos = new IssuerLogos(store, 1 << 20);
     const render = new RenderDocument({
       numbering,
       objects: store,
+      logos,
       broker,
       consultUrl: "https://e-consulta.sunat.gob.pe/",
       fonts,
-      guides: new RenderGuide({ numbering, objects: store, broker, fonts }),
+      guides: new RenderGuide({ numbering, objects: store, logos, broker, fonts }),
     });
     return startConsumer(broker.js, consumers.renderingSigned, (p) => render.execute(p), logger);
   }

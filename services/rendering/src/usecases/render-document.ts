@@ -6,6 +6,7 @@ import type { ObjectStore } from "@einvoice/objects";
 import type { PdfFonts } from "@einvoice/pdf";
 import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
 import { documentPdfInput } from "./document-pdf-input.js";
+import type { IssuerLogos } from "./issuer-logos.js";
 import { GUIDE_TYPES, type RenderGuide } from "./render-guide.js";
 import { renderPdf } from "./render-pdf.js";
 
@@ -24,6 +25,8 @@ export class RenderDocument {
     private readonly deps: {
       numbering: Client<typeof NumberingService>;
       objects: ObjectStore;
+      /** Shared by every render of the process. */
+      logos: IssuerLogos;
       broker: Broker;
       consultUrl: string;
       /** Loaded once per process and shared by every render. */
@@ -45,7 +48,7 @@ export class RenderDocument {
     const input = await documentPdfInput(
       view,
       { number: signed.number, hash: signed.hash },
-      { consultUrl: this.deps.consultUrl, livemode: signed.livemode, objects: this.deps.objects },
+      { consultUrl: this.deps.consultUrl, livemode: signed.livemode, logos: this.deps.logos },
     );
     const keys = {
       a4: documentObjectKey(scope, signed.documentId, "pdf", signed.fileName, signed.issueDate),

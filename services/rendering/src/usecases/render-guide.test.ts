@@ -34,6 +34,7 @@ import {
   SUNAT_QR_URL,
 } from "../../../../packages/pdf/test-support/guides.js";
 import { decodeQr, pdfImages, pdfText } from "../../../../packages/pdf/test-support/pdf-tools.js";
+import { IssuerLogos } from "./issuer-logos.js";
 import { RenderAcceptedGuide } from "./render-accepted-guide.js";
 import { RenderDocument } from "./render-document.js";
 import { RenderGuide } from "./render-guide.js";
@@ -128,10 +129,12 @@ describe("rendering guides", () => {
       },
     } as unknown as Client<typeof NumberingService>;
     const fonts = loadPdfFonts();
-    const guides = new RenderGuide({ numbering, objects, broker, fonts });
+    const logos = new IssuerLogos(objects, 1 << 20);
+    const guides = new RenderGuide({ numbering, objects, logos, broker, fonts });
     const signedRender = new RenderDocument({
       numbering,
       objects,
+      logos,
       broker,
       consultUrl: "https://e-consulta.sunat.gob.pe/",
       fonts,

@@ -7,7 +7,7 @@ import type { ObjectStore } from "@einvoice/objects";
 import { type PdfFonts, renderGuidePdf } from "@einvoice/pdf";
 import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
 import { readCdrZip } from "@einvoice/sunat";
-import { issuerLogo } from "./issuer-logo.js";
+import type { IssuerLogos } from "./issuer-logos.js";
 
 /** Despatch advices: sender (09) and carrier (31) guides. */
 export const GUIDE_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
@@ -39,6 +39,7 @@ export class RenderGuide {
     private readonly deps: {
       numbering: Client<typeof NumberingService>;
       objects: ObjectStore;
+      logos: IssuerLogos;
       broker: Broker;
       fonts: PdfFonts;
     },
@@ -59,7 +60,7 @@ export class RenderGuide {
     if (!hash) throw new Error(`guide ${guide.documentId} has no hash yet`);
     const issuer = issuers.fromMessage(view.issuer, "issuer");
     // The snapshot's logo, so the accepted re-render prints the same one as the signed render.
-    const logo = await issuerLogo(this.deps.objects, issuer);
+    const logo = await this.deps.logos.read(issuer);
     const pdf = await renderGuidePdf(
       {
         issuer,

@@ -18,6 +18,7 @@ import { DocumentSchema, GetDocumentResponseSchema, type NumberingService } from
 import { testJpeg, testPng } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSULT_URL, HASH, pdfInput } from "../../../../packages/pdf/test-support/documents.js";
+import { IssuerLogos } from "./issuer-logos.js";
 import { RenderTicket } from "./render-ticket.js";
 
 const scope = { companyId: "cmp_01JZ8X3P0A2B4C6D8E0F2G4H6J", livemode: false };
@@ -41,6 +42,7 @@ describe("RenderTicket", () => {
     new RenderTicket({
       numbering: { getDocument: async () => answer } as unknown as Client<typeof NumberingService>,
       objects,
+      logos: new IssuerLogos(objects, 1 << 20),
       consultUrl: CONSULT_URL,
       fonts,
     });

@@ -5,6 +5,7 @@ import { type PdfFonts, renderDocumentPdf } from "@einvoice/pdf";
 import { Code, ConnectError } from "@einvoice/platform";
 import type { NumberingService } from "@einvoice/proto";
 import { documentPdfInput } from "./document-pdf-input.js";
+import type { IssuerLogos } from "./issuer-logos.js";
 
 /**
  * Makes a document's 80 mm ticket on its first request: read the register's stored inputs, render, write at the
@@ -16,6 +17,7 @@ export class RenderTicket {
     private readonly deps: {
       numbering: Client<typeof NumberingService>;
       objects: ObjectStore;
+      logos: IssuerLogos;
       consultUrl: string;
       fonts: PdfFonts;
     },
@@ -37,7 +39,7 @@ export class RenderTicket {
     const input = await documentPdfInput(
       view,
       { number: view.document.number, hash },
-      { consultUrl: this.deps.consultUrl, livemode: scope.livemode, objects: this.deps.objects },
+      { consultUrl: this.deps.consultUrl, livemode: scope.livemode, logos: this.deps.logos },
     );
     const pdf = await renderDocumentPdf(input, { format: "ticket", fonts: this.deps.fonts });
     await this.deps.objects.put(key, pdf, "application/pdf");
