@@ -25,6 +25,7 @@ import { companySettingsCollection } from "./adapters/company-settings-repositor
 import { dependencyHealth } from "./adapters/dependency-health.js";
 import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { IssueBatcher } from "./adapters/issue-batcher.js";
+import { TaxBatcher } from "./adapters/tax-batcher.js";
 import { dashboardCollections } from "./dashboard/accounts/records.js";
 import { loadGatewayEnv } from "./env.js";
 import { createApp } from "./http/app.js";
@@ -68,6 +69,7 @@ await runService(logger, async (lifecycle) => {
     stream: env.STREAM_URL,
   }).map(([name, url]) => dependencyHealth(name, url));
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, rpc);
+  const tax = createRpcClient(TaxService, env.TAX_URL, rpc);
   const app = createApp({
     store,
     objects,
@@ -76,7 +78,8 @@ await runService(logger, async (lifecycle) => {
     notification: createRpcClient(NotificationService, env.NOTIFICATION_URL, rpc),
     signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),
     submission: createRpcClient(SubmissionService, env.SUBMISSION_URL, rpc),
-    tax: createRpcClient(TaxService, env.TAX_URL, rpc),
+    tax,
+    computes: new TaxBatcher(tax, { timeoutMs: env.RPC_TIMEOUT_MS }),
     stream: createRpcClient(StreamService, env.STREAM_URL, { timeoutMs: null }),
     rendering: createRpcClient(RenderingService, env.RENDERING_URL, rpc),
     eventStream: {

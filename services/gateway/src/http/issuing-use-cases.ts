@@ -23,7 +23,7 @@ export function issuingUseCases(deps: GatewayDeps) {
     numbering: deps.numbering,
     issues: deps.issues,
     readSetup,
-    tax: deps.tax,
+    computes: deps.computes,
     waiter: deps.waiter,
   });
   const createNote = new CreateNote({ numbering: deps.numbering, createDocument, igvRegime, tax: deps.tax });

@@ -9,9 +9,10 @@ import {
   type Scope,
 } from "@einvoice/domain";
 import { SERVICE_ERRORS, serviceError, todayInLima } from "@einvoice/platform";
-import type { ComputedDocument, Document, NumberingService, TaxService } from "@einvoice/proto";
+import type { ComputedDocument, Document, NumberingService } from "@einvoice/proto";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
+import type { TaxBatcher } from "../adapters/tax-batcher.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
 import type { Caller } from "./authenticate.js";
 import { invoiceRequestMessage } from "./invoice-request-message.js";
@@ -50,8 +51,8 @@ export class CreateDocument {
       /** IssueDocument, batched with the creates that arrive together. */
       issues: Pick<IssueBatcher, "issue">;
       readSetup: ReadCompanySetup;
-      /** The tax service: every computation and check of a document. */
-      tax: Client<typeof TaxService>;
+      /** The tax service's ComputeDocument (every computation and check), batched with the creates that arrive together. */
+      computes: Pick<TaxBatcher, "compute">;
       waiter: DocumentWaiter;
     },
   ) {}
@@ -65,13 +66,12 @@ export class CreateDocument {
   }: CreateDocumentCommand): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
     const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";
-    const { document } = await this.deps.tax.computeDocument({
+    const document = await this.deps.computes.compute({
       type,
       request: invoiceRequestMessage(request),
       today: todayInLima((this.deps.clock ?? (() => new Date()))()),
       igvRegime,
     });
-    if (!document) throw new Error("the tax service answered without the document");
     return this.issueComputed(caller, document, waitSeconds, idempotencyKey);
   }
 
