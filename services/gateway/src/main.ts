@@ -19,12 +19,12 @@ import {
 } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
-import { companyLogosCollection } from "./adapters/company-logo-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
 import { companySettingsCollection } from "./adapters/company-settings-repository.js";
 import { dependencyHealth } from "./adapters/dependency-health.js";
 import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { IssueBatcher } from "./adapters/issue-batcher.js";
+import { legacyCompanyLogosCollection, moveLegacyLogos } from "./adapters/legacy-company-logos.js";
 import { TaxBatcher } from "./adapters/tax-batcher.js";
 import { dashboardCollections } from "./dashboard/accounts/records.js";
 import { loadGatewayEnv } from "./env.js";
@@ -46,8 +46,10 @@ await runService(logger, async (lifecycle) => {
     ...dashboardCollections,
 
     companySettingsCollection,
-    companyLogosCollection,
+    legacyCompanyLogosCollection,
   ]);
+  const movedLogos = await moveLegacyLogos(store);
+  if (movedLogos > 0) logger.info({ logos: movedLogos }, "company logos moved into company_settings");
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) =>
     b.close(),

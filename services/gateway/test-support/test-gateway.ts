@@ -23,7 +23,6 @@ import { SqliteStore } from "@einvoice/store";
 import { taxRoutes } from "@einvoice/tax/routes";
 import type Koa from "koa";
 import { apiKeysCollection } from "../src/adapters/api-key-repository.js";
-import { companyLogosCollection } from "../src/adapters/company-logo-repository.js";
 import { companiesCollection } from "../src/adapters/company-repository.js";
 import { companySettingsCollection } from "../src/adapters/company-settings-repository.js";
 import { idempotencyCollection } from "../src/adapters/idempotency-repository.js";
@@ -130,7 +129,6 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     apiKeysCollection,
     idempotencyCollection,
     companySettingsCollection,
-    companyLogosCollection,
   ]);
   const company = await new CreateCompany(store).execute({
     ruc: "20000000001",

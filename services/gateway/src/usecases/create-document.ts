@@ -1,7 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import { issuers } from "@einvoice/contracts";
 import {
-  type IgvRegime,
   type InvoiceRequest,
   type Issuer,
   isFinalStatus,
@@ -11,6 +10,7 @@ import {
 import { SERVICE_ERRORS, serviceError, todayInLima } from "@einvoice/platform";
 import type { ComputedDocument, Document, NumberingService } from "@einvoice/proto";
 import type { CompanyRecord } from "../adapters/company-repository.js";
+import type { IssuingSettings } from "../adapters/company-settings-repository.js";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
 import type { TaxBatcher } from "../adapters/tax-batcher.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
@@ -40,13 +40,12 @@ export class CreateDocument {
     private readonly deps: {
       /** Today's date in Lima, the default issue date; injectable for tests. */
       clock?: () => Date;
-      /** The company's IGV regime in the mode (absent: general). */
-      igvRegime?: (scope: Scope) => Promise<IgvRegime>;
       /**
-       * The object key of the company's logo in the mode (absent: none). It goes into the issuer snapshot, so the
-       * document prints this logo for good, whatever logo the company has later.
+       * The company's settings in the mode, read once per create (absent: general regime, no logo): the IGV regime
+       * it computes with and the logo key that goes into the issuer snapshot, so the document prints this logo for
+       * good, whatever logo the company has later.
        */
-      logoKey?: (scope: Scope) => Promise<string | undefined>;
+      settings?: (scope: Scope) => Promise<IssuingSettings>;
       numbering: Client<typeof NumberingService>;
       /** IssueDocument, batched with the creates that arrive together. */
       issues: Pick<IssueBatcher, "issue">;
@@ -65,14 +64,19 @@ export class CreateDocument {
     idempotencyKey,
   }: CreateDocumentCommand): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
-    const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";
+    const settings = await this.settingsOf(scope);
     const document = await this.deps.computes.compute({
       type,
       request: invoiceRequestMessage(request),
       today: todayInLima((this.deps.clock ?? (() => new Date()))()),
-      igvRegime,
+      igvRegime: settings.igvRegime,
     });
-    return this.issueComputed(caller, document, waitSeconds, idempotencyKey);
+    return this.issueComputed(caller, document, { waitSeconds, idempotencyKey, settings });
+  }
+
+  /** The company's settings in the mode (one read). */
+  async settingsOf(scope: Scope): Promise<IssuingSettings> {
+    return (await this.deps.settings?.(scope)) ?? { igvRegime: "general" };
   }
 
   /**
@@ -82,14 +86,23 @@ export class CreateDocument {
   async issueComputed(
     caller: Caller,
     computed: ComputedDocument,
-    waitSeconds: number,
-    idempotencyKey: string | undefined,
-    /** True when the caller already ran {@link assertCanIssue} for this request. */
-    readinessChecked = false,
+    {
+      waitSeconds,
+      idempotencyKey,
+      readinessChecked = false,
+      settings,
+    }: {
+      waitSeconds: number;
+      idempotencyKey: string | undefined;
+      /** True when the caller already ran {@link assertCanIssue} for this request. */
+      readinessChecked?: boolean;
+      /** The settings the document was computed with ({@link settingsOf}), so they are read once. */
+      settings: IssuingSettings;
+    },
   ): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
     if (!readinessChecked) await this.assertCanIssue(caller);
-    const logoKey = await this.deps.logoKey?.(scope);
+    const { logoKey } = settings;
     const document = await this.deps.issues
       .issue({
         scope,
