@@ -11,7 +11,10 @@ export interface MicroBatchSettings {
   maxInFlight: number;
   /** Requests per call at most. */
   maxItems: number;
-  /** Weight per call at most, summed over its requests (lines, so a call stays far under the request size limit). A request heavier than this goes alone. */
+  /**
+   * Weight per call at most, summed over its requests (lines, so a call stays far under the request size limit).
+   * A request heavier than this goes alone.
+   */
   maxWeight: number;
 }
 

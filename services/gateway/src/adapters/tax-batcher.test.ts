@@ -43,7 +43,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 const limits = { timeoutMs: 5_000, maxInFlight: 1, maxItems: 64, maxWeight: 2000 };
 
 describe("TaxBatcher", () => {
-  it("computes the creates that arrive during a call in one call; a bad document fails alone, with its violations", async () => {
+  it("computes the creates arriving during a call in one call; a bad one fails alone, with its violations", async () => {
     const tax = heldTax();
     const batcher = new TaxBatcher(tax.client, limits);
     const first = batcher.compute(invoice("Primero"));

@@ -30,10 +30,10 @@ export interface CreateDocumentCommand {
 }
 
 /**
- * Issues an invoice or receipt: every check first (TaxService.ComputeDocument, then live-mode readiness), so a
- * refusal spends no number; then the register assigns the number; then, if asked, waits for SUNAT's verdict. The
- * tax service's INVALID_ARGUMENT carries every field violation (422); a tax service that does not answer is
- * UNAVAILABLE or DEADLINE_EXCEEDED (503, retry), and no number was taken.
+ * Issues an invoice or receipt: every check first (TaxService.ComputeDocument, batched by the TaxBatcher, then
+ * live-mode readiness), so a refusal spends no number; then the register assigns the number; then, if asked, waits
+ * for SUNAT's verdict. The tax service's INVALID_ARGUMENT carries every field violation (422); a tax service that
+ * does not answer is UNAVAILABLE or DEADLINE_EXCEEDED (503, retry), and no number was taken.
  */
 export class CreateDocument {
   constructor(
@@ -50,7 +50,7 @@ export class CreateDocument {
       /** IssueDocument, batched with the creates that arrive together. */
       issues: Pick<IssueBatcher, "issue">;
       readSetup: ReadCompanySetup;
-      /** The tax service's ComputeDocument (every computation and check), batched with the creates that arrive together. */
+      /** The tax service's ComputeDocument (every computation and check), batched with concurrent creates. */
       computes: Pick<TaxBatcher, "compute">;
       waiter: DocumentWaiter;
     },

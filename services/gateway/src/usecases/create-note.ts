@@ -1,11 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import {
-  type IgvRegime,
-  NOTE_MODIFIABLE_STATUSES,
-  type NoteDocumentType,
-  type NoteRequest,
-  type Scope,
-} from "@einvoice/domain";
+import { NOTE_MODIFIABLE_STATUSES, type NoteDocumentType, type NoteRequest } from "@einvoice/domain";
 import {
   Code,
   ConnectError,

@@ -59,7 +59,7 @@ describe("TaxService.ComputeDocument", () => {
 });
 
 describe("TaxService.ComputeDocuments", () => {
-  it("should answer each item on its own: a bad document carries its violations, its neighbours their documents", async () => {
+  it("should answer each item on its own: a bad one carries its violations, its neighbours their documents", async () => {
     const bad = { ...invoice, items: [{ description: "Widget", quantity: "0", unitPrice: "50.00" }] };
     const { results } = await client.computeDocuments({
       items: [
