@@ -19,12 +19,13 @@ import {
 } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
-import { companyLogosCollection } from "./adapters/company-logo-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
 import { companySettingsCollection } from "./adapters/company-settings-repository.js";
 import { dependencyHealth } from "./adapters/dependency-health.js";
 import { idempotencyCollection } from "./adapters/idempotency-repository.js";
 import { IssueBatcher } from "./adapters/issue-batcher.js";
+import { legacyCompanyLogosCollection, moveLegacyLogos } from "./adapters/legacy-company-logos.js";
+import { TaxBatcher } from "./adapters/tax-batcher.js";
 import { dashboardCollections } from "./dashboard/accounts/records.js";
 import { loadGatewayEnv } from "./env.js";
 import { createApp } from "./http/app.js";
@@ -45,8 +46,10 @@ await runService(logger, async (lifecycle) => {
     ...dashboardCollections,
 
     companySettingsCollection,
-    companyLogosCollection,
+    legacyCompanyLogosCollection,
   ]);
+  const movedLogos = await moveLegacyLogos(store);
+  if (movedLogos > 0) logger.info({ logos: movedLogos }, "company logos moved into company_settings");
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) =>
     b.close(),
@@ -68,6 +71,7 @@ await runService(logger, async (lifecycle) => {
     stream: env.STREAM_URL,
   }).map(([name, url]) => dependencyHealth(name, url));
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, rpc);
+  const tax = createRpcClient(TaxService, env.TAX_URL, rpc);
   const app = createApp({
     store,
     objects,
@@ -76,7 +80,8 @@ await runService(logger, async (lifecycle) => {
     notification: createRpcClient(NotificationService, env.NOTIFICATION_URL, rpc),
     signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),
     submission: createRpcClient(SubmissionService, env.SUBMISSION_URL, rpc),
-    tax: createRpcClient(TaxService, env.TAX_URL, rpc),
+    tax,
+    computes: new TaxBatcher(tax, { timeoutMs: env.RPC_TIMEOUT_MS }),
     stream: createRpcClient(StreamService, env.STREAM_URL, { timeoutMs: null }),
     rendering: createRpcClient(RenderingService, env.RENDERING_URL, rpc),
     eventStream: {

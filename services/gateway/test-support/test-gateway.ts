@@ -23,11 +23,11 @@ import { SqliteStore } from "@einvoice/store";
 import { taxRoutes } from "@einvoice/tax/routes";
 import type Koa from "koa";
 import { apiKeysCollection } from "../src/adapters/api-key-repository.js";
-import { companyLogosCollection } from "../src/adapters/company-logo-repository.js";
 import { companiesCollection } from "../src/adapters/company-repository.js";
 import { companySettingsCollection } from "../src/adapters/company-settings-repository.js";
 import { idempotencyCollection } from "../src/adapters/idempotency-repository.js";
 import { IssueBatcher } from "../src/adapters/issue-batcher.js";
+import { TaxBatcher } from "../src/adapters/tax-batcher.js";
 import { createApp } from "../src/http/app.js";
 import type { GatewayDeps } from "../src/http/context.js";
 import { acceptedDocument, acceptedEvent, pendingDocument } from "../src/openapi/document-examples.js";
@@ -129,7 +129,6 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     apiKeysCollection,
     idempotencyCollection,
     companySettingsCollection,
-    companyLogosCollection,
   ]);
   const company = await new CreateCompany(store).execute({
     ruc: "20000000001",
@@ -138,9 +137,10 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   });
   const apiKeyHasher = new ApiKeyHasher(randomBytes(32));
   const apiKey = (await new CreateApiKey(store, apiKeyHasher).execute(company._id, false)).secret;
-  // The creates go to the numbering client given, as the gateway's main sends them to its own (a test that needs
-  // the batcher's deadline shorter than 5 s passes its own `issues`).
+  // The creates go to the numbering and tax clients given, as the gateway's main sends them to its own (a test that
+  // needs a batcher's deadline shorter than 5 s passes its own `issues` or `computes`).
   const numbering = overrides.numbering ?? createClient(NumberingService, services);
+  const tax = overrides.tax ?? createClient(TaxService, services);
   const app = createApp({
     store,
     objects,
@@ -149,7 +149,8 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
     notification: createClient(NotificationService, services),
     signing: createClient(SigningService, services),
     submission: createClient(SubmissionService, services),
-    tax: createClient(TaxService, services),
+    tax,
+    computes: new TaxBatcher(tax, { timeoutMs: 5_000 }),
     stream: createClient(StreamService, services),
     // No renderer is served here: a ticket render would be a 503 (these tests' documents have no ticket key).
     rendering: createClient(RenderingService, services),

@@ -12,7 +12,7 @@ await runService(logger, async (lifecycle) => {
     rpcPort: env.RPC_PORT,
     opsPort: env.OPS_PORT,
     logger,
-    routes: taxRoutes(),
+    routes: taxRoutes(undefined, logger),
     checks: {},
   });
 });

@@ -1,54 +1,27 @@
-import type { LogoFormat, Scope } from "@einvoice/domain";
-import type { Collection, CollectionSpec, TransactionScope } from "@einvoice/store";
+import type { Scope } from "@einvoice/domain";
+import type { TransactionScope } from "@einvoice/store";
+import { type CompanyLogo, CompanySettingsRepository } from "./company-settings-repository.js";
 
-/** The company's current logo in one mode: which stored bytes new documents print. */
-export interface CompanyLogoRecord {
-  /** `<companyId>:<test|live>`. */
-  _id: string;
-  company_id: string;
-  livemode: boolean;
-  /** Object key of the bytes, named by their SHA-256 (`logoObjectKey`). */
-  key: string;
-  format: LogoFormat;
-  content_type: string;
-  /** Size of the file in bytes. */
-  size: number;
-  width: number;
-  height: number;
-  /** SHA-256 of the file, hex. */
-  sha256: string;
-  updated_at: string;
-}
-
-/** A logo as the use cases see it, without the scope's fields. */
-export type CompanyLogo = Omit<CompanyLogoRecord, "_id" | "company_id" | "livemode">;
-
-export const companyLogosCollection: CollectionSpec = { name: "company_logos" };
-
-const idOf = (scope: Scope) => `${scope.companyId}:${scope.livemode ? "live" : "test"}`;
-
+/** The company's logo in one mode, kept in its settings record (`company_settings.logo`). */
 export class CompanyLogoRepository {
-  private readonly logos: Collection<CompanyLogoRecord>;
+  private readonly settings: CompanySettingsRepository;
 
   constructor(scope: TransactionScope) {
-    this.logos = scope.collection<CompanyLogoRecord>(companyLogosCollection);
+    this.settings = new CompanySettingsRepository(scope);
   }
 
-  find(scope: Scope): Promise<CompanyLogoRecord | null> {
-    return this.logos.findOne({ _id: idOf(scope) });
+  async find(scope: Scope): Promise<CompanyLogo | null> {
+    return (await this.settings.find(scope))?.logo ?? null;
   }
 
   save(scope: Scope, logo: CompanyLogo): Promise<void> {
-    return this.logos.upsert({
-      _id: idOf(scope),
-      company_id: scope.companyId,
-      livemode: scope.livemode,
-      ...logo,
-    });
+    return this.settings.change(scope, { logo, updated_at: logo.updated_at });
   }
 
   /** True when there was a logo to remove. */
-  remove(scope: Scope): Promise<boolean> {
-    return this.logos.deleteOne({ _id: idOf(scope) });
+  async remove(scope: Scope, now: Date = new Date()): Promise<boolean> {
+    if (!(await this.find(scope))) return false;
+    await this.settings.change(scope, { logo: null, updated_at: now.toISOString() });
+    return true;
   }
 }

@@ -13,6 +13,7 @@ import type {
 } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
+import type { TaxBatcher } from "../adapters/tax-batcher.js";
 import type { DashboardSettings } from "../dashboard/dashboard-settings.js";
 import type { RequestValidator } from "../schemas/validate.js";
 import type { ApiKeyHasher } from "../usecases/api-keys.js";
@@ -31,8 +32,10 @@ export interface GatewayDeps {
   notification: Client<typeof NotificationService>;
   signing: Client<typeof SigningService>;
   submission: Client<typeof SubmissionService>;
-  /** Computes and checks every document before it is numbered. */
+  /** Computes and checks every document before it is numbered (notes and guides, one call each). */
   tax: Client<typeof TaxService>;
+  /** The tax service's ComputeDocument for invoice and receipt creates, batched with those that arrive together. */
+  computes: TaxBatcher;
   /** The live event stream (no default deadline: the open is bounded by `eventStream.openTimeoutMs`). */
   stream: Client<typeof StreamService>;
   /** RenderTicket: the 80 mm ticket on its first request. */

@@ -6,6 +6,7 @@ import { NumberingService, RenderingService, TaxService } from "@einvoice/proto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
 import { IssueBatcher } from "../adapters/issue-batcher.js";
+import { TaxBatcher } from "../adapters/tax-batcher.js";
 
 /** An h2c server that accepts every call and never answers: a hung service. */
 async function startSilentService(): Promise<{ url: string; stop(): Promise<void> }> {
@@ -146,8 +147,10 @@ describe("a dependency that never answers", () => {
       ),
     );
     for (const url of [silent.url, closedPort]) {
+      const tax = createRpcClient(TaxService, url, { timeoutMs });
       gateway = await startTestGateway({
-        tax: createRpcClient(TaxService, url, { timeoutMs }),
+        tax,
+        computes: new TaxBatcher(tax, { timeoutMs }),
         numbering,
         issues: new IssueBatcher(numbering, { timeoutMs }),
       });

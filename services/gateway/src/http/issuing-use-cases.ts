@@ -1,5 +1,4 @@
 import type { Scope } from "@einvoice/domain";
-import { CompanyLogoRepository } from "../adapters/company-logo-repository.js";
 import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { CreateDespatchAdvice } from "../usecases/create-despatch-advice.js";
 import { CreateDocument } from "../usecases/create-document.js";
@@ -13,22 +12,20 @@ import type { GatewayDeps } from "./context.js";
  */
 export function issuingUseCases(deps: GatewayDeps) {
   const readSetup = new ReadCompanySetup(deps.signing, deps.submission);
-  const settings = new CompanySettingsRepository(deps.store);
-  const igvRegime = (scope: Scope) => settings.igvRegime(scope);
-  const logos = new CompanyLogoRepository(deps.store);
-  const logoKey = async (scope: Scope) => (await logos.find(scope))?.key;
+  const repository = new CompanySettingsRepository(deps.store);
+  // Read at each create, never cached: a regime or logo changed on any replica applies to the next document.
+  const settings = (scope: Scope) => repository.issuing(scope);
   const createDocument = new CreateDocument({
-    igvRegime,
-    logoKey,
+    settings,
     numbering: deps.numbering,
     issues: deps.issues,
     readSetup,
-    tax: deps.tax,
+    computes: deps.computes,
     waiter: deps.waiter,
   });
-  const createNote = new CreateNote({ numbering: deps.numbering, createDocument, igvRegime, tax: deps.tax });
+  const createNote = new CreateNote({ numbering: deps.numbering, createDocument, tax: deps.tax });
   const createDespatchAdvice = new CreateDespatchAdvice({
-    logoKey,
+    logoKey: async (scope: Scope) => (await settings(scope)).logoKey,
     numbering: deps.numbering,
     submission: deps.submission,
     readSetup,

@@ -2,7 +2,7 @@ import { LOGO_LIMITS, type LogoFormat } from "@einvoice/domain";
 import { SERVICE_ERRORS } from "@einvoice/platform";
 import { Router } from "@koa/router";
 import type { Context } from "koa";
-import type { CompanyLogo } from "../adapters/company-logo-repository.js";
+import type { CompanyLogo } from "../adapters/company-settings-repository.js";
 import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
 import { type ApiError, apiError } from "../errors/public-errors.js";
 import { OpenCompanyLogo } from "../usecases/open-company-logo.js";

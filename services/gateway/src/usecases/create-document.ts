@@ -1,7 +1,6 @@
 import type { Client } from "@connectrpc/connect";
 import { issuers } from "@einvoice/contracts";
 import {
-  type IgvRegime,
   type InvoiceRequest,
   type Issuer,
   isFinalStatus,
@@ -9,9 +8,11 @@ import {
   type Scope,
 } from "@einvoice/domain";
 import { SERVICE_ERRORS, serviceError, todayInLima } from "@einvoice/platform";
-import type { ComputedDocument, Document, NumberingService, TaxService } from "@einvoice/proto";
+import type { ComputedDocument, Document, NumberingService } from "@einvoice/proto";
 import type { CompanyRecord } from "../adapters/company-repository.js";
+import type { IssuingSettings } from "../adapters/company-settings-repository.js";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
+import type { TaxBatcher } from "../adapters/tax-batcher.js";
 import type { DocumentWaiter } from "../waiters/document-waiter.js";
 import type { Caller } from "./authenticate.js";
 import { invoiceRequestMessage } from "./invoice-request-message.js";
@@ -29,29 +30,28 @@ export interface CreateDocumentCommand {
 }
 
 /**
- * Issues an invoice or receipt: every check first (TaxService.ComputeDocument, then live-mode readiness), so a
- * refusal spends no number; then the register assigns the number; then, if asked, waits for SUNAT's verdict. The
- * tax service's INVALID_ARGUMENT carries every field violation (422); a tax service that does not answer is
- * UNAVAILABLE or DEADLINE_EXCEEDED (503, retry), and no number was taken.
+ * Issues an invoice or receipt: every check first (TaxService.ComputeDocument, batched by the TaxBatcher, then
+ * live-mode readiness), so a refusal spends no number; then the register assigns the number; then, if asked, waits
+ * for SUNAT's verdict. The tax service's INVALID_ARGUMENT carries every field violation (422); a tax service that
+ * does not answer is UNAVAILABLE or DEADLINE_EXCEEDED (503, retry), and no number was taken.
  */
 export class CreateDocument {
   constructor(
     private readonly deps: {
       /** Today's date in Lima, the default issue date; injectable for tests. */
       clock?: () => Date;
-      /** The company's IGV regime in the mode (absent: general). */
-      igvRegime?: (scope: Scope) => Promise<IgvRegime>;
       /**
-       * The object key of the company's logo in the mode (absent: none). It goes into the issuer snapshot, so the
-       * document prints this logo for good, whatever logo the company has later.
+       * The company's settings in the mode, read once per create (absent: general regime, no logo): the IGV regime
+       * it computes with and the logo key that goes into the issuer snapshot, so the document prints this logo for
+       * good, whatever logo the company has later.
        */
-      logoKey?: (scope: Scope) => Promise<string | undefined>;
+      settings?: (scope: Scope) => Promise<IssuingSettings>;
       numbering: Client<typeof NumberingService>;
       /** IssueDocument, batched with the creates that arrive together. */
       issues: Pick<IssueBatcher, "issue">;
       readSetup: ReadCompanySetup;
-      /** The tax service: every computation and check of a document. */
-      tax: Client<typeof TaxService>;
+      /** The tax service's ComputeDocument (every computation and check), batched with concurrent creates. */
+      computes: Pick<TaxBatcher, "compute">;
       waiter: DocumentWaiter;
     },
   ) {}
@@ -64,15 +64,19 @@ export class CreateDocument {
     idempotencyKey,
   }: CreateDocumentCommand): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
-    const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";
-    const { document } = await this.deps.tax.computeDocument({
+    const settings = await this.settingsOf(scope);
+    const document = await this.deps.computes.compute({
       type,
       request: invoiceRequestMessage(request),
       today: todayInLima((this.deps.clock ?? (() => new Date()))()),
-      igvRegime,
+      igvRegime: settings.igvRegime,
     });
-    if (!document) throw new Error("the tax service answered without the document");
-    return this.issueComputed(caller, document, waitSeconds, idempotencyKey);
+    return this.issueComputed(caller, document, { waitSeconds, idempotencyKey, settings });
+  }
+
+  /** The company's settings in the mode (one read). */
+  async settingsOf(scope: Scope): Promise<IssuingSettings> {
+    return (await this.deps.settings?.(scope)) ?? { igvRegime: "general" };
   }
 
   /**
@@ -82,14 +86,23 @@ export class CreateDocument {
   async issueComputed(
     caller: Caller,
     computed: ComputedDocument,
-    waitSeconds: number,
-    idempotencyKey: string | undefined,
-    /** True when the caller already ran {@link assertCanIssue} for this request. */
-    readinessChecked = false,
+    {
+      waitSeconds,
+      idempotencyKey,
+      readinessChecked = false,
+      settings,
+    }: {
+      waitSeconds: number;
+      idempotencyKey: string | undefined;
+      /** True when the caller already ran {@link assertCanIssue} for this request. */
+      readinessChecked?: boolean;
+      /** The settings the document was computed with ({@link settingsOf}), so they are read once. */
+      settings: IssuingSettings;
+    },
   ): Promise<Document> {
     const scope = { companyId: caller.company._id, livemode: caller.livemode };
     if (!readinessChecked) await this.assertCanIssue(caller);
-    const logoKey = await this.deps.logoKey?.(scope);
+    const { logoKey } = settings;
     const document = await this.deps.issues
       .issue({
         scope,

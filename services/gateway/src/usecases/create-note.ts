@@ -1,11 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import {
-  type IgvRegime,
-  NOTE_MODIFIABLE_STATUSES,
-  type NoteDocumentType,
-  type NoteRequest,
-  type Scope,
-} from "@einvoice/domain";
+import { NOTE_MODIFIABLE_STATUSES, type NoteDocumentType, type NoteRequest } from "@einvoice/domain";
 import {
   Code,
   ConnectError,
@@ -42,10 +36,8 @@ export class CreateNote {
     private readonly deps: {
       clock?: () => Date;
       numbering: Client<typeof NumberingService>;
-      createDocument: Pick<CreateDocument, "issueComputed" | "assertCanIssue">;
+      createDocument: Pick<CreateDocument, "issueComputed" | "assertCanIssue" | "settingsOf">;
       tax: Client<typeof TaxService>;
-      /** The company's IGV regime in a mode; "general" when absent. */
-      igvRegime?: (scope: Scope) => Promise<IgvRegime>;
     },
   ) {}
 
@@ -83,7 +75,7 @@ export class CreateNote {
         `Document ${modified.series}-${modified.number} is ${modified.status}: a note modifies an accepted or observed document only.`,
       );
     }
-    const igvRegime = (await this.deps.igvRegime?.(scope)) ?? "general";
+    const settings = await this.deps.createDocument.settingsOf(scope);
     const { document } = await this.deps.tax.computeNote({
       type,
       request: noteRequestMessage(request),
@@ -96,9 +88,14 @@ export class CreateNote {
       },
       modifiedComputed: found.computed,
       today: todayInLima((this.deps.clock ?? (() => new Date()))()),
-      igvRegime,
+      igvRegime: settings.igvRegime,
     });
     if (!document) throw new Error("the tax service answered without the document");
-    return this.deps.createDocument.issueComputed(caller, document, waitSeconds, idempotencyKey, true);
+    return this.deps.createDocument.issueComputed(caller, document, {
+      waitSeconds,
+      idempotencyKey,
+      readinessChecked: true,
+      settings,
+    });
   }
 }

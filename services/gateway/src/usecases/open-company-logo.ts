@@ -1,13 +1,14 @@
 import type { Scope } from "@einvoice/domain";
 import type { ObjectStore, ObjectStream } from "@einvoice/objects";
 import type { Store } from "@einvoice/store";
-import { type CompanyLogoRecord, CompanyLogoRepository } from "../adapters/company-logo-repository.js";
+import { CompanyLogoRepository } from "../adapters/company-logo-repository.js";
+import type { CompanyLogo } from "../adapters/company-settings-repository.js";
 
 /** The company's current logo in the mode, its bytes as a stream; null when it has none. */
 export class OpenCompanyLogo {
   constructor(private readonly deps: { store: Store; objects: ObjectStore }) {}
 
-  async execute(scope: Scope): Promise<{ logo: CompanyLogoRecord; file: ObjectStream } | null> {
+  async execute(scope: Scope): Promise<{ logo: CompanyLogo; file: ObjectStream } | null> {
     const logo = await new CompanyLogoRepository(this.deps.store).find(scope);
     if (!logo) return null;
     const file = await this.deps.objects.stream(logo.key);

@@ -8,7 +8,8 @@ import {
 } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import type { Store } from "@einvoice/store";
-import { type CompanyLogo, CompanyLogoRepository } from "../adapters/company-logo-repository.js";
+import { CompanyLogoRepository } from "../adapters/company-logo-repository.js";
+import type { CompanyLogo } from "../adapters/company-settings-repository.js";
 
 /**
  * The file cannot be the logo. `unsupported`: neither a PNG nor a JPEG; `too_large`: over a limit in bytes or

@@ -1,8 +1,8 @@
 import { createClient, createRouterTransport } from "@connectrpc/connect";
-import { Code, ConnectError, readViolations } from "@einvoice/platform";
+import { Code, ConnectError, connectErrorOf, readViolations } from "@einvoice/platform";
 import { TaxService } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
-import { taxRoutes } from "./tax-routes.js";
+import { MAX_COMPUTE_BATCH, taxRoutes } from "./tax-routes.js";
 
 const client = createClient(
   TaxService,
@@ -55,6 +55,37 @@ describe("TaxService.ComputeDocument", () => {
       .catch((e) => e);
     expect((noItemsField as ConnectError).code).toBe(Code.InvalidArgument);
     expect(readViolations(noItemsField).map((v) => v.param)).toContain("items.0.quantity");
+  });
+});
+
+describe("TaxService.ComputeDocuments", () => {
+  it("should answer each item on its own: a bad one carries its violations, its neighbours their documents", async () => {
+    const bad = { ...invoice, items: [{ description: "Widget", quantity: "0", unitPrice: "50.00" }] };
+    const { results } = await client.computeDocuments({
+      items: [
+        { type: "01", request: invoice },
+        { type: "01", request: bad },
+        { type: "03", request: { ...invoice, series: "B001" }, igvRegime: "restaurants_hotels" },
+        { type: "09", request: invoice },
+      ],
+    });
+    expect(results.map((r) => r.outcome.case)).toEqual(["document", "error", "document", "error"]);
+    const [first, second, third, fourth] = results.map((r) => r.outcome);
+    expect(first?.case === "document" && first.value.amounts?.total).toBe("118.00");
+    expect(third?.case === "document" && third.value.amounts?.total).toBe("110.50");
+    // The same error ComputeDocument answers for that item alone.
+    const alone = await client.computeDocument({ type: "01", request: bad }).catch((e) => e);
+    const item = second?.case === "error" ? connectErrorOf(second.value) : undefined;
+    expect(item?.code).toBe(Code.InvalidArgument);
+    expect(readViolations(item!)).toEqual(readViolations(alone));
+    expect(readViolations(item!).map((v) => v.param)).toContain("items.0.quantity");
+    expect(fourth?.case === "error" && fourth.value.code).toBe(Code.InvalidArgument);
+  });
+
+  it("should refuse more than 256 documents in one call", async () => {
+    const items = Array.from({ length: MAX_COMPUTE_BATCH + 1 }, () => ({ type: "01", request: invoice }));
+    const error = await client.computeDocuments({ items }).catch((e) => e);
+    expect((error as ConnectError).code).toBe(Code.InvalidArgument);
   });
 });
 

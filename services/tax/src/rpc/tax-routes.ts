@@ -7,12 +7,23 @@ import {
   noteRequests,
 } from "@einvoice/contracts";
 import type { IgvRegime, NoteDocumentType, SaleDocumentType } from "@einvoice/domain";
-import { Code, ConnectError, todayInLima, violationsError } from "@einvoice/platform";
-import { TaxService } from "@einvoice/proto";
+import {
+  Code,
+  ConnectError,
+  itemErrorOf,
+  type Logger,
+  logUnexpectedRpcError,
+  todayInLima,
+  violationsError,
+} from "@einvoice/platform";
+import { type ComputeDocumentRequest, TaxService } from "@einvoice/proto";
 import { computeDocument, computeNote, validateDespatchAdvice } from "@einvoice/tax-engine";
 
 const SALE_TYPES: readonly SaleDocumentType[] = ["01", "03"];
 const NOTE_TYPES: readonly NoteDocumentType[] = ["07", "08"];
+
+/** The most documents one ComputeDocuments call may carry (the gateway sends at most 64). */
+export const MAX_COMPUTE_BATCH = 256;
 
 function oneOf<T extends string>(types: readonly T[], type: string): T {
   const found = types.find((t) => t === type);
@@ -40,18 +51,39 @@ function parsedBody(text: string): unknown {
  * The tax service is the pure engine behind an RPC: every SUNAT check of a document fails here (INVALID_ARGUMENT
  * with every field violation), before any number exists.
  */
-export function taxRoutes(clock: () => Date = () => new Date()) {
+export function taxRoutes(clock: () => Date = () => new Date(), logger?: Logger) {
   const today = (given: string) => given || todayInLima(clock());
+  const computeOne = (req: ComputeDocumentRequest) => {
+    const result = computeDocument(invoiceRequests.fromMessage(req.request), {
+      type: oneOf(SALE_TYPES, req.type),
+      today: today(req.today),
+      igvRegime: regimeOf(req.igvRegime),
+    });
+    if (!result.ok) throw violationsError(result.errors);
+    return computedDocuments.toMessage(result.document);
+  };
   return (router: ConnectRouter) =>
     router.service(TaxService, {
       async computeDocument(req) {
-        const result = computeDocument(invoiceRequests.fromMessage(req.request), {
-          type: oneOf(SALE_TYPES, req.type),
-          today: today(req.today),
-          igvRegime: regimeOf(req.igvRegime),
-        });
-        if (!result.ok) throw violationsError(result.errors);
-        return { document: computedDocuments.toMessage(result.document) };
+        return { document: computeOne(req) };
+      },
+      // Each item on its own, so one document's violations never fail the others.
+      async computeDocuments(req) {
+        if (req.items.length > MAX_COMPUTE_BATCH)
+          throw new ConnectError(
+            `at most ${MAX_COMPUTE_BATCH} documents per call (got ${req.items.length})`,
+            Code.InvalidArgument,
+          );
+        return {
+          results: req.items.map((item) => {
+            try {
+              return { outcome: { case: "document" as const, value: computeOne(item) } };
+            } catch (error) {
+              if (logger) logUnexpectedRpcError(logger, "ComputeDocuments", error);
+              return { outcome: { case: "error" as const, value: itemErrorOf(error) } };
+            }
+          }),
+        };
       },
       async computeNote(req) {
         const type = oneOf(NOTE_TYPES, req.type);

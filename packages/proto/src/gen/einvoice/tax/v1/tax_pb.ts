@@ -4,6 +4,8 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { ItemError } from "../../common/v1/common_pb.js";
+import { file_einvoice_common_v1_common } from "../../common/v1/common_pb.js";
 import { file_einvoice_common_v1_field_rules } from "../../common/v1/field_rules_pb.js";
 import type { ComputedDocument } from "../../documents/v1/computed_document_pb.js";
 import { file_einvoice_documents_v1_computed_document } from "../../documents/v1/computed_document_pb.js";
@@ -19,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/tax/v1/tax.proto.
  */
 export const file_einvoice_tax_v1_tax: GenFile = /*@__PURE__*/
-  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEiuAEKFkNvbXB1dGVEb2N1bWVudFJlcXVlc3QSDAoEdHlwZRgBIAEoCRI2CgdyZXF1ZXN0GAIgASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLkludm9pY2VSZXF1ZXN0Eg0KBXRvZGF5GAMgASgJEjoKCmlndl9yZWdpbWUYBCABKAlCIcrzGB0KB2dlbmVyYWwKEnJlc3RhdXJhbnRzX2hvdGVsc0gAiAEBQg0KC19pZ3ZfcmVnaW1lIlQKF0NvbXB1dGVEb2N1bWVudFJlc3BvbnNlEjkKCGRvY3VtZW50GAEgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQiuwIKEkNvbXB1dGVOb3RlUmVxdWVzdBIaCgR0eXBlGAEgASgJQgzK8xgICgIwNwoCMDgSMwoHcmVxdWVzdBgCIAEoCzIiLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVxdWVzdBI2Cghtb2RpZmllZBgDIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVmZXJlbmNlEkIKEW1vZGlmaWVkX2NvbXB1dGVkGAQgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQSDQoFdG9kYXkYBSABKAkSOgoKaWd2X3JlZ2ltZRgGIAEoCUIhyvMYHQoHZ2VuZXJhbAoScmVzdGF1cmFudHNfaG90ZWxzSACIAQFCDQoLX2lndl9yZWdpbWUiUAoTQ29tcHV0ZU5vdGVSZXNwb25zZRI5Cghkb2N1bWVudBgBIAEoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZERvY3VtZW50InAKGkNoZWNrRGVzcGF0Y2hBZHZpY2VSZXF1ZXN0EhQKDHJlcXVlc3RfanNvbhgBIAEoCRISCgppc3N1ZXJfcnVjGAIgASgJEhkKEWlzc3Vlcl9sZWdhbF9uYW1lGAMgASgJEg0KBXRvZGF5GAQgASgJIlQKG0NoZWNrRGVzcGF0Y2hBZHZpY2VSZXNwb25zZRI1CgZhZHZpY2UYASABKAsyJS5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hBZHZpY2UyvgIKClRheFNlcnZpY2USZAoPQ29tcHV0ZURvY3VtZW50EicuZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudFJlcXVlc3QaKC5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50UmVzcG9uc2USWAoLQ29tcHV0ZU5vdGUSIy5laW52b2ljZS50YXgudjEuQ29tcHV0ZU5vdGVSZXF1ZXN0GiQuZWludm9pY2UudGF4LnYxLkNvbXB1dGVOb3RlUmVzcG9uc2UScAoTQ2hlY2tEZXNwYXRjaEFkdmljZRIrLmVpbnZvaWNlLnRheC52MS5DaGVja0Rlc3BhdGNoQWR2aWNlUmVxdWVzdBosLmVpbnZvaWNlLnRheC52MS5DaGVja0Rlc3BhdGNoQWR2aWNlUmVzcG9uc2ViBnByb3RvMw", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_invoice_request, file_einvoice_documents_v1_note]);
+  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEiuAEKFkNvbXB1dGVEb2N1bWVudFJlcXVlc3QSDAoEdHlwZRgBIAEoCRI2CgdyZXF1ZXN0GAIgASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLkludm9pY2VSZXF1ZXN0Eg0KBXRvZGF5GAMgASgJEjoKCmlndl9yZWdpbWUYBCABKAlCIcrzGB0KB2dlbmVyYWwKEnJlc3RhdXJhbnRzX2hvdGVsc0gAiAEBQg0KC19pZ3ZfcmVnaW1lIlQKF0NvbXB1dGVEb2N1bWVudFJlc3BvbnNlEjkKCGRvY3VtZW50GAEgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQiUQoXQ29tcHV0ZURvY3VtZW50c1JlcXVlc3QSNgoFaXRlbXMYASADKAsyJy5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50UmVxdWVzdCJTChhDb21wdXRlRG9jdW1lbnRzUmVzcG9uc2USNwoHcmVzdWx0cxgBIAMoCzImLmVpbnZvaWNlLnRheC52MS5Db21wdXRlRG9jdW1lbnRSZXN1bHQijwEKFUNvbXB1dGVEb2N1bWVudFJlc3VsdBI7Cghkb2N1bWVudBgBIAEoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZERvY3VtZW50SAASLgoFZXJyb3IYAiABKAsyHS5laW52b2ljZS5jb21tb24udjEuSXRlbUVycm9ySABCCQoHb3V0Y29tZSK7AgoSQ29tcHV0ZU5vdGVSZXF1ZXN0EhoKBHR5cGUYASABKAlCDMrzGAgKAjA3CgIwOBIzCgdyZXF1ZXN0GAIgASgLMiIuZWludm9pY2UuZG9jdW1lbnRzLnYxLk5vdGVSZXF1ZXN0EjYKCG1vZGlmaWVkGAMgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLk5vdGVSZWZlcmVuY2USQgoRbW9kaWZpZWRfY29tcHV0ZWQYBCABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBINCgV0b2RheRgFIAEoCRI6CgppZ3ZfcmVnaW1lGAYgASgJQiHK8xgdCgdnZW5lcmFsChJyZXN0YXVyYW50c19ob3RlbHNIAIgBAUINCgtfaWd2X3JlZ2ltZSJQChNDb21wdXRlTm90ZVJlc3BvbnNlEjkKCGRvY3VtZW50GAEgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQicAoaQ2hlY2tEZXNwYXRjaEFkdmljZVJlcXVlc3QSFAoMcmVxdWVzdF9qc29uGAEgASgJEhIKCmlzc3Vlcl9ydWMYAiABKAkSGQoRaXNzdWVyX2xlZ2FsX25hbWUYAyABKAkSDQoFdG9kYXkYBCABKAkiVAobQ2hlY2tEZXNwYXRjaEFkdmljZVJlc3BvbnNlEjUKBmFkdmljZRgBIAEoCzIlLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaEFkdmljZTKnAwoKVGF4U2VydmljZRJkCg9Db21wdXRlRG9jdW1lbnQSJy5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50UmVxdWVzdBooLmVpbnZvaWNlLnRheC52MS5Db21wdXRlRG9jdW1lbnRSZXNwb25zZRJnChBDb21wdXRlRG9jdW1lbnRzEiguZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudHNSZXF1ZXN0GikuZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudHNSZXNwb25zZRJYCgtDb21wdXRlTm90ZRIjLmVpbnZvaWNlLnRheC52MS5Db21wdXRlTm90ZVJlcXVlc3QaJC5laW52b2ljZS50YXgudjEuQ29tcHV0ZU5vdGVSZXNwb25zZRJwChNDaGVja0Rlc3BhdGNoQWR2aWNlEisuZWludm9pY2UudGF4LnYxLkNoZWNrRGVzcGF0Y2hBZHZpY2VSZXF1ZXN0GiwuZWludm9pY2UudGF4LnYxLkNoZWNrRGVzcGF0Y2hBZHZpY2VSZXNwb25zZWIGcHJvdG8z", [file_einvoice_common_v1_common, file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_invoice_request, file_einvoice_documents_v1_note]);
 
 /**
  * @generated from message einvoice.tax.v1.ComputeDocumentRequest
@@ -80,6 +82,78 @@ export const ComputeDocumentResponseSchema: GenMessage<ComputeDocumentResponse> 
   messageDesc(file_einvoice_tax_v1_tax, 1);
 
 /**
+ * @generated from message einvoice.tax.v1.ComputeDocumentsRequest
+ */
+export type ComputeDocumentsRequest = Message<"einvoice.tax.v1.ComputeDocumentsRequest"> & {
+  /**
+   * The documents to compute, each as ComputeDocument takes it (at most 256).
+   *
+   * @generated from field: repeated einvoice.tax.v1.ComputeDocumentRequest items = 1;
+   */
+  items: ComputeDocumentRequest[];
+};
+
+/**
+ * Describes the message einvoice.tax.v1.ComputeDocumentsRequest.
+ * Use `create(ComputeDocumentsRequestSchema)` to create a new message.
+ */
+export const ComputeDocumentsRequestSchema: GenMessage<ComputeDocumentsRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_tax_v1_tax, 2);
+
+/**
+ * @generated from message einvoice.tax.v1.ComputeDocumentsResponse
+ */
+export type ComputeDocumentsResponse = Message<"einvoice.tax.v1.ComputeDocumentsResponse"> & {
+  /**
+   * One result per request item, in the items' order.
+   *
+   * @generated from field: repeated einvoice.tax.v1.ComputeDocumentResult results = 1;
+   */
+  results: ComputeDocumentResult[];
+};
+
+/**
+ * Describes the message einvoice.tax.v1.ComputeDocumentsResponse.
+ * Use `create(ComputeDocumentsResponseSchema)` to create a new message.
+ */
+export const ComputeDocumentsResponseSchema: GenMessage<ComputeDocumentsResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_tax_v1_tax, 3);
+
+/**
+ * @generated from message einvoice.tax.v1.ComputeDocumentResult
+ */
+export type ComputeDocumentResult = Message<"einvoice.tax.v1.ComputeDocumentResult"> & {
+  /**
+   * @generated from oneof einvoice.tax.v1.ComputeDocumentResult.outcome
+   */
+  outcome: {
+    /**
+     * The computed document, as ComputeDocumentResponse.document.
+     *
+     * @generated from field: einvoice.documents.v1.ComputedDocument document = 1;
+     */
+    value: ComputedDocument;
+    case: "document";
+  } | {
+    /**
+     * Why this item was not computed: the error ComputeDocument would have answered for it (INVALID_ARGUMENT
+     * with its einvoice.common.v1.FieldViolations when a check fails).
+     *
+     * @generated from field: einvoice.common.v1.ItemError error = 2;
+     */
+    value: ItemError;
+    case: "error";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message einvoice.tax.v1.ComputeDocumentResult.
+ * Use `create(ComputeDocumentResultSchema)` to create a new message.
+ */
+export const ComputeDocumentResultSchema: GenMessage<ComputeDocumentResult> = /*@__PURE__*/
+  messageDesc(file_einvoice_tax_v1_tax, 4);
+
+/**
  * @generated from message einvoice.tax.v1.ComputeNoteRequest
  */
 export type ComputeNoteRequest = Message<"einvoice.tax.v1.ComputeNoteRequest"> & {
@@ -131,7 +205,7 @@ export type ComputeNoteRequest = Message<"einvoice.tax.v1.ComputeNoteRequest"> &
  * Use `create(ComputeNoteRequestSchema)` to create a new message.
  */
 export const ComputeNoteRequestSchema: GenMessage<ComputeNoteRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_tax_v1_tax, 2);
+  messageDesc(file_einvoice_tax_v1_tax, 5);
 
 /**
  * @generated from message einvoice.tax.v1.ComputeNoteResponse
@@ -148,7 +222,7 @@ export type ComputeNoteResponse = Message<"einvoice.tax.v1.ComputeNoteResponse">
  * Use `create(ComputeNoteResponseSchema)` to create a new message.
  */
 export const ComputeNoteResponseSchema: GenMessage<ComputeNoteResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_tax_v1_tax, 3);
+  messageDesc(file_einvoice_tax_v1_tax, 6);
 
 /**
  * @generated from message einvoice.tax.v1.CheckDespatchAdviceRequest
@@ -189,7 +263,7 @@ export type CheckDespatchAdviceRequest = Message<"einvoice.tax.v1.CheckDespatchA
  * Use `create(CheckDespatchAdviceRequestSchema)` to create a new message.
  */
 export const CheckDespatchAdviceRequestSchema: GenMessage<CheckDespatchAdviceRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_tax_v1_tax, 4);
+  messageDesc(file_einvoice_tax_v1_tax, 7);
 
 /**
  * @generated from message einvoice.tax.v1.CheckDespatchAdviceResponse
@@ -206,7 +280,7 @@ export type CheckDespatchAdviceResponse = Message<"einvoice.tax.v1.CheckDespatch
  * Use `create(CheckDespatchAdviceResponseSchema)` to create a new message.
  */
 export const CheckDespatchAdviceResponseSchema: GenMessage<CheckDespatchAdviceResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_tax_v1_tax, 5);
+  messageDesc(file_einvoice_tax_v1_tax, 8);
 
 /**
  * Computes taxes and totals and applies every check SUNAT would reject, before any number is assigned.
@@ -224,6 +298,17 @@ export const TaxService: GenService<{
     methodKind: "unary";
     input: typeof ComputeDocumentRequestSchema;
     output: typeof ComputeDocumentResponseSchema;
+  },
+  /**
+   * Several ComputeDocument requests in one call, each answered on its own: a document that fails its checks
+   * fails alone, its result carrying the error ComputeDocument would have answered for it.
+   *
+   * @generated from rpc einvoice.tax.v1.TaxService.ComputeDocuments
+   */
+  computeDocuments: {
+    methodKind: "unary";
+    input: typeof ComputeDocumentsRequestSchema;
+    output: typeof ComputeDocumentsResponseSchema;
   },
   /**
    * A credit (07) or debit (08) note computed against the document it modifies. Fails as ComputeDocument does.
