@@ -1,36 +1,31 @@
+import {
+  createInvoice,
+  createReceipt,
+  getDocument,
+  listDocuments,
+} from "../operations/document-operations.js";
+import { emailDocument, getEmail } from "../operations/email-operations.js";
+import { getDocumentFile } from "../operations/file-operations.js";
+import { deleteCompanyLogo, getCompanyLogo, setCompanyLogo } from "../operations/logo-operations.js";
+import { operationPaths } from "../operations/operation-paths.js";
+import { voidDocument } from "../operations/void-operations.js";
 import { certificateExample, companyExample, solCredentialsExample } from "./company-examples.js";
 import { despatchPaths } from "./despatch-paths.js";
-import {
-  acceptedDocument,
-  acceptedEvent,
-  deadlineRejectedDocument,
-  pendingDocument,
-  retryingDocument,
-} from "./document-examples.js";
-import { emailPaths } from "./email-paths.js";
+import { acceptedEvent } from "./document-examples.js";
 import {
   authenticatedErrors,
   bodyErrors,
   CREDENTIAL_CODES,
   errorResponse,
   SHAPE_CODES,
-  TAX_CODES,
 } from "./error-responses.js";
 import { eventStreamPaths } from "./event-stream-paths.js";
-import { filePaths } from "./file-paths.js";
 import { schemaRef } from "./json-schema.js";
-import { listDocumentsOperation, listEventsOperation } from "./list-paths.js";
-import { logoPaths } from "./logo-paths.js";
+import { listEventsOperation } from "./list-paths.js";
 import { notePaths } from "./note-paths.js";
-import type { Example, Header, Operation, Parameter, PathItem } from "./openapi-types.js";
-import { documentIdParameter, json, ok, pathParameter, requestIdHeader } from "./operation-parts.js";
-import {
-  type CreateExample,
-  createExamples,
-  type DocumentKind,
-  REFUSED_EXAMPLE,
-} from "./request-examples.js";
-import { voidPaths } from "./void-paths.js";
+import type { Header, Parameter, PathItem } from "./openapi-types.js";
+import { json, ok, pathParameter, requestIdHeader } from "./operation-parts.js";
+import { createExamples } from "./request-examples.js";
 import { webhookPaths } from "./webhook-paths.js";
 
 /** The path of the document itself, served before authentication. */
@@ -94,144 +89,22 @@ export const headers: Record<string, Header> = {
   },
 };
 
-const createHeaders = {
-  Location: { $ref: "#/components/headers/Location" },
-  "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" },
-  "Preference-Applied": { $ref: "#/components/headers/PreferenceApplied" },
-  "Request-Id": requestIdHeader,
-};
-
 const notFound = (what: string, name: "document_missing" | "event_missing") =>
   errorResponse(`No such ${what}, or one of another company or mode (nothing leaks between scopes).`, [name]);
-
-const byName = (examples: readonly CreateExample[], value: (e: CreateExample) => unknown) =>
-  Object.fromEntries(
-    examples.map((e) => [e.name, { summary: e.summary, description: e.description, value: value(e) }]),
-  );
-
-const CREATE_TEXT: Record<DocumentKind, { id: string; summary: string; intro: string }> = {
-  invoice: {
-    id: "createInvoice",
-    summary: "Issue an invoice (factura, type 01)",
-    intro:
-      "Issues a factura: a sale to a RUC holder (or an export to a foreign buyer). Credit sales, detractions, perceptions and prepayments are invoice features.",
-  },
-  receipt: {
-    id: "createReceipt",
-    summary: "Issue a receipt (boleta, type 03)",
-    intro:
-      "Issues a boleta, usually to a final consumer: the same body as an invoice, and `customer` may be omitted up to S/ 700.00 in PEN. No credit sale and no detraction.",
-  },
-};
-
-function create(kind: DocumentKind): Operation {
-  const text = CREATE_TEXT[kind];
-  const examples = createExamples(kind);
-  const refused: Record<string, Example> =
-    kind === "invoice"
-      ? {
-          refused: {
-            summary: "A request the rules refuse (422)",
-            description: "Valid shape, refused business: see the 422 example `tax_rules`.",
-            value: REFUSED_EXAMPLE.request,
-          },
-        }
-      : {};
-  return {
-    operationId: text.id,
-    summary: text.summary,
-    description: [
-      text.intro,
-      "**What happens.** The gateway checks the JSON shape; the tax service computes taxes and totals and runs every check SUNAT would reject; only then is the next number of the series assigned, so a refused request never spends a number. The document is then signed (UBL 2.1, XML-DSig) and submitted to SUNAT asynchronously, and its `status` moves from `pending` to `accepted`, `observed` or `rejected`.",
-      "**Following it.** Send `Prefer: wait=N` to wait up to N seconds for the verdict in this call, or read `GET /v1/documents/{id}` (the `Location` header), or the events (`GET /v1/events?document_id=…`).",
-      "**Live mode.** A live key issues only once the company has loaded its live certificate and SOL user (409 `company_not_configured` otherwise). Test mode needs neither.",
-    ].join("\n\n"),
-    tags: ["Documents"],
-    parameters: [
-      { $ref: "#/components/parameters/Prefer" },
-      { $ref: "#/components/parameters/IdempotencyKey" },
-    ],
-    requestBody: {
-      description: "The business content of the document; the platform computes every amount.",
-      required: true,
-      content: json(schemaRef("InvoiceRequest"), { ...byName(examples, (e) => e.request), ...refused }),
-    },
-    responses: {
-      "201": {
-        description:
-          "With `Prefer: wait=N`: the document reached its final status (`accepted`, `observed` or `rejected`) within N seconds. Each example answers the request example of the same name.",
-        headers: createHeaders,
-        content: json(schemaRef("Document"), byName(examples, acceptedDocument)),
-      },
-      "202": {
-        description:
-          "The document is numbered and `pending`: no `Prefer` was sent, or N seconds passed before the verdict (`Preference-Applied` is then set). Follow it with `GET /v1/documents/{id}`.",
-        headers: createHeaders,
-        content: json(schemaRef("Document"), byName(examples, pendingDocument)),
-      },
-      ...bodyErrors(),
-      "400": errorResponse(
-        "The body could not be read as one JSON object, or the `Idempotency-Key` is malformed.",
-        ["invalid_json", "idempotency_key_invalid"],
-      ),
-      ...authenticatedErrors(),
-      "409": errorResponse(
-        "The company cannot issue in the key's mode yet (no number is spent), or a request with the same `Idempotency-Key` is still running (`Retry-After` says when to retry).",
-        ["company_not_configured", "idempotency_key_in_use"],
-        [],
-        { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
-      ),
-      "422": errorResponse(
-        "A check failed; no number is spent. `errors` lists every failed check, each with the dotted `param` of its field: first the body's shape, then (once the shape is right) the tax engine's rules. Or the `Idempotency-Key` was already used for another request.",
-        ["shape_invalid", "tax_rules", "idempotency_key_reused"],
-        [...SHAPE_CODES, ...TAX_CODES],
-      ),
-    },
-  };
-}
 
 const [firstInvoice, firstReceipt] = [createExamples("invoice")[0]!, createExamples("receipt")[0]!];
 
 export function paths(): Record<string, PathItem> {
   return {
-    "/v1/invoices": { post: create("invoice") },
-    "/v1/receipts": { post: create("receipt") },
-    "/v1/documents": { get: listDocumentsOperation() },
-    "/v1/documents/{id}": {
-      get: {
-        operationId: "getDocument",
-        summary: "Retrieve a document",
-        description:
-          "The document as it stands now: poll it after a `202` until `status` is final, or read it when an event names it. A document of another company or mode answers 404, like an unknown id.",
-        tags: ["Documents"],
-        parameters: [documentIdParameter("id")],
-        responses: {
-          "200": ok("The document.", schemaRef("Document"), {
-            invoice: { summary: "An accepted invoice", value: acceptedDocument(firstInvoice) },
-            receipt: { summary: "An accepted receipt", value: acceptedDocument(firstReceipt) },
-            pending: { summary: "Waiting for SUNAT", value: pendingDocument(firstInvoice) },
-            retrying: {
-              summary: "Pending: SUNAT could not be reached, tried again on a backoff",
-              value: retryingDocument(firstInvoice),
-            },
-            deadline: {
-              summary: "Rejected: no verdict before the deadline",
-              value: deadlineRejectedDocument(firstInvoice),
-            },
-          }),
-          ...authenticatedErrors(),
-          "404": notFound("document", "document_missing"),
-        },
-      },
-    },
+    ...operationPaths([createInvoice, createReceipt, listDocuments, getDocument]),
     ...notePaths(),
-    ...filePaths(),
+    ...operationPaths([getDocumentFile]),
     ...eventStreamPaths(),
     ...webhookPaths(),
-    ...emailPaths(),
-    ...logoPaths(),
+    ...operationPaths([emailDocument, getEmail]),
+    ...operationPaths([setCompanyLogo, getCompanyLogo, deleteCompanyLogo]),
     ...despatchPaths(),
-    ...voidPaths(),
+    ...operationPaths([voidDocument]),
     "/v1/events": { get: listEventsOperation() },
     "/v1/events/{id}": {
       get: {

@@ -1,0 +1,24 @@
+import type { OperationDefinition } from "./define-operation.js";
+import { createInvoice, createReceipt, getDocument, listDocuments } from "./document-operations.js";
+import { emailDocument, getEmail } from "./email-operations.js";
+import { getDocumentFile } from "./file-operations.js";
+import { deleteCompanyLogo, getCompanyLogo, setCompanyLogo } from "./logo-operations.js";
+import { voidDocument } from "./void-operations.js";
+
+/**
+ * Every operation of the public API, in the order the reference lists them. The router registers them in this
+ * order too, so a literal path comes before a templated one it would match.
+ */
+export const OPERATIONS: readonly OperationDefinition[] = [
+  createInvoice,
+  createReceipt,
+  listDocuments,
+  getDocument,
+  getDocumentFile,
+  emailDocument,
+  getEmail,
+  setCompanyLogo,
+  getCompanyLogo,
+  deleteCompanyLogo,
+  voidDocument,
+];
