@@ -11,15 +11,12 @@ import { IdempotencyGate } from "../usecases/idempotency-gate.js";
 import { OpenEventStream } from "../usecases/open-event-stream.js";
 import { companyRoutes } from "./company-routes.js";
 import type { GatewayDeps } from "./context.js";
-import { credentialRoutes } from "./credential-routes.js";
-import { despatchRoutes } from "./despatch-routes.js";
 import { docsPage } from "./docs-page.js";
 import { eventRoutes } from "./event-routes.js";
 import { eventStreamRoutes } from "./event-stream-routes.js";
 import { idempotency } from "./idempotency.js";
 import { issuingUseCases } from "./issuing-use-cases.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
-import { noteRoutes } from "./note-routes.js";
 import { rateLimits } from "./rate-limits.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
@@ -84,11 +81,8 @@ export function createApp(deps: GatewayDeps): Koa {
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.
   app.use(idempotency(new IdempotencyGate(deps.store, (deps.maxWaitSeconds + 30) * 1000)));
   const router = routers.api;
-  const { readSetup, createNote, createDespatchAdvice } = issuing;
+  const { readSetup } = issuing;
   companyRoutes(router, deps, readSetup);
-  credentialRoutes(router, deps);
-  noteRoutes(router, deps, createNote);
-  despatchRoutes(router, deps, createDespatchAdvice);
   // Before eventRoutes, whose /v1/events/:id would take "stream" for an id.
   eventStreamRoutes(
     router,

@@ -1,4 +1,10 @@
 import {
+  setCompanyCertificate,
+  setGreCredentials,
+  setSolCredentials,
+} from "../operations/credential-operations.js";
+import { createDespatchAdvice } from "../operations/despatch-operations.js";
+import {
   createInvoice,
   createReceipt,
   getDocument,
@@ -7,22 +13,15 @@ import {
 import { emailDocument, getEmail } from "../operations/email-operations.js";
 import { getDocumentFile } from "../operations/file-operations.js";
 import { deleteCompanyLogo, getCompanyLogo, setCompanyLogo } from "../operations/logo-operations.js";
+import { createCreditNote, createDebitNote } from "../operations/note-operations.js";
 import { operationPaths } from "../operations/operation-paths.js";
 import { voidDocument } from "../operations/void-operations.js";
-import { certificateExample, companyExample, solCredentialsExample } from "./company-examples.js";
-import { despatchPaths } from "./despatch-paths.js";
+import { companyExample } from "./company-examples.js";
 import { acceptedEvent } from "./document-examples.js";
-import {
-  authenticatedErrors,
-  bodyErrors,
-  CREDENTIAL_CODES,
-  errorResponse,
-  SHAPE_CODES,
-} from "./error-responses.js";
+import { authenticatedErrors, bodyErrors, errorResponse, SHAPE_CODES } from "./error-responses.js";
 import { eventStreamPaths } from "./event-stream-paths.js";
 import { schemaRef } from "./json-schema.js";
 import { listEventsOperation } from "./list-paths.js";
-import { notePaths } from "./note-paths.js";
 import type { Header, Parameter, PathItem } from "./openapi-types.js";
 import { json, ok, pathParameter, requestIdHeader } from "./operation-parts.js";
 import { createExamples } from "./request-examples.js";
@@ -97,13 +96,13 @@ const [firstInvoice, firstReceipt] = [createExamples("invoice")[0]!, createExamp
 export function paths(): Record<string, PathItem> {
   return {
     ...operationPaths([createInvoice, createReceipt, listDocuments, getDocument]),
-    ...notePaths(),
+    ...operationPaths([createCreditNote, createDebitNote]),
     ...operationPaths([getDocumentFile]),
     ...eventStreamPaths(),
     ...webhookPaths(),
     ...operationPaths([emailDocument, getEmail]),
     ...operationPaths([setCompanyLogo, getCompanyLogo, deleteCompanyLogo]),
-    ...despatchPaths(),
+    ...operationPaths([createDespatchAdvice, setGreCredentials]),
     ...operationPaths([voidDocument]),
     "/v1/events": { get: listEventsOperation() },
     "/v1/events/{id}": {
@@ -144,71 +143,7 @@ export function paths(): Record<string, PathItem> {
         },
       },
     },
-    "/v1/company/certificate": {
-      put: {
-        operationId: "setCompanyCertificate",
-        summary: "Upload the signing certificate of the key's mode",
-        description:
-          "The digital certificate that signs the key's mode's documents: either `pfx` (base64 of the .pfx/.p12) with its `password`, or a PEM `certificate` with its PEM `private_key`; not both. The key must be RSA and match the certificate, and the certificate must be valid today. Replaces the mode's previous certificate; the private key is stored encrypted by the signing service and never returned.",
-        tags: ["Company"],
-        requestBody: {
-          description: "The certificate and its private key, in one of two forms.",
-          required: true,
-          content: json(schemaRef("CertificateUploadRequest"), {
-            pkcs12: {
-              summary: "A PKCS#12 file",
-              value: {
-                pfx: "MIIKAgEDMIIJ+AYJKoZIhvcNAQcBoIIJ6QSCCeUwggnhMIIFBgYJKoZIhvcNAQcB",
-                password: "clave",
-              },
-            },
-            pem: {
-              summary: "PEM certificate and key",
-              value: {
-                certificate: "-----BEGIN CERTIFICATE-----\n…\n-----END CERTIFICATE-----\n",
-                private_key: "-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n",
-              },
-            },
-          }),
-        },
-        responses: {
-          "200": ok("The certificate now in use for the mode.", schemaRef("Certificate"), {
-            uploaded: { summary: "The uploaded certificate", value: certificateExample },
-          }),
-          ...bodyErrors(),
-          ...authenticatedErrors(),
-          "422": errorResponse(
-            "The body's shape, or the credentials themselves; `param` names `pfx`, `password`, `certificate` or `private_key`.",
-            ["wrong_password", "key_certificate_mismatch"],
-            [...SHAPE_CODES, ...CREDENTIAL_CODES],
-          ),
-        },
-      },
-    },
-    "/v1/company/sol_credentials": {
-      put: {
-        operationId: "setSolCredentials",
-        summary: "Set the SOL user and password of the key's mode",
-        description:
-          "The Clave SOL that submission sends to SUNAT with every document of the key's mode (as `<RUC><user>`). Replaces the previous pair; stored encrypted by the submission service; the password is never returned.",
-        tags: ["Company"],
-        requestBody: {
-          description: "The SOL user and password.",
-          required: true,
-          content: json(schemaRef("SolCredentialsRequest"), {
-            beta: { summary: "SUNAT beta's public pair", value: { user: "MODDATOS", password: "moddatos" } },
-          }),
-        },
-        responses: {
-          "200": ok("The SOL user now in use for the mode.", schemaRef("SolCredentials"), {
-            set: { summary: "The user set", value: solCredentialsExample },
-          }),
-          ...bodyErrors(),
-          ...authenticatedErrors(),
-          "422": errorResponse("The body's shape.", ["sol_user_invalid"], [...SHAPE_CODES]),
-        },
-      },
-    },
+    ...operationPaths([setCompanyCertificate, setSolCredentials]),
     "/v1/company/igv_regime": {
       put: {
         operationId: "setIgvRegime",

@@ -22,11 +22,11 @@ import {
 import { schemaRef } from "../openapi/json-schema.js";
 import type { Example } from "../openapi/openapi-types.js";
 import {
+  createdDocumentHeaders,
   documentIdParameter,
   json,
   ok,
   queryParameter,
-  requestIdHeader,
 } from "../openapi/operation-parts.js";
 import {
   type CreateExample,
@@ -38,13 +38,6 @@ import { ReadDocument } from "../usecases/read-document.js";
 import { defineOperation, type OperationWiring } from "./define-operation.js";
 import { documentMissing } from "./document-missing.js";
 import { badQuery, pageParameters } from "./list-parameters.js";
-
-const createHeaders = {
-  Location: { $ref: "#/components/headers/Location" },
-  "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" },
-  "Preference-Applied": { $ref: "#/components/headers/PreferenceApplied" },
-  "Request-Id": requestIdHeader,
-};
 
 const byName = (examples: readonly CreateExample[], value: (e: CreateExample) => unknown) =>
   Object.fromEntries(
@@ -103,13 +96,13 @@ function createDocumentDoc(kind: DocumentKind) {
       "201": {
         description:
           "With `Prefer: wait=N`: the document reached its final status (`accepted`, `observed` or `rejected`) within N seconds. Each example answers the request example of the same name.",
-        headers: createHeaders,
+        headers: createdDocumentHeaders,
         content: json(schemaRef("Document"), byName(examples, acceptedDocument)),
       },
       "202": {
         description:
           "The document is numbered and `pending`: no `Prefer` was sent, or N seconds passed before the verdict (`Preference-Applied` is then set). Follow it with `GET /v1/documents/{id}`.",
-        headers: createHeaders,
+        headers: createdDocumentHeaders,
         content: json(schemaRef("Document"), byName(examples, pendingDocument)),
       },
       ...bodyErrors(),
