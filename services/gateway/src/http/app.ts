@@ -8,24 +8,22 @@ import { operationRouters } from "../operations/operation-routers.js";
 import { OPERATIONS } from "../operations/operations.js";
 import { Authenticate, KEY_RECHECK_MS } from "../usecases/authenticate.js";
 import { IdempotencyGate } from "../usecases/idempotency-gate.js";
-import { OpenEventStream } from "../usecases/open-event-stream.js";
-import { companyRoutes } from "./company-routes.js";
 import type { GatewayDeps } from "./context.js";
 import { docsPage } from "./docs-page.js";
-import { eventRoutes } from "./event-routes.js";
-import { eventStreamRoutes } from "./event-stream-routes.js";
 import { idempotency } from "./idempotency.js";
 import { issuingUseCases } from "./issuing-use-cases.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
 import { rateLimits } from "./rate-limits.js";
-import { webhookRoutes } from "./webhook-routes.js";
 
 /** The public REST API: health, the OpenAPI document and its reference page (no key), then authentication, then /v1 routes. */
 export function createApp(deps: GatewayDeps): Koa {
   const app = new Koa();
-  const openApi = buildOpenApiDocument();
-  const issuing = issuingUseCases(deps);
-  const routers = operationRouters(OPERATIONS, { deps, issuing, openApi });
+  // The routers are built from the one list of operations, which the OpenAPI document describes too.
+  const routers = operationRouters(OPERATIONS, {
+    deps,
+    issuing: issuingUseCases(deps),
+    openApi: buildOpenApiDocument(),
+  });
   // One SERVER span per request (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT): the root of a document's trace.
   app.use((ctx, next) =>
     withIncomingSpan("gateway", `${ctx.method} ${ctx.path}`, ctx.headers, async (span) => {
@@ -57,12 +55,10 @@ export function createApp(deps: GatewayDeps): Koa {
       ctx.body = body;
       return;
     }
-    if (ctx.path === OPENAPI_PATH && (ctx.method === "GET" || ctx.method === "HEAD")) {
-      ctx.body = openApi;
-      return;
-    }
     await next();
   });
+  // Operations served without a key (the OpenAPI document).
+  app.use(routers.public.routes());
   // The web dashboard: its own session authentication, before the API's key authentication.
   app.use(dashboard(deps, deps.dashboard ?? { signInThrottle: DEFAULT_SIGNIN_THROTTLE }));
   app.use(docsPage(OPENAPI_PATH));
@@ -80,18 +76,8 @@ export function createApp(deps: GatewayDeps): Koa {
   app.use(jsonBody(deps.maxBodyBytes));
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.
   app.use(idempotency(new IdempotencyGate(deps.store, (deps.maxWaitSeconds + 30) * 1000)));
+  // Every other operation, then 405 for a known path with another method.
   const router = routers.api;
-  const { readSetup } = issuing;
-  companyRoutes(router, deps, readSetup);
-  // Before eventRoutes, whose /v1/events/:id would take "stream" for an id.
-  eventStreamRoutes(
-    router,
-    deps,
-    new OpenEventStream({ stream: deps.stream, openTimeoutMs: deps.eventStream.openTimeoutMs }),
-    deps.eventStream,
-  );
-  eventRoutes(router, deps);
-  webhookRoutes(router, deps);
   app.use(router.routes());
   app.use(
     router.allowedMethods({
