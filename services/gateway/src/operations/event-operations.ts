@@ -1,9 +1,10 @@
-import { hasIdShape, metrics, SERVICE_ERRORS, SHAPE_ERRORS } from "@einvoice/platform";
+import { hasIdShape, SERVICE_ERRORS, SHAPE_ERRORS } from "@einvoice/platform";
 import type { Context } from "koa";
 import { apiError, validationFailed } from "../errors/public-errors.js";
 import { linkSignerFor, scopeOf } from "../http/context.js";
 import { parseListQuery } from "../http/list-params.js";
 import { presentEvent } from "../http/presenters.js";
+import { writeServerSentEvents } from "../http/server-sent-events.js";
 import { acceptedDocument, acceptedEvent, eventListExample } from "../openapi/document-examples.js";
 import { EVENT_TYPES } from "../openapi/document-schemas.js";
 import { authenticatedErrors, errorResponse } from "../openapi/error-responses.js";
@@ -116,46 +117,11 @@ export const streamEvents = defineOperation({
         ...filters,
         signal: client.signal,
       });
-      ctx.respond = false;
-      const res = ctx.res;
-      res.writeHead(200, {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-transform",
-        "X-Accel-Buffering": "no",
-        Connection: "keep-alive",
-        "Request-Id": ctx.state.requestId,
+      await writeServerSentEvents(ctx, opened, client, {
+        ...settings,
+        sign: linkSignerFor(deps, ctx.state),
+        logger: deps.logger,
       });
-      res.write(`retry: ${settings.retryMs}\nid: ${opened.position}\n\n`);
-      const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), settings.heartbeatMs);
-      const sign = linkSignerFor(deps, ctx.state);
-      metrics.sseConnections.inc();
-      try {
-        for (;;) {
-          const next = await opened.events.next();
-          if (next.done || client.signal.aborted) break;
-          const event = next.value;
-          res.write(
-            `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(presentEvent(event, sign))}\n\n`,
-          );
-          if (res.writableLength > settings.maxBufferedBytes) {
-            // A client that cannot keep up is cut instead of growing this process's memory; it resumes from the
-            // last id it read.
-            res.write(
-              `event: error\ndata: ${JSON.stringify({ code: "slow_consumer", message: "This client read too slowly and was disconnected. Reconnect with the last event id you received." })}\n\n`,
-            );
-            break;
-          }
-        }
-      } catch (error) {
-        // The stream service went away: the client is cut and resumes with Last-Event-ID.
-        if (!client.signal.aborted) deps.logger.warn({ err: error }, "event stream interrupted");
-      } finally {
-        metrics.sseConnections.dec();
-        clearInterval(heartbeat);
-        client.abort();
-        await opened.events.return?.(undefined).catch(() => undefined);
-        res.end();
-      }
     };
   },
 });
