@@ -1,35 +1,29 @@
 import { renderMetrics, withIncomingSpan } from "@einvoice/platform";
-import { Router } from "@koa/router";
 import Koa from "koa";
 import { DEFAULT_SIGNIN_THROTTLE, dashboard } from "../dashboard/dashboard.js";
 import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
 import { apiError } from "../errors/public-errors.js";
 import { buildOpenApiDocument, OPENAPI_PATH } from "../openapi/openapi-document.js";
+import { operationRouters } from "../operations/operation-routers.js";
+import { OPERATIONS } from "../operations/operations.js";
 import { Authenticate, KEY_RECHECK_MS } from "../usecases/authenticate.js";
 import { IdempotencyGate } from "../usecases/idempotency-gate.js";
-import { OpenDocumentFile } from "../usecases/open-document-file.js";
-import { OpenEventStream } from "../usecases/open-event-stream.js";
-import { companyRoutes } from "./company-routes.js";
-import type { AuthedState, GatewayDeps } from "./context.js";
-import { credentialRoutes } from "./credential-routes.js";
-import { despatchRoutes } from "./despatch-routes.js";
+import type { GatewayDeps } from "./context.js";
 import { docsPage } from "./docs-page.js";
-import { documentRoutes } from "./document-routes.js";
-import { eventRoutes } from "./event-routes.js";
-import { eventStreamRoutes } from "./event-stream-routes.js";
-import { fileRoutes } from "./file-routes.js";
 import { idempotency } from "./idempotency.js";
 import { issuingUseCases } from "./issuing-use-cases.js";
-import { logoRoutes } from "./logo-routes.js";
 import { authentication, errorHandling, jsonBody } from "./middleware.js";
-import { noteRoutes } from "./note-routes.js";
 import { rateLimits } from "./rate-limits.js";
-import { webhookRoutes } from "./webhook-routes.js";
 
 /** The public REST API: health, the OpenAPI document and its reference page (no key), then authentication, then /v1 routes. */
 export function createApp(deps: GatewayDeps): Koa {
   const app = new Koa();
-  const openApi = buildOpenApiDocument();
+  // The routers are built from the one list of operations, which the OpenAPI document describes too.
+  const routers = operationRouters(OPERATIONS, {
+    deps,
+    issuing: issuingUseCases(deps),
+    openApi: buildOpenApiDocument(),
+  });
   // One SERVER span per request (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT): the root of a document's trace.
   app.use((ctx, next) =>
     withIncomingSpan("gateway", `${ctx.method} ${ctx.path}`, ctx.headers, async (span) => {
@@ -61,12 +55,10 @@ export function createApp(deps: GatewayDeps): Koa {
       ctx.body = body;
       return;
     }
-    if (ctx.path === OPENAPI_PATH && (ctx.method === "GET" || ctx.method === "HEAD")) {
-      ctx.body = openApi;
-      return;
-    }
     await next();
   });
+  // Operations served without a key (the OpenAPI document).
+  app.use(routers.public.routes());
   // The web dashboard: its own session authentication, before the API's key authentication.
   app.use(dashboard(deps, deps.dashboard ?? { signInThrottle: DEFAULT_SIGNIN_THROTTLE }));
   app.use(docsPage(OPENAPI_PATH));
@@ -79,28 +71,13 @@ export function createApp(deps: GatewayDeps): Koa {
     ),
   );
   app.use(limits.limitCaller);
-  // Its body is the image, not JSON.
-  app.use(logoRoutes(deps));
+  // Operations whose body is not JSON (the logo's image).
+  app.use(routers.raw.routes());
   app.use(jsonBody(deps.maxBodyBytes));
   // A request may hold its key for the longest wait plus the time to issue before a retry can take over.
   app.use(idempotency(new IdempotencyGate(deps.store, (deps.maxWaitSeconds + 30) * 1000)));
-  const router = new Router<AuthedState>();
-  const { readSetup, createDocument, createNote, createDespatchAdvice } = issuingUseCases(deps);
-  companyRoutes(router, deps, readSetup);
-  credentialRoutes(router, deps);
-  documentRoutes(router, deps, createDocument);
-  noteRoutes(router, deps, createNote);
-  despatchRoutes(router, deps, createDespatchAdvice);
-  // Before eventRoutes, whose /v1/events/:id would take "stream" for an id.
-  eventStreamRoutes(
-    router,
-    deps,
-    new OpenEventStream({ stream: deps.stream, openTimeoutMs: deps.eventStream.openTimeoutMs }),
-    deps.eventStream,
-  );
-  eventRoutes(router, deps);
-  webhookRoutes(router, deps);
-  fileRoutes(router, new OpenDocumentFile(deps));
+  // Every other operation, then 405 for a known path with another method.
+  const router = routers.api;
   app.use(router.routes());
   app.use(
     router.allowedMethods({

@@ -90,7 +90,8 @@ describe("GET /docs", () => {
     await page
       .getByRole("heading", { name: /einvoice API/ })
       .first()
-      .waitFor({ timeout: 15_000 });
+      // Redoc lays out the whole document (about 0.7 MB) before the heading shows; a loaded machine needs time.
+      .waitFor({ timeout: 30_000 });
     const menu = await page.locator("[role=menuitem]").allInnerTexts();
     for (const summary of summaries) expect(menu.join("\n"), summary).toContain(summary);
 
@@ -107,5 +108,5 @@ describe("GET /docs", () => {
     expect(statSync(SCREENSHOT).size).toBeGreaterThan(20_000);
     expect(outside).toEqual([]);
     expect(failures).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 });

@@ -33,3 +33,5 @@ export function issuingUseCases(deps: GatewayDeps) {
   });
   return { readSetup, createDocument, createNote, createDespatchAdvice };
 }
+
+export type IssuingUseCases = ReturnType<typeof issuingUseCases>;

@@ -1,7 +1,7 @@
 import type { IgvRegime } from "@einvoice/domain";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import type { certificateResource } from "../http/certificate-resource.js";
-import type { logoResource } from "../http/logo-routes.js";
+import type { logoResource } from "../http/logo-resource.js";
 import { boolean, livemode, prefixedId, string, timestamp } from "./field-schemas.js";
 import { constant, type JsonSchema, nullable, objectSchema, schemaRef } from "./json-schema.js";
 
@@ -10,7 +10,7 @@ import { constant, type JsonSchema, nullable, objectSchema, schemaRef } from "./
 /** The public certificate object (`certificateResource`). */
 export type CertificateResource = ReturnType<typeof certificateResource>;
 
-/** `PUT /v1/company/logo` (logo-routes.ts). */
+/** `PUT /v1/company/logo` (operations/company-operations.ts). */
 export type CompanyLogoResource = ReturnType<typeof logoResource>;
 
 /** `GET /v1/company` (company-routes.ts). */

@@ -138,7 +138,7 @@ export const publicErrors = {
       },
     ]),
   ),
-  // logo-routes.ts: the company's logo.
+  // The company's logo (operations/company-operations.ts).
   logo_type_unsupported: apiError(
     GATEWAY_ERRORS.unsupported_media_type,
     "Send the logo's bytes as the body with 'Content-Type: image/png' or 'image/jpeg'.",

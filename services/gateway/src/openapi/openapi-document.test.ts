@@ -327,6 +327,9 @@ describe("the OpenAPI document: errors", () => {
     const body = ["400", "413", "415", "422"];
     expect(statuses("createInvoice")).toEqual(["201", "202", ...authed, ...body, "409"].sort());
     expect(statuses("createReceipt")).toEqual(statuses("createInvoice"));
+    // Notes share the create contract: 201 once the verdict came within `Prefer: wait`, 202 while pending.
+    expect(statuses("createCreditNote")).toEqual(statuses("createInvoice"));
+    expect(statuses("createDebitNote")).toEqual(statuses("createInvoice"));
     expect(statuses("getDocument")).toEqual(["200", "404", ...authed].sort());
     expect(statuses("getDocumentFile")).toEqual(["200", "304", "403", "404", "422", ...authed].sort());
     expect(statuses("listEvents")).toEqual(["200", "422", ...authed].sort());

@@ -1,3 +1,5 @@
+import { operationPaths } from "../operations/operation-paths.js";
+import { OPERATIONS } from "../operations/operations.js";
 import { certificateUploadSchema } from "../schemas/certificate-upload.schema.js";
 import { despatchAdviceSchema } from "../schemas/despatch-advice.schema.js";
 import { documentEmailSchema } from "../schemas/document-email.schema.js";
@@ -14,10 +16,10 @@ import {
 import { catalogMarkdown, ERROR_SHAPE_MARKDOWN } from "./error-catalog.js";
 import { sharedErrorResponses } from "./error-responses.js";
 import type { OpenApiDocument } from "./openapi-types.js";
-import { headers, parameters, paths } from "./paths.js";
 import { resourceSchemas } from "./resource-schemas.js";
+import { headers, parameters } from "./shared-components.js";
 
-export { OPENAPI_PATH } from "./paths.js";
+export { OPENAPI_PATH } from "./openapi-path.js";
 
 /**
  * The request schemas, by component name: the very objects `RequestValidator` compiles with ajv, so the
@@ -95,7 +97,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       },
       { name: "Meta", description: "This reference." },
     ],
-    paths: paths(),
+    paths: operationPaths(OPERATIONS),
     components: {
       schemas: { ...requestSchemas, ...resourceSchemas },
       responses: sharedErrorResponses,

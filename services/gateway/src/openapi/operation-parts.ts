@@ -6,6 +6,14 @@ import { createExamples } from "./request-examples.js";
 
 export const requestIdHeader: Reference = { $ref: "#/components/headers/RequestId" };
 
+/** The headers of a create's 201 and 202: the document's Location, the replay mark, the wait applied. */
+export const createdDocumentHeaders = {
+  Location: { $ref: "#/components/headers/Location" },
+  "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" },
+  "Preference-Applied": { $ref: "#/components/headers/PreferenceApplied" },
+  "Request-Id": requestIdHeader,
+};
+
 export const json = (schema: JsonSchema, examples?: Record<string, Example>) => ({
   "application/json": { schema, ...(examples ? { examples } : {}) },
 });

@@ -1,7 +1,7 @@
 import { boolean, livemode, prefixedId, string, timestamp } from "./field-schemas.js";
 import { constant, type JsonSchema, nullable, objectSchema, schemaRef, stringEnum } from "./json-schema.js";
 
-/** The webhook objects (webhook-routes.ts), described field by field. */
+/** The webhook objects (http/webhook-presenters.ts), described field by field. */
 
 export interface WebhookEndpointResource {
   id: string;

@@ -3,7 +3,7 @@ import { CompanyLogoRepository } from "../../adapters/company-logo-repository.js
 import { GATEWAY_ERRORS } from "../../errors/gateway-errors.js";
 import { apiError } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
-import { logoRefusal } from "../../http/logo-routes.js";
+import { logoRefusal } from "../../http/logo-resource.js";
 import { OpenCompanyLogo } from "../../usecases/open-company-logo.js";
 import { RemoveCompanyLogo } from "../../usecases/remove-company-logo.js";
 import { LogoRefused, SetCompanyLogo } from "../../usecases/set-company-logo.js";

@@ -1,28 +1,11 @@
 import type { DocumentAmounts, NoteRequest } from "@einvoice/domain";
-import { SERVICE_ERRORS } from "@einvoice/platform";
 import { computeDocument, computeNote } from "@einvoice/tax-engine";
 import type { PublicDocument } from "./document-schemas.js";
-import {
-  authenticatedErrors,
-  bodyErrors,
-  errorResponse,
-  SHAPE_CODES,
-  TAX_CODES,
-  taxCodes,
-} from "./error-responses.js";
 import type { Presented } from "./json-schema.js";
-import { schemaRef } from "./json-schema.js";
-import type { Example, PathItem } from "./openapi-types.js";
-import { json } from "./operation-parts.js";
 
 const TODAY = "2026-06-03";
-const INVOICE_ID = "doc_01JZ8X3M5Q7R9T1V3W5Y7Z9B00";
-const headers = {
-  Location: { $ref: "#/components/headers/Location" },
-  "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" },
-  "Preference-Applied": { $ref: "#/components/headers/PreferenceApplied" },
-  "Request-Id": { $ref: "#/components/headers/RequestId" },
-};
+/** The invoice every note example modifies. */
+export const NOTE_INVOICE_ID = "doc_01JZ8X3M5Q7R9T1V3W5Y7Z9B00";
 
 const line = (description: string, unit_price: string, extra: Record<string, unknown> = {}) => ({
   description,
@@ -210,18 +193,18 @@ function exampleInvoice() {
 }
 
 /** The pending note the API answers for a request example (202), computed by the engine as the gateway would. */
-function pendingNote(
+export function pendingNote(
   type: "07" | "08",
   request: Omit<NoteRequest, "document">,
   index: number,
 ): PublicDocument {
   const r = computeNote(
-    { ...request, document: INVOICE_ID },
+    { ...request, document: NOTE_INVOICE_ID },
     {
       type,
       today: TODAY,
       modified: {
-        id: INVOICE_ID,
+        id: NOTE_INVOICE_ID,
         type: "01",
         series: "F001",
         number: 1,
@@ -271,96 +254,26 @@ function presentedAmounts(a: DocumentAmounts): Presented<DocumentAmounts> {
   };
 }
 
-const DOCUMENT_DESCRIPTION = [
-  "**What happens.** The gateway checks the shape, reads the modified `document` in the key's company and mode (404 otherwise; 409 `document_not_modifiable` unless it is `accepted` or `observed`), and computes the note with the tax engine exactly as an invoice (same line rules and rounding), with the document's customer and currency. The register then assigns the next number of the note's series (numbers run per company, mode, type and series: `FC01-1` and `F001-1` are separate) in the same transaction that checks, for a credit note, that it does not credit more than is left on the document (its total + debit notes − credit notes, rejected and voided notes aside; 422 `credit_exceeds_document`), and adds the note to the document's `notes`. A refused request never spends a number. The note is then signed (UBL 2.1 CreditNote or DebitNote with `cac:DiscrepancyResponse` and `cac:BillingReference`) and sent to SUNAT by `sendBill`, `F…` and `B…` notes alike; the verdict arrives as for any document.",
-  "**Follow it** with `Prefer: wait=N` (201 once SUNAT answered), `GET /v1/documents/{id}` (the `Location` header), the events, or `GET /v1/documents?reference.document_id=doc_…` for every note of a document.",
-  "**Live mode** needs the certificate and the SOL user (409 `company_not_configured`, checked before the document is read; no number spent).",
-  "**Not offered.** A document issued outside the platform cannot be referenced.",
-].join("\n\n");
-
-function noteOperation(kind: "credit" | "debit"): PathItem {
-  const type = kind === "credit" ? "07" : "08";
-  const examples = kind === "credit" ? CREDIT_NOTE_EXAMPLES : DEBIT_NOTE_EXAMPLES;
-  const names = Object.keys(examples);
-  const requestExamples: Record<string, Example> = Object.fromEntries(
-    names.map((name) => [
-      name,
-      { summary: examples[name]!.summary, value: { document: INVOICE_ID, ...examples[name]!.value } },
-    ]),
-  );
-  // The export and IVAP examples modify documents of their own kind; the answers shown are the others'.
-  const answered = names.filter((n) => !n.endsWith("_adjustment"));
+/** The same note once SUNAT accepted it (201 with `Prefer: wait=N`, or a later read). */
+export function acceptedNote(
+  type: "07" | "08",
+  request: Omit<NoteRequest, "document">,
+  index: number,
+): PublicDocument {
+  const pending = pendingNote(type, request, index);
+  const label = type === "07" ? "La Nota de Credito" : "La Nota de Debito";
+  const files = `http://127.0.0.1:8080/v1/files/${pending.id}`;
   return {
-    post: {
-      operationId: kind === "credit" ? "createCreditNote" : "createDebitNote",
-      summary:
-        kind === "credit"
-          ? "Issue a credit note (nota de crédito, 07)"
-          : "Issue a debit note (nota de débito, 08)",
-      description: [
-        kind === "credit"
-          ? "Corrects an accepted invoice or receipt downwards: an annulment, a return, a discount granted later, a wrong price or description, new due dates of a credit sale. The body carries `items` (the amounts credited) except for the whole-document codes `01`, `02` and `06`, which copy the document's lines, and code `13`, which carries `payment.installments` (the new schedule of an invoice sold on credit) and has zero amounts."
-          : "Charges more on an accepted invoice or receipt: late-payment interest, an increase in value, a penalty. The body always carries `items` (the amounts charged).",
-        DOCUMENT_DESCRIPTION,
-      ].join("\n\n"),
-      tags: ["Documents"],
-      parameters: [
-        { $ref: "#/components/parameters/Prefer" },
-        { $ref: "#/components/parameters/IdempotencyKey" },
-      ],
-      requestBody: {
-        description: `The note: series, modified document, catalog ${kind === "credit" ? "09" : "10"} reason and, per reason, its items.`,
-        required: true,
-        content: json(
-          schemaRef(kind === "credit" ? "CreditNoteRequest" : "DebitNoteRequest"),
-          requestExamples,
-        ),
-      },
-      responses: {
-        "202": {
-          description:
-            "The note is numbered and `pending` (no `Prefer`, or N seconds passed); with `Prefer: wait=N` it is 201 once SUNAT answered, the same Document with its final status. Each example answers the request example of the same name on invoice F001-1 (118.00, sold on credit).",
-          headers,
-          content: json(
-            schemaRef("Document"),
-            Object.fromEntries(
-              answered.map((name, i) => [
-                name,
-                { summary: examples[name]!.summary, value: pendingNote(type, examples[name]!.value, i) },
-              ]),
-            ),
-          ),
-        },
-        ...bodyErrors(),
-        "400": errorResponse(
-          "The body could not be read as one JSON object, or the `Idempotency-Key` is malformed.",
-          ["invalid_json", "idempotency_key_invalid"],
-        ),
-        ...authenticatedErrors(),
-        "409": errorResponse(
-          "The modified document is not `accepted` or `observed` (`document_not_modifiable`), the company cannot issue in the key's mode yet, or a request with the same `Idempotency-Key` is still running. No number is spent.",
-          ["company_not_configured", "idempotency_key_in_use"],
-          ["document_not_modifiable"],
-          { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
-        ),
-        "422": errorResponse(
-          "A check failed; no number is spent. `errors` lists every failed check with the dotted `param` of its field: the body's shape, then the note's rules and the invoice line rules, then the register's (`series_used_by_another_type`, `credit_exceeds_document`).",
-          ["shape_invalid", "tax_rules", "idempotency_key_reused"],
-          [
-            ...SHAPE_CODES,
-            ...TAX_CODES,
-            ...taxCodes("note"),
-            SERVICE_ERRORS.credit_exceeds_document.code,
-            SERVICE_ERRORS.series_used_by_another_type.code,
-            SERVICE_ERRORS.document_not_invoice_or_receipt.code,
-          ],
-        ),
-      },
+    ...pending,
+    status: "accepted",
+    sunat: {
+      code: "0",
+      description: `${label} numero ${pending.series}-${pending.number}, ha sido aceptada`,
+      notes: [],
+      simulated: true,
     },
+    hash: "q3Xo7sQm0yY2b1mJm7n1cX2bq0m2b8Vt5b2m3Zc1Q9k=",
+    links: { pdf: `${files}/pdf`, xml: `${files}/xml`, cdr: `${files}/cdr` },
+    updated_at: "2026-06-03T15:04:06.456Z",
   };
-}
-
-/** `POST /v1/credit_notes` and `POST /v1/debit_notes`. */
-export function notePaths(): Record<string, PathItem> {
-  return { "/v1/credit_notes": noteOperation("credit"), "/v1/debit_notes": noteOperation("debit") };
 }
