@@ -1,4 +1,4 @@
-import type { NoteDocumentType, NoteRequest } from "@einvoice/domain";
+import type { NoteDocumentType } from "@einvoice/domain";
 import { validationFailed } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import type { CreateNote } from "../../usecases/create-note.js";
@@ -105,7 +105,7 @@ export async function issueNote(
   const note = await createNote.execute({
     caller: req.caller,
     type,
-    request: shaped.request as NoteRequest,
+    request: shaped.request,
     waitSeconds: 0,
   });
   return note.id;
