@@ -244,7 +244,8 @@ function stringType(field: DescField, { rules, need }: Context): string {
   // einvoice.common.v1.FieldRules, read through the image's own descriptor (fields by their local names).
   const { values, open, format } = getOption(field, rules) as FieldRules;
   if (values.length > 0 && !open) return enumType(values);
-  if (format === "decimal") {
+  // "amount" and "unsigned-decimal" are refinements of "decimal" (see FieldRules).
+  if (format === "decimal" || format === "amount" || format === "unsigned-decimal") {
     need("../money.js", "Decimal");
     return "Decimal";
   }

@@ -1,33 +1,16 @@
 // Writes docs/events/<subject>.schema.json for every subject of the broker catalog: the JSON Schema of its
 // payload (the tolerant form subscribers should apply), generated from the proto message with the proto comments
 // as descriptions, plus an example. Run by `npm run generate`; a test fails when the files are stale.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createFileRegistry, type DescField, type DescMessage, fromBinary } from "@bufbuild/protobuf";
-import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
-import { getComments } from "@bufbuild/protoplugin";
 import { subjects } from "@einvoice/broker";
 import { messageJsonSchema } from "@einvoice/contracts";
 import { SUBJECT_EXAMPLES } from "./event-examples.js";
+import { describe, registryWithComments } from "./proto-registry.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outDir = join(root, "docs", "events");
-
-/** The contracts with their source comments (the generated code carries none). */
-function registryWithComments() {
-  const image = execFileSync("npx", ["buf", "build", "-o", "-#format=binpb"], {
-    cwd: root,
-    maxBuffer: 64 << 20,
-  });
-  return createFileRegistry(fromBinary(FileDescriptorSetSchema, image));
-}
-
-function describe(element: DescMessage | DescField): string | undefined {
-  const text = getComments(element).leading?.trim();
-  return text ? text.replace(/\s*\n\s*/g, " ") : undefined;
-}
 
 export function eventDocs(): Map<string, string> {
   const registry = registryWithComments();

@@ -199,6 +199,79 @@ describe("the dashboard's document page", () => {
     const debitNotes = await sys.request("/v1/documents?type=08");
     expect(debitNotes.body.data).toEqual([]);
   });
+
+  it("filters the document list by any type of catalog 01 it issues, the notes included, each by name", async () => {
+    await page.goto(`${base}/dashboard/test/documents`);
+    const filter = page.getByLabel("Tipo");
+    const offered = await filter
+      .locator("option")
+      .evaluateAll((options) =>
+        options.map((o) => [o.getAttribute("value") ?? "", (o.textContent ?? "").trim()]),
+      );
+    expect(offered).toEqual([
+      ["", "Todos"],
+      ["01", "Factura"],
+      ["03", "Boleta"],
+      ["07", "Nota de crédito"],
+      ["08", "Nota de débito"],
+      ["09", "Guía de remisión"],
+      ["31", "Guía transportista"],
+    ]);
+    await filter.selectOption("07");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/type=07/);
+    const rows = page.locator("#documents tbody tr");
+    expect(await rows.count()).toBe(1);
+    expect(await textOf(rows.first().locator("td").first())).toBe("FC01-1");
+    expect(await textOf(rows.first().locator("td").nth(1))).toBe("Nota de crédito");
+    await inspect(page, "documents-by-type");
+
+    await filter.selectOption("08");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/type=08/);
+    expect(await textOf(page.locator("#documents-empty"))).not.toBe("");
+  });
+
+  it("issues a two-line credit note: the form adds and removes lines, keeping what was typed", async () => {
+    await page.goto(`${base}/dashboard/test/documents/${invoiceId}`);
+    const form = page.locator("form[action$='/credit_note']");
+    const line = (n: number) => form.getByRole("group", { name: `Ítem que se acredita ${n}` });
+    await form.getByLabel("Motivo (catálogo SUNAT)").selectOption("09");
+    await form.getByLabel("Motivo en palabras").fill("Rebaja acordada en el precio");
+    await form.getByLabel("Descripción").fill("Taladro percutor 800 W");
+    await form.getByLabel("Valor unitario sin impuestos").fill("10.00");
+    await form.getByRole("button", { name: "Añadir ítem" }).click();
+    await line(2).waitFor();
+    await form.getByRole("button", { name: "Añadir ítem" }).click();
+    await line(3).waitFor();
+    expect(await form.getByRole("group").count()).toBe(3);
+    await form.getByRole("button", { name: "Quitar el último ítem" }).click();
+    await until(async () => expect(await form.getByRole("group").count()).toBe(2));
+    // What was typed before the two round trips is still there.
+    expect(await form.getByLabel("Motivo (catálogo SUNAT)").inputValue()).toBe("09");
+    expect(await form.getByLabel("Motivo en palabras").inputValue()).toBe("Rebaja acordada en el precio");
+    expect(await line(1).getByLabel("Descripción").inputValue()).toBe("Taladro percutor 800 W");
+    expect(await line(1).getByLabel("Valor unitario sin impuestos").inputValue()).toBe("10.00");
+    await line(2).getByLabel("Descripción").fill("Brocas para concreto (juego de 5)");
+    await line(2).getByLabel("Cantidad").fill("2");
+    await line(2).getByLabel("Valor unitario sin impuestos").fill("2.50");
+    await inspect(page, "note-form-lines");
+    await form.getByRole("button", { name: "Emitir nota de crédito" }).click();
+    await page.waitForURL(/\/dashboard\/test\/documents\/doc_[^/?]+\?done=note$/);
+    expect(await textOf(page.locator("h1"))).toBe("Nota de crédito FC01-2");
+    // Values 10.00 + 2 × 2.50 = 15.00; IGV 18 % 2.70; total 17.70.
+    const noteId = /documents\/(doc_[^/?]+)/.exec(page.url())![1]!;
+    const note = await sys.request(`/v1/documents/${noteId}`);
+    expect(note.body).toMatchObject({ type: "07", total: "17.70", reason: { code: "09" } });
+    const rows = page.locator("#lines tbody tr");
+    expect(await rows.count()).toBe(2);
+    expect(await textOf(rows.nth(0))).toMatch(
+      /^Taladro percutor 800 W 1(\.0+)? NIU PEN 11\.80 PEN 10\.00 PEN 1\.80$/,
+    );
+    expect(await textOf(rows.nth(1))).toMatch(
+      /^Brocas para concreto \(juego de 5\) 2(\.0+)? NIU PEN 2\.95 PEN 5\.00 PEN 0\.90$/,
+    );
+  });
 });
 
 describe("the dashboard's company page", () => {

@@ -27,6 +27,19 @@ export const FORMAT_PATTERNS: Record<string, string> = {
   "date-time": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$",
 };
 
+/**
+ * Formats that refine the public form (`presentedJsonSchemas`): the runtime checks here keep to the format they
+ * refine (an amount is a decimal) or to none (a currency is a string; email and uri-reference are JSON Schema's
+ * named formats, which ajv is not asked to check).
+ */
+export const REFINED_FORMATS: Readonly<Record<string, string | undefined>> = {
+  amount: "decimal",
+  "unsigned-decimal": "decimal",
+  currency: undefined,
+  email: undefined,
+  "uri-reference": undefined,
+};
+
 /** The schema of `root` with every message it reaches under `$defs`, keyed by full proto name. */
 export function messageJsonSchema(root: DescMessage, options: SchemaOptions): JsonSchema {
   const defs: Record<string, JsonSchema> = {};
@@ -151,7 +164,9 @@ function scalarSchema(scalar: ScalarType, field: DescField, options: SchemaOptio
 
 function stringSchema(field: DescField, options: SchemaOptions): JsonSchema {
   if (!hasOption(field, rules)) return { type: "string" };
-  const { values, open, format } = getOption(field, rules);
+  const { values, open, format: named } = getOption(field, rules);
+  // Id prefixes and integer bounds describe the public form only, like the refined formats.
+  const format = named in REFINED_FORMATS ? REFINED_FORMATS[named] : named;
   const schema: JsonSchema = { type: "string" };
   if (format) {
     const pattern = FORMAT_PATTERNS[format];

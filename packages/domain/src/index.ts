@@ -1,4 +1,7 @@
+export * from "./catalogs/allowance-charges.js";
 export * from "./catalogs/detraction-goods.js";
+export * from "./catalogs/igv-affectations.js";
+export * from "./catalogs/note-reasons.js";
 export * from "./catalogs/transfer-reasons.js";
 export * from "./compute.js";
 export * from "./computed-document.js";

@@ -3,7 +3,12 @@
  * printed as the code itself, so a new catalog entry never breaks a PDF.
  */
 
-import { DETRACTION_GOODS } from "@einvoice/domain";
+import {
+  ALLOWANCE_CHARGE_REASONS,
+  DETRACTION_GOODS,
+  IGV_AFFECTATIONS,
+  PERCEPTION_REGIMES,
+} from "@einvoice/domain";
 
 /** Catalog 01, as the title of the printed representation. */
 export const DOCUMENT_TITLES: Readonly<Record<string, string>> = {
@@ -30,29 +35,6 @@ const IDENTITY_LABELS: Readonly<Record<string, string>> = {
   H: "CPP",
 };
 
-/** Catalog 07 in short: what kind of operation a line is. `10` (taxed, onerous) is the default and not shown. */
-const AFFECTATION_LABELS: Readonly<Record<string, string>> = {
-  "10": "Gravado",
-  "11": "Gravado – retiro por premio",
-  "12": "Gravado – retiro por donación",
-  "13": "Gravado – retiro",
-  "14": "Gravado – retiro por publicidad",
-  "15": "Gravado – bonificación",
-  "16": "Gravado – entrega a trabajadores",
-  "17": "IVAP",
-  "20": "Exonerado",
-  "21": "Exonerado – transferencia gratuita",
-  "30": "Inafecto",
-  "31": "Inafecto – bonificación",
-  "32": "Inafecto – retiro",
-  "33": "Inafecto – muestras médicas",
-  "34": "Inafecto – convenio colectivo",
-  "35": "Inafecto – premio",
-  "36": "Inafecto – publicidad",
-  "37": "Inafecto – transferencia gratuita",
-  "40": "Exportación",
-};
-
 /** Catalog 51. */
 const OPERATION_LABELS: Readonly<Record<string, string>> = {
   "0101": "Venta interna",
@@ -74,13 +56,6 @@ const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   "999": "Otros medios de pago",
 };
 
-/** Catalog 53 perception regimes. */
-const PERCEPTION_LABELS: Readonly<Record<string, string>> = {
-  "51": "Percepción venta interna",
-  "52": "Percepción a la adquisición de combustible",
-  "53": "Percepción al agente de percepción con tasa especial",
-};
-
 const CURRENCIES: Readonly<Record<string, { name: string; symbol: string }>> = {
   PEN: { name: "SOLES", symbol: "S/" },
   USD: { name: "DÓLARES AMERICANOS", symbol: "US$" },
@@ -93,10 +68,16 @@ const withCode = (labels: Readonly<Record<string, string>>, code: string): strin
 };
 
 export const identityLabel = (code: string): string => IDENTITY_LABELS[code] ?? `Doc. (${code})`;
-export const affectationLabel = (code: string): string => AFFECTATION_LABELS[code] ?? `Afectación ${code}`;
+/** Catalog 07 in short: what kind of operation a line is. `10` (taxed, onerous) is the default and not shown. */
+export const affectationLabel = (code: string): string =>
+  IGV_AFFECTATIONS[code]?.short ?? `Afectación ${code}`;
 export const operationLabel = (code: string): string => withCode(OPERATION_LABELS, code);
 export const detractionLabel = (code: string): string => withCode(DETRACTION_GOODS, code);
 export const paymentMethodLabel = (code: string): string => withCode(PAYMENT_METHOD_LABELS, code);
-export const perceptionLabel = (code: string): string => withCode(PERCEPTION_LABELS, code);
+/** Catalog 53's perception regimes (51–53). */
+export const perceptionLabel = (code: string): string => {
+  const regime = PERCEPTION_REGIMES.has(code) ? ALLOWANCE_CHARGE_REASONS[code] : undefined;
+  return regime ? `${code} – ${regime.short ?? regime.name}` : code;
+};
 export const currencyName = (code: string): string => CURRENCIES[code]?.name ?? code;
 export const currencySymbol = (code: string): string => CURRENCIES[code]?.symbol ?? code;

@@ -1,5 +1,5 @@
 import type { AllowanceCharge, ComputedDocument, ComputedLine, TaxSchemeId } from "@einvoice/domain";
-import { printedNumber } from "@einvoice/domain";
+import { ALLOWANCE_CHARGE, printedNumber } from "@einvoice/domain";
 import { Decimal } from "decimal.js";
 import { formatAmount, formatDate, formatPercent, formatQuantity, formatUnitValue } from "./format.js";
 import type { PdfDocumentInput } from "./input.js";
@@ -101,13 +101,16 @@ function lineDetails(line: ComputedLine): string[] {
         `ICBPER: ${formatQuantity(tax.base_unit_quantity ?? "0")} × ${formatAmount(tax.per_unit_amount ?? "0")} = ${formatAmount(tax.tax_amount)}`,
       );
   }
-  const notBase = discounts(line.allowance_charges, ["01"]);
+  const notBase = discounts(line.allowance_charges, [ALLOWANCE_CHARGE.lineDiscount]);
   if (notBase.length > 0) details.push(`Descuento no afecto a la base: ${formatAmount(sum(notBase))}`);
   return details;
 }
 
 function printLine(line: ComputedLine): PrintLine {
-  const lineDiscounts = discounts(line.allowance_charges, ["00", "01"]);
+  const lineDiscounts = discounts(line.allowance_charges, [
+    ALLOWANCE_CHARGE.lineDiscountInBase,
+    ALLOWANCE_CHARGE.lineDiscount,
+  ]);
   return {
     index: String(line.id),
     quantity: formatQuantity(line.quantity),
@@ -135,7 +138,7 @@ function totals(doc: ComputedDocument): TotalRow[] {
   row("Op. inafectas", a.unaffected);
   optional("Op. exportación", a.export);
   optional("Op. gratuitas", a.free);
-  const global = discounts(doc.allowance_charges, ["02"]);
+  const global = discounts(doc.allowance_charges, [ALLOWANCE_CHARGE.documentDiscountInBase]);
   if (global.length > 0) row("Descuentos globales", sum(global));
   optional("Descuentos", a.discounts);
   optional("Otros cargos", doc.monetary_total.charge_total_amount);

@@ -1,7 +1,13 @@
-import { DETRACTION_GOODS, type TaxSchemeId } from "@einvoice/domain";
+import {
+  type AffectationKind,
+  DETRACTION_GOODS,
+  FREE_TAXED_AFFECTATIONS,
+  IGV_AFFECTATIONS,
+  type TaxSchemeId,
+} from "@einvoice/domain";
 
 /** What a catalog-07 code means for the computation. */
-export type LineKind = "taxed" | "ivap" | "exempt" | "unaffected" | "export";
+export type LineKind = AffectationKind;
 
 export interface Affectation {
   code: string;
@@ -14,33 +20,21 @@ export interface Affectation {
   freeTaxed: boolean;
 }
 
-const onerous = (code: string, kind: LineKind, scheme: TaxSchemeId): Affectation => ({
-  code,
-  kind,
-  free: false,
-  scheme,
-  freeTaxed: false,
-});
-const free = (code: string, kind: LineKind, freeTaxed: boolean): Affectation => ({
-  code,
-  kind,
-  free: true,
-  scheme: "9996",
-  freeTaxed,
-});
-
-/** Catalog 07 codes offered (17 free and 40 free are not offered: no input marks them free). */
+/**
+ * Catalog 07 codes offered, read from the catalog's one home: a line declares the code's first tribute (17 and 40
+ * only onerous: no input marks them free).
+ */
 export const AFFECTATIONS: Readonly<Record<string, Affectation>> = Object.fromEntries(
-  [
-    onerous("10", "taxed", "1000"),
-    ...["11", "12", "13", "14", "15", "16"].map((c) => free(c, "taxed", true)),
-    onerous("17", "ivap", "1016"),
-    onerous("20", "exempt", "9997"),
-    free("21", "exempt", false),
-    onerous("30", "unaffected", "9998"),
-    ...["31", "32", "33", "34", "35", "36", "37"].map((c) => free(c, "unaffected", false)),
-    onerous("40", "export", "9995"),
-  ].map((a) => [a.code, a]),
+  Object.entries(IGV_AFFECTATIONS).map(([code, a]) => [
+    code,
+    {
+      code,
+      kind: a.kind,
+      free: a.free,
+      scheme: a.tributes[0],
+      freeTaxed: FREE_TAXED_AFFECTATIONS.has(code),
+    },
+  ]),
 );
 
 /** Catalog 54 goods/services subject to detraction, without 004, 027, 028 (not offered: spec rule 6). */

@@ -7,7 +7,7 @@ import { parseDecimal } from "./parse-number.js";
 export interface ParsedDiscount {
   percent?: Dec;
   amount?: Dec;
-  /** true → codes 00 (line) / 02 (document); false → 01 / 03 (catalog 53). */
+  /** true → catalog 53 codes 00 (line) / 02 (document); false → 01 / 03 (ALLOWANCE_CHARGE of @einvoice/domain). */
   affectsBase: boolean;
 }
 

@@ -1,4 +1,4 @@
-import type { AllowanceCharge } from "@einvoice/domain";
+import { ALLOWANCE_CHARGE, type AllowanceCharge } from "@einvoice/domain";
 import { allowance, discountAmount, discountField, type ParsedDiscount } from "./discounts.js";
 import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
@@ -45,7 +45,11 @@ export function documentDiscount(
       );
       return { d02: ZERO, d03: ZERO };
     }
-    return { d02: amount, d03: ZERO, allowance: allowance("02", d, amount, base, currency) };
+    return {
+      d02: amount,
+      d03: ZERO,
+      allowance: allowance(ALLOWANCE_CHARGE.documentDiscountInBase, d, amount, base, currency),
+    };
   }
   const base = taxInclusive(s, NO_REDUCTIONS, igvRate, ivapRate).minus(s.discount01);
   const amount = discountAmount(d, base);
@@ -53,5 +57,9 @@ export function documentDiscount(
     errors.add(field, TAX_ERRORS.discount_exceeds_amount, "the discount is larger than the document total");
     return { d02: ZERO, d03: ZERO };
   }
-  return { d02: ZERO, d03: amount, allowance: allowance("03", d, amount, base, currency) };
+  return {
+    d02: ZERO,
+    d03: amount,
+    allowance: allowance(ALLOWANCE_CHARGE.documentDiscount, d, amount, base, currency),
+  };
 }

@@ -6,11 +6,6 @@ export { validateDespatchAdvice } from "./despatch/validate-despatch-advice.js";
 export { TAX_ERRORS } from "./error-table.js";
 export { computeNote, type ModifiedDocument, type NoteContext } from "./notes/compute-note.js";
 export {
-  CREDIT_NOTE_REASONS,
-  CREDIT_NOTE_REASONS_NOT_ON_RECEIPTS,
-} from "./notes/credit-note-reasons.js";
-export { DEBIT_NOTE_REASONS } from "./notes/debit-note-reasons.js";
-export {
   ICBPER_RATES,
   IGV_RATES,
   IGV_RESTAURANTS_HOTELS_RATES,

@@ -1,4 +1,4 @@
-import type { AllowanceCharge, ComputedLine, LineTax } from "@einvoice/domain";
+import { ALLOWANCE_CHARGE, type AllowanceCharge, type ComputedLine, type LineTax } from "@einvoice/domain";
 import type { BaseFromPrice } from "./base-from-price.js";
 import type { LineKind } from "./catalogs.js";
 import { allowance, discountAmount, discountField, type ParsedDiscount } from "./discounts.js";
@@ -126,7 +126,7 @@ export function computeLine(
   const d = item.discount;
   // A discount with taxes worth less than half a cent of value leaves no 00 allowance (the amount paid fell anyway).
   if (d?.affectsBase && (!item.priceIncludesTax || discount00.greaterThan(ZERO)))
-    allowances.push(allowance("00", d, discount00, gross, currency));
+    allowances.push(allowance(ALLOWANCE_CHARGE.lineDiscountInBase, d, discount00, gross, currency));
   const taxTotal = vat.plus(isc).plus(icbper); // 3292
 
   let discount01 = ZERO;
@@ -141,7 +141,7 @@ export function computeLine(
       );
       return undefined;
     }
-    allowances.push(allowance("01", d, discount01, base01, currency));
+    allowances.push(allowance(ALLOWANCE_CHARGE.lineDiscount, d, discount01, base01, currency));
   }
 
   const taxes: LineTax[] = [];

@@ -1,4 +1,9 @@
-import type { AllowanceCharge, ComputedPrepayment, PrepaymentInput } from "@einvoice/domain";
+import {
+  ALLOWANCE_CHARGE,
+  type AllowanceCharge,
+  type ComputedPrepayment,
+  type PrepaymentInput,
+} from "@einvoice/domain";
 import { TAX_ERRORS } from "./error-table.js";
 import type { Errors } from "./errors.js";
 import { type Dec, fmt2, fmtFactor, ONE, round2, round5, ZERO } from "./money.js";
@@ -99,10 +104,29 @@ export function computePrepayments(
     prepaid: ZERO,
   };
   const kinds: Record<string, { code: string; base: Dec; rate: Dec; used: Dec }> = {};
-  if (s.hasTaxed) kinds["10"] = { code: "04", base: s.taxedExt.minus(d02), rate: rates.igv, used: ZERO };
-  if (s.hasIvap) kinds["17"] = { code: "04", base: s.ivapExt.minus(d02), rate: rates.ivap, used: ZERO };
-  if (s.hasExempt) kinds["20"] = { code: "05", base: s.exemptExt, rate: ZERO, used: ZERO };
-  if (s.hasUnaffected) kinds["30"] = { code: "06", base: s.unaffectedExt, rate: ZERO, used: ZERO };
+  if (s.hasTaxed)
+    kinds["10"] = {
+      code: ALLOWANCE_CHARGE.prepaymentTaxed,
+      base: s.taxedExt.minus(d02),
+      rate: rates.igv,
+      used: ZERO,
+    };
+  if (s.hasIvap)
+    kinds["17"] = {
+      code: ALLOWANCE_CHARGE.prepaymentTaxed,
+      base: s.ivapExt.minus(d02),
+      rate: rates.ivap,
+      used: ZERO,
+    };
+  if (s.hasExempt)
+    kinds["20"] = { code: ALLOWANCE_CHARGE.prepaymentExempt, base: s.exemptExt, rate: ZERO, used: ZERO };
+  if (s.hasUnaffected)
+    kinds["30"] = {
+      code: ALLOWANCE_CHARGE.prepaymentUnaffected,
+      base: s.unaffectedExt,
+      rate: ZERO,
+      used: ZERO,
+    };
   const present = Object.keys(kinds);
   const before = errors.count;
 
@@ -139,8 +163,8 @@ export function computePrepayments(
       );
       return;
     }
-    if (kind.code === "04") result.p04 = result.p04.plus(value);
-    else if (kind.code === "05") result.p05 = result.p05.plus(value);
+    if (kind.code === ALLOWANCE_CHARGE.prepaymentTaxed) result.p04 = result.p04.plus(value);
+    else if (kind.code === ALLOWANCE_CHARGE.prepaymentExempt) result.p05 = result.p05.plus(value);
     else result.p06 = result.p06.plus(value);
     result.prepaid = result.prepaid.plus(p.amount);
     result.entries.push({

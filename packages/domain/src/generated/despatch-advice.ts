@@ -3,103 +3,143 @@
 import type { Decimal, IsoDate } from "../money.js";
 
 /**
- * A checked despatch advice (guía de remisión electrónica, GRE 2022) with its derived fields: the gateway's
- * check (@einvoice/tax-engine validateDespatchAdvice) → numbering → documents.issued → signing; echoed on the
- * public Document. Dates are YYYY-MM-DD (Lima).
+ * The transport data of a despatch advice as checked, with what the platform derived (the sender of a sender guide,
+ * roles, `establishment_ruc`, related documents' type, issuer and description). Fields that do not apply to the guide
+ * are null.
  */
 export interface DespatchAdvice {
-  /** 09 sender guide (series T…), 31 carrier guide (series V…). */
+  /** `09` sender guide, `31` carrier guide (from the series). */
   type: "09" | "31";
+  /** `T…` (09) or `V…` (31). */
   series: string;
+  /** Issue date. `YYYY-MM-DD` (Lima). */
   issue_date: IsoDate;
+  /** The remark printed on the guide; null when none. */
   note?: string;
-  /** Who sends the goods; on a sender guide the issuer itself. */
+  /** Who sends the goods; on a sender guide the company itself. */
   sender: DespatchParty;
+  /** Who receives them. */
   recipient: DespatchParty;
+  /** The supplier (reasons `02`, `07`, `13`); null otherwise. */
   supplier?: DespatchParty;
+  /** The buyer (reasons `03`, `13`); null otherwise. */
   buyer?: DespatchParty;
-  /** Catalog 20 reason; sender guide only. */
+  /** Catalog 20 reason; null on a carrier guide. */
   reason_code?: string;
+  /** The reason in words, with reason `13`; null otherwise. */
   reason_description?: string;
-  /** Catalog 18: 01 contracted carrier, 02 own vehicle; sender guide only. */
+  /** Catalog 18: `01` contracted carrier, `02` own vehicle; null on a carrier guide. */
   transport_mode?: "01" | "02";
+  /** When transport starts; null when not given (contracted carrier). `YYYY-MM-DD` (Lima). */
   start_date?: IsoDate;
-  /** When the goods are handed to the contracted carrier (SUNAT ERR 3617 from 2026-06-01). */
+  /**
+   * When the goods are handed to the contracted carrier (mode `01`; SUNAT ERR 3617 from 2026-06-01); null otherwise.
+   * `YYYY-MM-DD` (Lima).
+   */
   handover_date?: IsoDate;
+  /** The contracted carrier (mode `01`); null otherwise. */
   carrier?: DespatchCarrier;
+  /** Gross weight in `weight_unit`, a decimal string (e.g. `120.5`). */
   gross_weight: Decimal;
+  /** `KGM` kilograms or `TNE` tonnes. */
   weight_unit: "KGM" | "TNE";
+  /** Number of packages; null when not given. */
   packages?: number;
+  /** Where the goods leave from. */
   origin: DespatchPoint;
+  /** Where they arrive. */
   destination: DespatchPoint;
-  /** The first is the main vehicle, then up to two secondary. */
+  /** Main, then secondary vehicles (up to two). */
   vehicles: DespatchVehicle[];
-  /** The first is the main driver, then up to two secondary. */
+  /** Main, then secondary drivers (up to two). */
   drivers: DespatchDriver[];
+  /** Sale documents the goods travel under. */
   related_documents: DespatchRelatedDocument[];
+  /** The goods. */
   items: DespatchItem[];
-  /** Carrier guide only: who pays the freight, "sender" or "subcontractor" (SUNAT OBS 4388 without it). */
+  /** Carrier guide: who pays the freight; null when not given (SUNAT then observes 4388) and on a sender guide. */
   freight_payer?: "sender" | "subcontractor";
 }
 
-/** A party: catalog 06 document type, its number, the name. */
+/** A party named on a guide (sender, recipient, supplier or buyer). */
 export interface DespatchParty {
+  /** Catalog 06 identity document type (`6` RUC, `1` DNI…). */
   document_type: string;
+  /** The document number. */
   document_number: string;
+  /** Legal or full name. */
   name: string;
 }
 
+/** The contracted carrier of a sender guide in mode `01`. */
 export interface DespatchCarrier {
-  /** 11 digits. */
+  /** The carrier's RUC (11 digits). */
   ruc: string;
+  /** The carrier's legal name. */
   name: string;
-  /** The carrier's MTC registration number (SUNAT OBS 4391 without it). */
+  /** The carrier's MTC registration number, upper case; null when not given (SUNAT then observes 4391). */
   mtc_registration?: string;
 }
 
+/** An origin or destination of the goods. */
 export interface DespatchPoint {
   /** INEI district code, 6 digits. */
   ubigeo: string;
+  /** The address line. */
   address: string;
-  /** SUNAT's 4-digit establishment code when the point is a registered establishment. */
+  /** SUNAT's 4-digit establishment code; null when the point is not one. */
   establishment_code?: string;
-  /** Derived: the RUC that registered the establishment. */
+  /** Derived: the RUC that registered the establishment; null when the point is not one. */
   establishment_ruc?: string;
 }
 
+/** A vehicle of the transport: the main one first. */
 export interface DespatchVehicle {
+  /** Derived from the position: the first is the main vehicle. */
   role: "main" | "secondary";
-  /** Letters and digits, no hyphen. */
+  /** The plate, upper case, without hyphen. */
   plate: string;
-  /** Constancia de Inscripción Vehicular, Certificado de Habilitación Vehicular or TUC (SUNAT OBS 4399 without it). */
+  /**
+   * The vehicle's Constancia de Inscripción, Certificado de Habilitación Vehicular or TUC number, upper case; null
+   * when not given (a carrier guide then draws SUNAT observation 4399).
+   */
   certificate?: string;
 }
 
+/** A driver of the transport: the main one first. */
 export interface DespatchDriver {
+  /** Derived from the position: the first is the main driver. */
   role: "main" | "secondary";
+  /** Catalog 06 personal document type. */
   document_type: string;
+  /** The driver's document number. */
   document_number: string;
+  /** First names. */
   first_name: string;
+  /** Family names. */
   last_name: string;
-  /** Driving licence number. */
+  /** Driving licence number, upper case. */
   license: string;
 }
 
-/** A sale document the goods travel under. */
+/** A sale document the goods travel under (spec despatch rule 10). */
 export interface DespatchRelatedDocument {
-  /** Derived from the series letter: 01 invoice (F…), 03 receipt (B…). */
+  /** Derived from the series letter: `01` invoice, `03` receipt. */
   type: "01" | "03";
-  /** Printed number SERIES-NUMBER. */
+  /** Printed number `SERIES-NUMBER`. */
   number: string;
-  /** Derived: the RUC of its issuer. */
+  /** Derived: its issuer's RUC (the sender's; the supplier's on a purchase). */
   issuer_ruc: string;
-  /** Derived: the type's description. */
+  /** Derived: the type in words (`Factura`, `Boleta de Venta`). */
   description: string;
 }
 
+/** One line of goods carried. */
 export interface DespatchItem {
+  /** What travels. */
   description: string;
+  /** How many units, a decimal string (e.g. `10`). */
   quantity: Decimal;
-  /** UN/ECE rec 20 unit code (NIU by default). */
+  /** UN/ECE rec 20 unit code (`NIU` by default). */
   unit_code: string;
 }

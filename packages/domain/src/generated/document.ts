@@ -6,152 +6,249 @@ import type { DespatchAdvice } from "./despatch-advice.js";
 import type { DocumentNote, NoteReason, NoteReference } from "./note.js";
 
 /**
- * The public Document resource (object "document"), as GET /v1/documents/{id} shows it. An unset optional field
- * is null in the public JSON.
+ * An issued electronic document: an invoice (`01`, factura) or a receipt (`03`, boleta). Its number is assigned once
+ * every check has passed; it is then signed and sent to SUNAT, and its `status` moves from `pending` to a final
+ * status that never changes. Every field is always present: null means not known (yet) or not applicable.
  */
 export interface DocumentResource {
-  /** doc_… */
+  /** Unique id of the document: `doc_` and 26 letters and digits. */
   id: string;
+  /** Always `document`. */
   object: "document";
+  /** True for a live-mode resource (created with an `sk_live_` key), false for test mode (`sk_test_`). */
   livemode: boolean;
-  /** 01 invoice, 03 receipt, 07 credit note, 08 debit note, 09 sender guide, 31 carrier guide. */
+  /**
+   * SUNAT catalog 01 document type: `01` invoice (factura, `POST /v1/invoices`), `03` receipt (boleta, `POST
+   * /v1/receipts`), `07` credit note (`POST /v1/credit_notes`), `08` debit note (`POST /v1/debit_notes`), `09` sender
+   * guide and `31` carrier guide (despatch advices, `POST /v1/despatch_advices`). More types may be added: tolerate
+   * unknown values.
+   */
   type: string;
+  /** The series sent: invoices `F` + 3 letters or digits, receipts `B` + 3 (e.g. `F001`, `B001`). */
   series: string;
-  /** Assigned by the register: the next number of the series. */
+  /**
+   * The number within the series, assigned by the platform: the next one, with no gaps, per company, mode, type and
+   * series (ERR 1001: up to 8 digits). The printed id is `series-number`, e.g. `F001-1`.
+   */
   number: number;
   /**
-   * pending: number assigned, no verdict yet; accepted: SUNAT accepted it; observed: accepted with observations;
-   * rejected: SUNAT refused it or the sending deadline passed (the number is spent); voided: SUNAT accepted its
-   * void (see `void`).
+   * `pending`: numbered, no verdict yet. `accepted`: SUNAT accepted it (`sunat.code` `0`). `observed`: accepted with
+   * observations (`sunat.notes`). `rejected`: SUNAT refused it (`sunat.code` 2000–3999), or no verdict came before
+   * the sending deadline (`status_details`); the number is spent either way. `voided`: SUNAT accepted its void (see
+   * `void`). Only `accepted` and `observed` change again, to `voided`; a refused void leaves them as they are
+   * (`void.status` `failed`).
    */
   status: string;
+  /** Issue date, `YYYY-MM-DD` in Lima time (America/Lima): the one sent, or the day of the call. */
   issue_date: IsoDate;
-  /** ISO 4217; unset for despatch advices. */
+  /** ISO 4217 currency of the amounts: `PEN` or `USD`. Null for a document without amounts (despatch advices). */
   currency: string | null;
-  /** The total payable; unset for despatch advices. */
+  /**
+   * What the buyer pays, in `currency` (equals `amounts.total`). Null for a document without amounts (despatch
+   * advices).
+   */
   total: Decimal | null;
-  /** Unset for despatch advices. */
+  /** The breakdown of `total`. Null for a document without amounts (despatch advices). */
   amounts: DocumentAmounts | null;
+  /**
+   * The buyer as printed. Never null on invoices and receipts (an anonymous receipt shows `0` / `-` / `CLIENTES
+   * VARIOS`); null only for a document kind without a buyer.
+   */
   customer: ComputedParty | null;
-  /** SUNAT's verdict; unset until it arrives, and when the deadline rejected the document. */
+  /** SUNAT's verdict. Null while `pending`, and on a document rejected because the sending deadline passed. */
   sunat: SunatVerdict | null;
-  /** Why the document has its status when no SUNAT verdict says so. */
+  /** Why the document has its status when `sunat` does not say it. Null unless the status needs a reason. */
   status_details: StatusDetails | null;
-  /** ds:DigestValue of the signed XML (base64); unset until the PDF or the verdict brings it. */
+  /**
+   * `ds:DigestValue` of the signed XML (base64), printed on the PDF and in its QR code. Null until the PDF is made or
+   * SUNAT's verdict arrives, whichever is first (normally a second or two after the document is numbered).
+   */
   hash: string | null;
+  /** URLs of the document's files; each null until that file exists. */
   links: DocumentLinks;
+  /** When the document was numbered. */
   created_at: string;
+  /** When the document last changed (files, verdict). */
   updated_at: string;
-  /** Despatch advices (09, 31) only: the transport data as checked, with the derived fields; unset otherwise. */
+  /**
+   * Despatch advices (`09`, `31`) only: the transport data as checked, with the derived fields. Null on invoices and
+   * receipts.
+   */
   despatch: DespatchAdvice | null;
-  /** Notes (07, 08) only: the invoice or receipt the note modifies; unset otherwise. */
+  /** Credit and debit notes (`07`, `08`) only: the invoice or receipt the note modifies. Null on other documents. */
   reference: NoteReference | null;
-  /** Notes (07, 08) only: why the note was issued; unset otherwise. */
+  /**
+   * Credit and debit notes (`07`, `08`) only: why the note was issued (catalog 09 or 10 code and the words sent).
+   * Null on other documents.
+   */
   reason: NoteReason | null;
   /**
-   * Invoices and receipts: the credit and debit notes issued on them, oldest first (every status but rejected
-   * and voided notes count against what is left to credit); empty otherwise.
+   * Invoices and receipts: the credit notes (`07`) and debit notes (`08`) issued on this document, oldest first, so a
+   * reader sees what is left to collect (`total` + Σ debit notes − Σ credit notes, rejected and voided notes aside).
+   * Empty on other documents and on a document without notes.
    */
   notes: DocumentNote[];
-  /** The latest void requested for the document (POST /v1/documents/{id}/void); unset when none was. */
+  /** The latest void requested for the document (`POST /v1/documents/{id}/void`); null when none was. */
   void: DocumentVoid | null;
   /**
-   * While the document is pending and submission holds it: how sending it to SUNAT is going. Unset once a verdict
-   * came, and before submission has the signed document. Filled by the gateway from SubmissionService on a read
-   * of one document; lists, events and webhooks leave it unset.
+   * While the document is `pending`: attempts so far, the last problem, the next try and the deadline. Shown by `GET
+   * /v1/documents/{id}` only; null there once a verdict came or before the signed document reached submission (the
+   * first second), and always null in lists, events and webhooks.
    */
   submission: SubmissionProgress | null;
 }
 
-/** How sending a pending document to SUNAT is going. */
+/**
+ * How sending a pending document to SUNAT is going: tries are repeated on a backoff (`SUBMISSION_RETRY_DELAYS_MS`,
+ * default 2 s, 5 s, 15 s, 30 s, 1 min, 2 min, 5 min, then every 10 min) until SUNAT gives a verdict or `deadline_at`
+ * passes.
+ */
 export interface SubmissionProgress {
-  /** sendBill calls made so far (0 before the first send; a status query that recovers a lost reply is not one). */
+  /**
+   * Sends to SUNAT so far (`sendBill` calls; a status query that recovers a lost answer is not one). 0 before the
+   * first send.
+   */
   attempts: number;
-  /** The last problem that kept SUNAT's verdict away; unset when there was none (the first send is on its way). */
+  /** Why the last try gave no verdict. Null when no try has failed (the first send is on its way). */
   last_problem: SubmissionProblem | null;
-  /** When the next try is due; unset while a try is in progress. */
+  /** When the next try is due. Null while a try is in progress. */
   next_attempt_at: string | null;
-  /** After this time a document with no verdict is rejected (status_details.code submission_deadline_exceeded). */
+  /**
+   * If SUNAT has given no verdict by then, the document becomes `rejected` with `status_details.code`
+   * `submission_deadline_exceeded` and is not sent again: by default the end (Lima time) of the 3rd calendar day
+   * after `issue_date`, SUNAT's sending window (RS 000003-2023/SUNAT; ERR 2108), or the day after for despatch
+   * advices.
+   */
   deadline_at: string;
 }
 
-/** Why the last try gave no verdict, in plain words. */
+/** Why the last try to send the document gave no verdict. */
 export interface SubmissionProblem {
   /**
-   * sunat_unreachable: SUNAT could not be reached (name not resolved, connection refused);
-   * sunat_no_answer: SUNAT did not answer in time, or the connection dropped before its answer;
-   * sunat_unavailable: SUNAT answered with an error of its own (HTTP 5xx, an unreadable answer);
-   * sunat_busy: SUNAT said it could not take the document now (a temporary exception such as 0109);
-   * sunat_refused_send: SUNAT refused the send itself (an exception that does not clear by itself, e.g. 0111
-   * wrong SOL user); sol_credentials_missing: no SOL credentials are stored for live mode; submission_error: a
-   * failure on our side.
+   * `sunat_unreachable`: SUNAT could not be reached (its name did not resolve, the connection was refused).
+   * `sunat_no_answer`: SUNAT did not answer within `SUNAT_TIMEOUT_MS` (default 90 s), or the connection dropped
+   * before its answer; the next try first asks SUNAT whether it registered the document. `sunat_unavailable`: SUNAT's
+   * server answered with an error of its own (HTTP 5xx, an unreadable answer). `sunat_busy`: SUNAT said it could not
+   * take the document now (a temporary exception such as 0109). `sunat_refused_send`: SUNAT refused the send itself
+   * with an exception that does not clear by itself (e.g. 0111, wrong SOL user); fix the credentials (`PUT
+   * /v1/company/sol_credentials`) before the deadline. `sol_credentials_missing`: live mode and no SOL credentials
+   * stored. `submission_error`: a failure on our side. More codes may be added.
    */
   code: string;
-  /** The same in a sentence, for people; may change. */
+  /** The same in a sentence, in English, for people; may change. */
   message: string;
 }
 
 /**
- * The void of an accepted or observed document. Invoices (and their notes) travel in a comunicación de baja
- * (RA), receipts as a resumen diario line with condition code 3 (RC); both are answered by SUNAT through a ticket.
+ * The latest void of the document (`POST /v1/documents/{id}/void`). Invoices (and their notes) are voided in a
+ * comunicación de baja (RA), receipts as a resumen diario line with condition code 3 (RC); SUNAT answers both through
+ * a ticket, so a void takes seconds to minutes.
  */
 export interface DocumentVoid {
   /**
-   * pending: requested, on its way to SUNAT or waiting for its ticket; voided: SUNAT accepted it (the document's
-   * status is voided); failed: SUNAT refused it, or gave no answer before the deadline (the document keeps its
-   * status and may be voided again).
+   * `pending`: on its way to SUNAT or waiting for its ticket. `voided`: SUNAT accepted it; the document's `status` is
+   * `voided` (`document.voided`). `failed`: SUNAT refused it (`sunat`) or gave no answer in time (`failure`); the
+   * document keeps its status and may be voided again (`document.void_failed`).
    */
   status: "pending" | "voided" | "failed";
-  /** The caller's reason (1–100 characters), printed in the RA as VoidReasonDescription. */
+  /** The reason given, as printed in the RA (`VoidReasonDescription`); 1–100 characters. */
   reason: string;
+  /** When the void was requested. */
   requested_at: string;
-  /** SUNAT's identifier of the summary that carried the void (RA-YYYYMMDD-N or RC-YYYYMMDD-N); set with the outcome. */
+  /**
+   * SUNAT's identifier of the summary that carried the void, `RA-YYYYMMDD-N` (invoices) or `RC-YYYYMMDD-N`
+   * (receipts), N correlative per RUC and day; voids of one company and day requested close together share one
+   * summary. Null while the void is pending: it is set with the outcome.
+   */
   summary_id: string | null;
-  /** SUNAT's ticket for that summary; set with the outcome, unset when the ticket was lost with SUNAT's reply. */
+  /**
+   * SUNAT's ticket for that summary (`sendSummary`). Null while the void is pending, and when the ticket was lost
+   * with SUNAT's reply.
+   */
   ticket: string | null;
-  /** SUNAT's answer to the summary (getStatus); unset until it arrives. */
+  /**
+   * SUNAT's answer to the summary (`getStatus`): code `0` accepted, otherwise the rejection (e.g. `2105` not
+   * registered, `2323` already voided, `2957` past the 7-day window). Null while pending and when no answer came.
+   */
   sunat: SunatVerdict | null;
-  /** Why the void failed when SUNAT gave no answer saying so. */
+  /** Why the void failed when SUNAT's answer does not say it. Null unless it failed so. */
   failure: VoidFailure | null;
-  /** When the void reached voided or failed; unset while pending. */
+  /** When the void reached `voided` or `failed`. Null while pending. */
   completed_at: string | null;
 }
 
 /** Why a void failed without SUNAT saying so. */
 export interface VoidFailure {
   /**
-   * void_deadline_exceeded: the ticket stayed in process (98) or unknown (0127) past the void deadline;
-   * void_outcome_unknown: SUNAT registered the summary but its answer was lost and cannot be read back.
+   * `void_deadline_exceeded`: SUNAT's ticket stayed in process (98) or was unknown (0127) past the void deadline
+   * (`VOID_DEADLINE_MS`, 1 h). `void_outcome_unknown`: SUNAT registered the summary but its answer was lost and
+   * cannot be read back. More codes may be added.
    */
   code: string;
+  /** The last error seen, for people; may change. */
   message: string;
 }
 
-/** SUNAT's verdict on a document. */
+/** SUNAT's verdict, read from its CDR (`ApplicationResponse`). */
 export interface SunatVerdict {
-  /** SUNAT's response code: 0 accepted, 2000–3999 rejected, 4000+ observations. */
+  /**
+   * SUNAT's response code: `0` accepted; `2000`–`3999` rejected (the number is spent); `4000` and above accepted with
+   * observations. `1033` marks a receipt SUNAT had already registered.
+   */
   code: string;
+  /** SUNAT's text for the code, in Spanish, e.g. `La Factura numero F001-1, ha sido aceptada`. */
   description: string;
-  /** Observations (code 0 with notes, or 4xxx codes). */
+  /** SUNAT's observations; empty when there are none. Non-empty makes the status `observed`. */
   notes: SunatNote[];
-  /** True when the verdict came from the bundled SUNAT simulator (offline test mode), not from SUNAT. */
+  /**
+   * True when the verdict came from the bundled SUNAT simulator (test mode offline), not from SUNAT: such a document
+   * has no legal effect.
+   */
   simulated: boolean;
 }
 
+/** One observation of SUNAT's CDR (`cbc:Note`): the document is valid, the note is kept. */
 export interface SunatNote {
+  /** SUNAT's observation code, 4000 or above (e.g. `4287`). */
   code: string;
+  /** SUNAT's text for it, in Spanish. */
   description: string;
 }
 
+/** Why the document has its status when no SUNAT verdict says so. */
 export interface StatusDetails {
-  /** submission_deadline_exceeded: SUNAT gave no verdict before the sending deadline. */
+  /**
+   * The reason: `submission_deadline_exceeded` (SUNAT gave no verdict before the end of the sending window, the 3rd
+   * day after the issue date in Lima; the document is `rejected` and `sunat` is null). More reasons may be added.
+   */
   code: string;
+  /** The last error seen, for people; may change. */
   message: string;
 }
 
-/** URLs of the document's files under the files base URL; unset until the file exists. */
+/** Where to download the document's files. */
 export interface DocumentLinks {
+  /**
+   * Signed URL of the PDF (the A4 printed representation, with SUNAT's QR code) (`GET
+   * /v1/files/{document_id}/…?company=…&mode=…&expires=…&signature=…`): it opens without an API key until `expires`,
+   * at least `FILE_LINK_TTL_SECONDS` (default 7 days) after the document was read, so it can go to a customer; read
+   * the document again for a fresh one. The bare path answers the owner's bearer key. Null until it is rendered,
+   * shortly after the document is signed.
+   */
   pdf: string | null;
+  /**
+   * Signed URL of the signed UBL 2.1 XML (`GET /v1/files/{document_id}/…?company=…&mode=…&expires=…&signature=…`): it
+   * opens without an API key until `expires`, at least `FILE_LINK_TTL_SECONDS` (default 7 days) after the document
+   * was read, so it can go to a customer; read the document again for a fresh one. The bare path answers the owner's
+   * bearer key. Null until the PDF is made or SUNAT's verdict arrives, whichever is first (normally a second or two
+   * after the document is numbered).
+   */
   xml: string | null;
+  /**
+   * Signed URL of the CDR (SUNAT's answer, a zip) (`GET
+   * /v1/files/{document_id}/…?company=…&mode=…&expires=…&signature=…`): it opens without an API key until `expires`,
+   * at least `FILE_LINK_TTL_SECONDS` (default 7 days) after the document was read, so it can go to a customer; read
+   * the document again for a fresh one. The bare path answers the owner's bearer key. Null until SUNAT answers.
+   */
   cdr: string | null;
 }

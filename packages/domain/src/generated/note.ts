@@ -2,33 +2,44 @@
 
 import type { Decimal, IsoDate } from "../money.js";
 
-/** The document a note modifies (cac:BillingReference/cac:InvoiceDocumentReference). */
+/**
+ * The invoice or receipt a note modifies, as printed in the note's `cac:BillingReference` (always a document of this
+ * platform, same company and mode).
+ */
 export interface NoteReference {
-  /** doc_… id of the modified document. */
+  /** Unique id of the modified document: `doc_` and 26 letters and digits. */
   document_id: string;
-  /** SUNAT catalog 01: 01 invoice, 03 receipt. */
+  /** SUNAT catalog 01 type of the modified document: `01` invoice, `03` receipt. */
   type: "01" | "03";
+  /** Series of the modified document (e.g. `F001`). */
   series: string;
+  /** Number of the modified document. */
   number: number;
+  /** Issue date of the modified document, `YYYY-MM-DD` (the note's may not be earlier: ERR 2885). */
   issue_date: IsoDate;
 }
 
-/** Why a note was issued (cac:DiscrepancyResponse). */
+/** Why a note was issued (`cac:DiscrepancyResponse`). */
 export interface NoteReason {
-  /** SUNAT catalog 09 (credit notes) or 10 (debit notes). */
+  /**
+   * SUNAT catalog 09 code for a credit note (e.g. `01` annulment, `07` return per item) or catalog 10 code for a
+   * debit note (e.g. `01` late-payment interest).
+   */
   code: string;
-  /** The reason in words, 1–500 characters. */
+  /** The reason in words as sent (1–500 characters). */
   description: string;
 }
 
-/** A note that modifies a document, as the modified document lists it. */
+/** A credit or debit note issued on a document. */
 export interface DocumentNote {
-  /** doc_… id of the note. */
+  /** Unique id of the note: `doc_` and 26 letters and digits. */
   id: string;
-  /** 07 credit note, 08 debit note. */
+  /** `07` credit note, `08` debit note. */
   type: "07" | "08";
+  /** The note's series (e.g. `FC01`). */
   series: string;
+  /** The note's number. */
   number: number;
-  /** The note's total payable, in the modified document's currency. */
+  /** The note's total, in the modified document's currency. */
   total: Decimal;
 }

@@ -7,21 +7,17 @@ import type {
   InvoiceRequest,
   IsoDate,
   NoteDocumentType,
+  NoteReasonSpec,
   NoteRequest,
 } from "@einvoice/domain";
+import { noteReasons } from "@einvoice/domain";
 import { computeDocument } from "../compute-document.js";
 import { TAX_ERRORS } from "../error-table.js";
 import { Errors } from "../errors.js";
 import { D } from "../money.js";
 import { isSingleLineText } from "../text.js";
 import { isIdentified } from "../validate-customer.js";
-import {
-  CREDIT_NOTE_REASONS,
-  CREDIT_NOTE_REASONS_NOT_ON_RECEIPTS,
-  type NoteReasonSpec,
-} from "./credit-note-reasons.js";
 import { creditSaleTerms } from "./credit-sale-terms.js";
-import { DEBIT_NOTE_REASONS } from "./debit-note-reasons.js";
 
 /** The invoice or receipt a note modifies, as the register stores it. */
 export interface ModifiedDocument {
@@ -109,7 +105,7 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
       `reason_code ${request.reason_code} copies the whole document, and a note cannot carry its detraction, perception or prepayments: credit its lines with reason_code 07 (return per item) instead`,
     );
   }
-  checkAffectations(request, errors);
+  checkAffectations(request, reason, errors);
 
   let computed: ComputedDocument | undefined;
   if (reason?.body === "copy") {
@@ -150,8 +146,7 @@ export function computeNote(request: NoteRequest, ctx: NoteContext): ComputeResu
 }
 
 function checkReason(request: NoteRequest, ctx: NoteContext, errors: Errors): NoteReasonSpec | undefined {
-  const catalog: Record<string, NoteReasonSpec> =
-    ctx.type === "07" ? CREDIT_NOTE_REASONS : DEBIT_NOTE_REASONS;
+  const catalog = noteReasons(ctx.type);
   const code = request.reason_code;
   const name = ctx.type === "07" ? "catalog 09 (credit notes)" : "catalog 10 (debit notes)";
   if (typeof code !== "string" || code === "") {
@@ -168,7 +163,7 @@ function checkReason(request: NoteRequest, ctx: NoteContext, errors: Errors): No
     );
     return undefined;
   }
-  if (ctx.type === "07" && ctx.modified.type === "03" && CREDIT_NOTE_REASONS_NOT_ON_RECEIPTS.has(code)) {
+  if (ctx.modified.type === "03" && spec.receipts === "observed") {
     // OBSERV 4367 (NotaCredito sheet, field 19).
     errors.add(
       "reason_code",
@@ -187,8 +182,8 @@ function checkReason(request: NoteRequest, ctx: NoteContext, errors: Errors): No
 }
 
 /** ERR 2642 (code 11: every line 40) and ERR 2644 (code 12: every line 17), NotaCredito sheet field 33. */
-function checkAffectations(request: NoteRequest, errors: Errors): void {
-  const required = request.reason_code === "11" ? "40" : request.reason_code === "12" ? "17" : undefined;
+function checkAffectations(request: NoteRequest, reason: NoteReasonSpec | undefined, errors: Errors): void {
+  const required = reason?.itemAffectation;
   if (!required) return;
   (request.items ?? []).forEach((item, i) => {
     if ((item.tax_affectation ?? "10") !== required) {

@@ -365,6 +365,8 @@ export function dashboard(deps: GatewayDeps, settings: DashboardSettings): Middl
         async (req) => {
           const id = req.ctx.params.id!;
           await readDocument(req, deps, id);
+          // The form's add/remove line buttons: the page again, with the form as typed and its lines changed.
+          if (req.form.line_action) return sendHtml(req.ctx, await documentPage(req, deps, id));
           let noteId = "";
           const ok = await orFlash(
             req,

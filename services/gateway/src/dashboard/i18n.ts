@@ -60,8 +60,10 @@ const es = {
   "note.item_credit": "Ítem que se acredita",
   "note.item_debit": "Ítem que se cobra",
   "note.unit_value": "Valor unitario sin impuestos",
+  "note.add_line": "Añadir ítem",
+  "note.remove_line": "Quitar el último ítem",
   "note.whole_hint":
-    "Con los motivos 01, 02 y 06 la nota copia las líneas del documento: deja el ítem vacío.",
+    "Con los motivos 01, 02 y 06 la nota copia las líneas del documento: deja los ítems vacíos.",
   "note.credit_issue": "Emitir nota de crédito",
   "note.debit_issue": "Emitir nota de débito",
   "note.issued": "Nota emitida; SUNAT responderá en unos segundos.",
@@ -313,7 +315,10 @@ const en: Record<MessageKey, string> = {
   "note.item_credit": "Item credited",
   "note.item_debit": "Item charged",
   "note.unit_value": "Unit value before taxes",
-  "note.whole_hint": "With reasons 01, 02 and 06 the note copies the document's lines: leave the item empty.",
+  "note.add_line": "Add item",
+  "note.remove_line": "Remove the last item",
+  "note.whole_hint":
+    "With reasons 01, 02 and 06 the note copies the document's lines: leave the items empty.",
   "note.credit_issue": "Issue credit note",
   "note.debit_issue": "Issue debit note",
   "note.issued": "Note issued; SUNAT will answer within seconds.",

@@ -2,13 +2,6 @@ import type { PlainSchema } from "./json-schema.js";
 
 /** Building blocks of the response schemas; each takes the description of the field it becomes. */
 
-/** A money amount: a decimal string with exactly 2 decimals (never a JSON number, never a float). */
-export const decimal2 = (description: string): PlainSchema => ({
-  type: "string",
-  pattern: "^-?\\d+\\.\\d{2}$",
-  description: `${description} Decimal string with 2 decimals, e.g. \`118.00\`.`,
-});
-
 export const string = (description: string): PlainSchema => ({ type: "string", description });
 
 export const boolean = (description: string): PlainSchema => ({ type: "boolean", description });

@@ -93,16 +93,6 @@ export const stringEnum = (values: readonly string[], description: string): Plai
   description,
 });
 
-/**
- * A value of an open set (the proto marks it `open`): today's values as `examples` and in the description, no
- * `enum`, because new values may come and a client must tolerate one it does not know.
- */
-export const openSet = (values: readonly string[], description: string): PlainSchema => ({
-  type: "string",
-  examples: [...values],
-  description,
-});
-
 export const constant = (value: string, description: string): PlainSchema => ({
   type: "string",
   const: value,

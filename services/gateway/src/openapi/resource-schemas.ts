@@ -1,18 +1,19 @@
 import { companySchemas } from "./company-schemas.js";
-import { despatchSchemas } from "./despatch-schemas.js";
-import { documentSchemas } from "./document-schemas.js";
+import { documentListSchemas } from "./document-schemas.js";
 import { errorSchemas } from "./error-schemas.js";
+import publicSchemas from "./generated/public-schemas.json" with { type: "json" };
 import type { JsonSchema } from "./json-schema.js";
 import { webhookSchemas } from "./webhook-schemas.js";
 
 /**
- * Schemas of what the API answers, each tied by type to the code that produces it: the Document and Event (the
- * proto messages as `presenters.ts` shows them), the company routes' objects and the error body
- * (`ApiError.toBody()`).
+ * Schemas of what the API answers. The Document (its despatch advice and note parts included), Event and Email,
+ * with every part they reach, are generated from the proto messages the presenters read (`npm run generate`
+ * writes `generated/public-schemas.json`); the list envelopes, the company routes' objects, the webhook endpoints
+ * and the error body (`ApiError.toBody()`) are still written here, each tied by type to the code that produces it.
  */
 export const resourceSchemas: Record<string, JsonSchema> = {
-  ...documentSchemas,
-  ...despatchSchemas,
+  ...(publicSchemas as Record<string, JsonSchema>),
+  ...documentListSchemas,
   ...companySchemas,
   ...errorSchemas,
   ...webhookSchemas,

@@ -1,3 +1,4 @@
+import { FREE_TAXED_AFFECTATIONS } from "@einvoice/domain";
 import { Decimal } from "./amounts.js";
 import type { InvoiceDocument } from "./invoice-reader.js";
 import type { IssueCollector } from "./rule-issue.js";
@@ -14,8 +15,6 @@ const ACCEPTED: { percent: Decimal; from: string; until?: string }[] = [
   { percent: new Decimal("10.5"), from: "2026-01-01" },
 ];
 
-const FREE_TAXED = new Set(["11", "12", "13", "14", "15", "16"]);
-
 /**
  * ERR 3462 (RV:Factura2_0 items 46–47, RV:Boleta2_0 items 45–46): every line with IGV (tributo 1000 with base > 0,
  * or 9996 with affectation 11–16 and base > 0) states the same `cbc:Percent`, and it is a rate in force on the
@@ -26,7 +25,8 @@ export function checkIgvRate(doc: InvoiceDocument, issues: IssueCollector): void
   const rates = doc.lines.flatMap((line) =>
     line.subtotals.flatMap((s) => {
       const igvLine =
-        (s.scheme === "1000" || (s.scheme === "9996" && FREE_TAXED.has(s.exemptionCode ?? ""))) &&
+        (s.scheme === "1000" ||
+          (s.scheme === "9996" && FREE_TAXED_AFFECTATIONS.has(s.exemptionCode ?? ""))) &&
         s.taxable?.greaterThan(0) === true;
       return igvLine && s.percent !== undefined ? [s.percent] : [];
     }),

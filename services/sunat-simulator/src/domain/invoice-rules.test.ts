@@ -150,6 +150,26 @@ describe("global discounts (Group4Test/factura1Con2Items.xml)", () => {
     );
     expect(codes(xml)).toEqual(["3280", "3300"]);
   });
+
+  // RV:Factura2_0 row 51 (ERR 3300) sums global codes 03 and 63; 62 (retención del IGV) is not a discount there.
+  const reasonCode = (code: string) =>
+    `<cbc:AllowanceChargeReasonCode>${code}</cbc:AllowanceChargeReasonCode>`;
+
+  it("a global 63 (retención de renta de segunda categoría) counts in AllowanceTotalAmount like 03", () => {
+    const factura = golden("Group4Test/factura1Con2Items.xml");
+    expect(codes(replaceNth(factura, reasonCode("03"), reasonCode("63")))).toEqual([]);
+  });
+
+  it("a global 62 (retención del IGV) does not → 3300", () => {
+    const factura = golden("Group4Test/factura1Con2Items.xml");
+    expect(codes(replaceNth(factura, reasonCode("03"), reasonCode("62")))).toEqual(["3300"]);
+  });
+
+  it("on a receipt only 03 counts (RV:Boleta2_0 row 51): a global 63 there → OBS 4307", () => {
+    const boleta = golden("Group11Test/boleta5Con4Items.xml");
+    expect(codes(boleta)).toEqual([]);
+    expect(codes(replaceNth(boleta, reasonCode("03"), reasonCode("63")))).toEqual(["4307"]);
+  });
 });
 
 describe("tampered boleta (Group8Test/boleta1Con4Items.xml) gets OBSERVATION codes", () => {

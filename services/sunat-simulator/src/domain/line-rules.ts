@@ -1,3 +1,9 @@
+import {
+  ALLOWANCE_CHARGE,
+  FREE_WITH_TAX_AFFECTATIONS,
+  FREE_WITHOUT_TAX_AFFECTATIONS,
+  TAXED_AFFECTATIONS,
+} from "@einvoice/domain";
 import { Decimal, outsideTolerance, sum } from "./amounts.js";
 import type { InvoiceDocument, InvoiceLine } from "./invoice-reader.js";
 import type { IssueCollector } from "./rule-issue.js";
@@ -7,8 +13,6 @@ import {
   isFreeLine,
   SUMMED_TRIBUTES,
   sumAllowanceCharges,
-  TAXED_AFFECTATIONS,
-  UNTAXED_FREE_AFFECTATIONS,
 } from "./tax-codes.js";
 
 const SIX_CENTS = new Decimal("0.06");
@@ -58,8 +62,8 @@ function checkLineValue(line: InvoiceLine, free: boolean, issues: IssueCollector
   if (line.lineExtension === undefined || line.quantity === undefined || unit === undefined) return;
   const expected = unit
     .times(line.quantity)
-    .minus(sumAllowanceCharges(line.allowanceCharges, false, ["00"]))
-    .plus(sumAllowanceCharges(line.allowanceCharges, true, ["47"]));
+    .minus(sumAllowanceCharges(line.allowanceCharges, false, [ALLOWANCE_CHARGE.lineDiscountInBase]))
+    .plus(sumAllowanceCharges(line.allowanceCharges, true, [ALLOWANCE_CHARGE.lineChargeInBase]));
   if (outsideTolerance(line.lineExtension, expected)) issues.add("lineValue", where);
 }
 
@@ -81,15 +85,14 @@ function checkLineIgv(doc: InvoiceDocument, line: InvoiceLine, issues: IssueColl
     const untaxedFree =
       subtotal.scheme === "9996" &&
       taxable?.greaterThan(0) === true &&
-      UNTAXED_FREE_AFFECTATIONS.has(affectation);
+      FREE_WITHOUT_TAX_AFFECTATIONS.has(affectation);
     if ((untaxed || untaxedFree) && !taxAmount.isZero()) issues.add("lineIgvMustBeZero", where);
 
     // ERR 3111: a taxed base above six cents must carry IGV (boletas of NRUS, 0113, are exempt).
     const aboveSixCents = taxable?.greaterThan(SIX_CENTS) === true;
     const nrusBoleta = issues.kind === "boleta" && doc.operationType === "0113";
     const taxed = ["1000", "1016"].includes(subtotal.scheme) && !nrusBoleta;
-    const taxedFree =
-      subtotal.scheme === "9996" && ["11", "12", "13", "14", "15", "16", "17"].includes(affectation);
+    const taxedFree = subtotal.scheme === "9996" && FREE_WITH_TAX_AFFECTATIONS.has(affectation);
     if ((taxed || taxedFree) && aboveSixCents && taxAmount.isZero())
       issues.add("lineIgvMustNotBeZero", where);
   }

@@ -1,3 +1,4 @@
+import { CREDIT_NOTE_REASONS, DEBIT_NOTE_REASONS } from "@einvoice/domain";
 import { child, text, type XmlNode } from "@einvoice/sunat";
 import { issueFor, type RuleIssue } from "./rule-issue.js";
 
@@ -12,11 +13,8 @@ export interface NoteDocument {
   reference: { id: string; type: string } | undefined;
 }
 
-/** Catalog 09 (credit) and catalog 10 (debit) codes, as the Catálogos sheet lists them. */
-const REASONS = {
-  CreditNote: new Set(["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13"]),
-  DebitNote: new Set(["01", "02", "03", "11", "12"]),
-} as const;
+/** Catalog 09 (credit) and catalog 10 (debit), as the Catálogos sheet lists them. */
+const REASONS = { CreditNote: CREDIT_NOTE_REASONS, DebitNote: DEBIT_NOTE_REASONS } as const;
 
 /** A note read from the tree parseXml made; undefined when the root is neither CreditNote nor DebitNote. */
 export function readNote(parsed: XmlNode): NoteDocument | undefined {
@@ -50,7 +48,7 @@ export function readNote(parsed: XmlNode): NoteDocument | undefined {
 export function checkNoteRules(note: NoteDocument): RuleIssue[] {
   const issues: RuleIssue[] = [];
   if (!note.responseCode) issues.push(issueFor("2128"));
-  else if (!REASONS[note.root].has(note.responseCode)) issues.push(issueFor("2172"));
+  else if (!Object.hasOwn(REASONS[note.root], note.responseCode)) issues.push(issueFor("2172"));
   if (!note.description) issues.push(issueFor("2136"));
   const others = note.root === "CreditNote" && note.responseCode === "10";
   if (!note.reference) {
@@ -63,8 +61,9 @@ export function checkNoteRules(note: NoteDocument): RuleIssue[] {
   if (letter === "F" && note.reference.type !== "01") issues.push(issueFor("2116"));
   if (letter === "B" && note.reference.type !== "03") issues.push(issueFor("2399"));
   // Credit code 13 (new due dates of a credit sale) modifies an invoice only (field 19, ERR 3259).
-  if (note.root === "CreditNote" && note.responseCode === "13" && note.reference.type !== "01")
-    issues.push(issueFor("3259"));
+  const refusedOnReceipts =
+    note.root === "CreditNote" && CREDIT_NOTE_REASONS[note.responseCode ?? ""]?.receipts === "refused";
+  if (refusedOnReceipts && note.reference.type !== "01") issues.push(issueFor("3259"));
   return issues;
 }
 

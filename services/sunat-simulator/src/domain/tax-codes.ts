@@ -10,12 +10,6 @@ export const AFFECTATION_TRIBUTES = new Set(["1000", "1016", "9995", "9996", "99
 /** Tributos counted in the "total valor de venta" (OBS 4309 / ERR 3278). */
 export const SALE_VALUE_TRIBUTES = new Set(["1000", "1016", "9995", "9997", "9998"]);
 
-/** Afectación IGV (catálogo 07) codes that are taxed: 10 onerosa, 11–16 gratuitas gravadas, 17 IVAP. */
-export const TAXED_AFFECTATIONS = new Set(["10", "11", "12", "13", "14", "15", "16", "17"]);
-
-/** Free lines of exonerated/unaffected/export operations: their IGV must be 0 (ERR 3110). */
-export const UNTAXED_FREE_AFFECTATIONS = new Set(["21", "31", "32", "33", "34", "35", "36", "37", "40"]);
-
 /** Tax subtotal for a tributo with base > 0, the workbook's usual "existe … con Monto base > 0". */
 export function subtotalWithBase(subtotals: TaxSubtotal[], scheme: string): TaxSubtotal | undefined {
   return subtotals.find((s) => s.scheme === scheme && hasPositiveBase(s));

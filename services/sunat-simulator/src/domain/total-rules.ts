@@ -1,3 +1,4 @@
+import { ALLOWANCE_CHARGE } from "@einvoice/domain";
 import { Decimal, outsideTolerance, sum, ZERO } from "./amounts.js";
 import type { InvoiceDocument, InvoiceLine, TaxSubtotal } from "./invoice-reader.js";
 import type { IssueCollector } from "./rule-issue.js";
@@ -51,10 +52,13 @@ function sumLines(
 /** Global (document-level) sum rules of RV:Factura2_0 rows 40–55 (RV:Boleta2_0 rows 39–55). */
 export function checkTotals(doc: InvoiceDocument, issues: IssueCollector): void {
   const global = doc.allowanceCharges;
-  const baseDiscounts = sumAllowanceCharges(global, false, ["02", "04"]);
-  const baseDiscounts02 = sumAllowanceCharges(global, false, ["02"]);
-  const baseCharges = sumAllowanceCharges(global, true, ["49"]);
-  const iscAdvances = sumAllowanceCharges(global, false, ["20"]);
+  const baseDiscounts = sumAllowanceCharges(global, false, [
+    ALLOWANCE_CHARGE.documentDiscountInBase,
+    ALLOWANCE_CHARGE.prepaymentTaxed,
+  ]);
+  const baseDiscounts02 = sumAllowanceCharges(global, false, [ALLOWANCE_CHARGE.documentDiscountInBase]);
+  const baseCharges = sumAllowanceCharges(global, true, [ALLOWANCE_CHARGE.documentChargeInBase]);
+  const iscAdvances = sumAllowanceCharges(global, false, [ALLOWANCE_CHARGE.iscPrepayment]);
   const nrusBoleta = issues.kind === "boleta" && doc.operationType === "0113";
   const igv = globalSubtotal(doc, "1000");
 
@@ -160,12 +164,19 @@ function checkPayableAndAllowances(doc: InvoiceDocument, issues: IssueCollector)
     if (outsideTolerance(doc.payableTotal, expected)) issues.add("payableTotal");
   }
 
-  // ERR 3300 / OBS 4307: AllowanceTotalAmount = line discounts 01 + global discounts 03 (and 62,
-  // retención de renta de segunda categoría, added by RV:Control_de_Cambios 2021-04-06).
+  // ERR 3300 / OBS 4307: AllowanceTotalAmount = line discounts 01 + global discounts 03, and on an invoice 63
+  // (retención de renta de segunda categoría, catalog 53 since RV:Control_de_Cambios 2021-04-06): RV:Factura2_0
+  // row 51 names 03 and 63, RV:Boleta2_0 row 51 names 03 only.
   if (doc.allowanceTotal !== undefined) {
+    const globalCodes: string[] =
+      issues.kind === "factura"
+        ? [ALLOWANCE_CHARGE.documentDiscount, ALLOWANCE_CHARGE.secondCategoryRetention]
+        : [ALLOWANCE_CHARGE.documentDiscount];
     const expected = sum(
-      doc.lines.map((line) => sumAllowanceCharges(line.allowanceCharges, false, ["01"])),
-    ).plus(sumAllowanceCharges(doc.allowanceCharges, false, ["03", "62"]));
+      doc.lines.map((line) =>
+        sumAllowanceCharges(line.allowanceCharges, false, [ALLOWANCE_CHARGE.lineDiscount]),
+      ),
+    ).plus(sumAllowanceCharges(doc.allowanceCharges, false, globalCodes));
     if (outsideTolerance(doc.allowanceTotal, expected)) issues.add("allowanceTotal");
   }
 }

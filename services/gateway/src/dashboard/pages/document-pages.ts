@@ -1,6 +1,6 @@
 import type { ParsedUrlQuery } from "node:querystring";
 import type { JsonObject } from "@bufbuild/protobuf";
-import { DOCUMENT_STATUSES, SUBMISSION_PROBLEM_CODES } from "@einvoice/domain";
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, SUBMISSION_PROBLEM_CODES } from "@einvoice/domain";
 import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
 import { apiError, toApiError } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
@@ -14,10 +14,6 @@ import { streamUrl } from "../live-stream.js";
 import { isPendingLong, PENDING_LONG_MINUTES } from "../pending-long.js";
 import { isAdmin, type PageRequest, signedInPage } from "../request.js";
 import { noteForm } from "./note-forms.js";
-
-const TYPES = ["01", "03", "09", "31"] as const;
-/** Types named on the pages, the notes included (the list's type filter offers TYPES). */
-const NAMED_TYPES = ["01", "03", "07", "08", "09", "31"] as const;
 
 /** The Document as the API shows it; only the fields the pages print are named. */
 interface DocumentView {
@@ -63,7 +59,7 @@ export const statusBadge = (t: Translate, status: string) =>
   html`<span class="badge badge-${status}">${DOCUMENT_STATUSES.includes(status as never) ? t(`status.${status}` as MessageKey) : status}</span>`;
 
 const typeName = (t: Translate, type: string) =>
-  NAMED_TYPES.includes(type as never) ? t(`type.${type}` as MessageKey) : type;
+  DOCUMENT_TYPES.includes(type as never) ? t(`type.${type}` as MessageKey) : type;
 
 const money = (doc: DocumentView, value: string | null | undefined) =>
   value === null || value === undefined ? "—" : `${doc.currency ?? ""} ${value}`;
@@ -135,11 +131,11 @@ export async function documentListPage(req: PageRequest, deps: GatewayDeps): Pro
     status: t("docs.status"),
   };
   for (const s of DOCUMENT_STATUSES) labels[`status.${s}`] = t(`status.${s}` as MessageKey);
-  for (const ty of NAMED_TYPES) labels[`type.${ty}`] = t(`type.${ty}` as MessageKey);
+  for (const ty of DOCUMENT_TYPES) labels[`type.${ty}`] = t(`type.${ty}` as MessageKey);
   const content = html`
 <form class="filters" method="get" action="${base}" role="search">
   <div><label for="f-q">${t("docs.search")}</label><input id="f-q" name="q" value="${value("q")}" placeholder="F001-1 / 20123456786"></div>
-  ${select("type", "docs.type", TYPES, "type")}
+  ${select("type", "docs.type", DOCUMENT_TYPES, "type")}
   ${select("status", "docs.status", DOCUMENT_STATUSES, "status")}
   <div><label for="f-from">${t("docs.from")}</label><input id="f-from" type="date" name="from" value="${value("from")}"></div>
   <div><label for="f-to">${t("docs.to")}</label><input id="f-to" type="date" name="to" value="${value("to")}"></div>

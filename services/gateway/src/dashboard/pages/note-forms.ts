@@ -1,4 +1,9 @@
-import type { NoteDocumentType } from "@einvoice/domain";
+import {
+  CREDIT_NOTE_REASONS,
+  DEBIT_NOTE_REASONS,
+  type NoteDocumentType,
+  type NoteReasonSpec,
+} from "@einvoice/domain";
 import { validationFailed } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import type { CreateNote } from "../../usecases/create-note.js";
@@ -9,60 +14,95 @@ import type { PageRequest } from "../request.js";
 
 export type NoteKind = "credit" | "debit";
 
-/** SUNAT catalog 09 (credit) and 10 (debit) reasons offered on the page, in the reader's language. */
-const REASONS: Record<NoteKind, Array<[code: string, es: string, en: string]>> = {
-  credit: [
-    ["01", "Anulación de la operación", "Annulment of the operation"],
-    ["02", "Anulación por error en el RUC", "Annulment for a wrong RUC"],
-    ["03", "Corrección por error en la descripción", "Correction of the description"],
-    ["04", "Descuento global", "Global discount"],
-    ["05", "Descuento por ítem", "Discount per item"],
-    ["06", "Devolución total", "Total return"],
-    ["07", "Devolución por ítem", "Return per item"],
-    ["08", "Bonificación", "Bonus"],
-    ["09", "Disminución en el valor", "Decrease in value"],
-    ["10", "Otros conceptos", "Other concepts"],
-  ],
-  debit: [
-    ["01", "Intereses por mora", "Late-payment interest"],
-    ["02", "Aumento en el valor", "Increase in value"],
-    ["03", "Penalidades / otros conceptos", "Penalties and other concepts"],
-  ],
+/**
+ * SUNAT catalog 09 (credit) and 10 (debit) reasons offered on the page: those whose body is a whole-document copy
+ * or items of any affectation. Export (11) and IVAP (12) adjustments need items of one affectation, and credit 13
+ * a schedule of installments: the API issues them, the page's form (no affectation per item) does not.
+ */
+const offered = (reasons: Readonly<Record<string, NoteReasonSpec>>) =>
+  Object.entries(reasons)
+    .filter(([, r]) => r.body !== "installments" && r.itemAffectation === undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+const REASONS: Record<NoteKind, Array<[code: string, NoteReasonSpec]>> = {
+  credit: offered(CREDIT_NOTE_REASONS),
+  debit: offered(DEBIT_NOTE_REASONS),
 };
 
-/** Credit codes that copy the document's lines: the API refuses items with them. */
-const WHOLE_DOCUMENT_CODES = new Set(["01", "02", "06"]);
+const reasonLabel = (locale: Locale, [code, reason]: [string, NoteReasonSpec]) =>
+  `${code} — ${reason.short[locale]}`;
 
-const reasonLabel = (locale: Locale, [code, es, en]: [string, string, string]) =>
-  `${code} — ${locale === "es" ? es : en}`;
+/** A note carries up to 999 items, as an invoice does its lines. */
+const MAX_LINES = 999;
 
-/** The form of one note on a document (admins only; the caller renders it for them). */
+interface LineValues {
+  description: string;
+  quantity: string;
+  unit_price: string;
+}
+
+const emptyLine = (): LineValues => ({ description: "", quantity: "1", unit_price: "" });
+
+/**
+ * The item lines of the note form `kind` as posted (`item_description_1`, `item_quantity_1`, … up to the hidden
+ * `lines` count), with its `line_action` applied: `add` appends an empty line, `remove` drops the last one. One
+ * empty line when the form posted is not this one.
+ */
+export function formLines(form: Record<string, string>, kind: NoteKind): LineValues[] {
+  if (form.note_kind !== kind) return [emptyLine()];
+  const count = Math.min(Math.max(Number.parseInt(form.lines ?? "1", 10) || 1, 1), MAX_LINES);
+  const lines = Array.from({ length: count }, (_, i) => ({
+    description: form[`item_description_${i + 1}`] ?? "",
+    quantity: form[`item_quantity_${i + 1}`] ?? "",
+    unit_price: form[`item_unit_price_${i + 1}`] ?? "",
+  }));
+  if (form.line_action === "add" && lines.length < MAX_LINES) lines.push(emptyLine());
+  if (form.line_action === "remove" && lines.length > 1) lines.pop();
+  return lines;
+}
+
+/**
+ * The form of one note on a document (admins only; the caller renders it for them). Lines are added and removed
+ * by the server: the add and remove buttons post the form back, which comes back with what was typed and one line
+ * more or less. The issue button comes first so that Enter in a field issues the note.
+ */
 export function noteForm(req: PageRequest, doc: { id: string; series: string }, kind: NoteKind): Html {
   const { t, locale } = req;
   const p = `${kind}-note`;
-  const seriesDefault = `${doc.series.charAt(0)}${kind === "credit" ? "C" : "D"}01`;
+  const posted = req.form.note_kind === kind ? req.form : {};
+  const series = posted.series ?? `${doc.series.charAt(0)}${kind === "credit" ? "C" : "D"}01`;
+  const lines = formLines(req.form, kind);
+  const legend = t(kind === "credit" ? "note.item_credit" : "note.item_debit");
   return html`<form method="post" action="/dashboard/${req.mode}/documents/${doc.id}/${kind}_note" class="note-form">${csrfField(req.session.csrf)}
+<input type="hidden" name="note_kind" value="${kind}"><input type="hidden" name="lines" value="${String(lines.length)}">
 <h3>${t(kind === "credit" ? "note.credit_title" : "note.debit_title")}</h3>
-<div class="field"><label for="${p}-series">${t("note.series")}</label><input id="${p}-series" name="series" value="${seriesDefault}" required maxlength="4" autocomplete="off"></div>
+<div class="field"><label for="${p}-series">${t("note.series")}</label><input id="${p}-series" name="series" value="${series}" required maxlength="4" autocomplete="off"></div>
 <div class="field"><label for="${p}-reason">${t("note.reason")}</label><select id="${p}-reason" name="reason_code">${REASONS[
     kind
   ].map(
-    (reason) => html`<option value="${reason[0]}">${reasonLabel(locale, reason)}</option>`,
+    (reason) =>
+      html`<option value="${reason[0]}"${posted.reason_code === reason[0] ? html` selected` : ""}>${reasonLabel(locale, reason)}</option>`,
   )}</select></div>
-<div class="field"><label for="${p}-description">${t("note.description")}</label><input id="${p}-description" name="description" required maxlength="500"></div>
-<fieldset><legend>${t(kind === "credit" ? "note.item_credit" : "note.item_debit")}</legend>
-<div class="field"><label for="${p}-item">${t("doc.description")}</label><input id="${p}-item" name="item_description" maxlength="500"></div>
-<div class="field"><label for="${p}-quantity">${t("doc.quantity")}</label><input id="${p}-quantity" name="item_quantity" inputmode="decimal" value="1"></div>
-<div class="field"><label for="${p}-price">${t("note.unit_value")}</label><input id="${p}-price" name="item_unit_price" inputmode="decimal" placeholder="0.00"></div>
-</fieldset>
+<div class="field"><label for="${p}-description">${t("note.description")}</label><input id="${p}-description" name="description" value="${posted.description ?? ""}" required maxlength="500"></div>
+${lines.map((line, i) => {
+  const n = String(i + 1);
+  return html`<fieldset><legend>${lines.length > 1 ? `${legend} ${n}` : legend}</legend>
+<div class="field"><label for="${p}-item-${n}">${t("doc.description")}</label><input id="${p}-item-${n}" name="item_description_${n}" value="${line.description}" maxlength="500"></div>
+<div class="field"><label for="${p}-quantity-${n}">${t("doc.quantity")}</label><input id="${p}-quantity-${n}" name="item_quantity_${n}" inputmode="decimal" value="${line.quantity}"></div>
+<div class="field"><label for="${p}-price-${n}">${t("note.unit_value")}</label><input id="${p}-price-${n}" name="item_unit_price_${n}" inputmode="decimal" value="${line.unit_price}" placeholder="0.00"></div>
+</fieldset>`;
+})}
 ${kind === "credit" ? html`<p class="muted">${t("note.whole_hint")}</p>` : ""}
+<div class="actions">
 <button type="submit">${t(kind === "credit" ? "note.credit_issue" : "note.debit_issue")}</button>
+${lines.length < MAX_LINES ? html`<button type="submit" class="secondary" name="line_action" value="add" formnovalidate>${t("note.add_line")}</button>` : ""}
+${lines.length > 1 ? html`<button type="submit" class="secondary" name="line_action" value="remove" formnovalidate>${t("note.remove_line")}</button>` : ""}
+</div>
 </form>`;
 }
 
 /**
  * The note request a form makes: the API's body (`POST /v1/credit_notes` / `debit_notes`), checked by the API's own
- * schema; one item when the form names one, none for the whole-document credit codes.
+ * schema; an item per line that names a description or a price, none for the whole-document credit codes.
  */
 export function noteRequestOf(
   form: Record<string, string>,
@@ -70,24 +110,20 @@ export function noteRequestOf(
   kind: NoteKind,
 ): Record<string, unknown> {
   const reasonCode = form.reason_code ?? "";
-  const itemDescription = (form.item_description ?? "").trim();
-  const wholeDocument = kind === "credit" && WHOLE_DOCUMENT_CODES.has(reasonCode);
+  const wholeDocument = kind === "credit" && CREDIT_NOTE_REASONS[reasonCode]?.body === "copy";
+  const items = formLines({ ...form, note_kind: kind, line_action: "" }, kind)
+    .map((line) => ({
+      description: line.description.trim(),
+      quantity: line.quantity.trim(),
+      unit_price: line.unit_price.trim(),
+    }))
+    .filter((line) => line.description !== "" || line.unit_price !== "");
   return {
     series: (form.series ?? "").trim().toUpperCase(),
     document: documentId,
     reason_code: reasonCode,
     description: (form.description ?? "").trim(),
-    ...(!wholeDocument && {
-      items: itemDescription
-        ? [
-            {
-              description: itemDescription,
-              quantity: (form.item_quantity ?? "").trim(),
-              unit_price: (form.item_unit_price ?? "").trim(),
-            },
-          ]
-        : [],
-    }),
+    ...(!wholeDocument && { items }),
   };
 }
 

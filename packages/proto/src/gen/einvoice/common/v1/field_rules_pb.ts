@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/common/v1/field_rules.proto.
  */
 export const file_einvoice_common_v1_field_rules: GenFile = /*@__PURE__*/
-  fileDesc("CiRlaW52b2ljZS9jb21tb24vdjEvZmllbGRfcnVsZXMucHJvdG8SEmVpbnZvaWNlLmNvbW1vbi52MSI6CgpGaWVsZFJ1bGVzEg4KBnZhbHVlcxgBIAMoCRIMCgRvcGVuGAIgASgIEg4KBmZvcm1hdBgDIAEoCTpVCgVydWxlcxIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuY4DIAEoCzIeLmVpbnZvaWNlLmNvbW1vbi52MS5GaWVsZFJ1bGVzUgVydWxlc2IGcHJvdG8z", [file_google_protobuf_descriptor]);
+  fileDesc("CiRlaW52b2ljZS9jb21tb24vdjEvZmllbGRfcnVsZXMucHJvdG8SEmVpbnZvaWNlLmNvbW1vbi52MSKRAQoKRmllbGRSdWxlcxIOCgZ2YWx1ZXMYASADKAkSDAoEb3BlbhgCIAEoCBIOCgZmb3JtYXQYAyABKAkSEQoJaWRfcHJlZml4GAQgASgJEhQKB21pbmltdW0YBSABKAVIAIgBARIUCgdtYXhpbXVtGAYgASgFSAGIAQFCCgoIX21pbmltdW1CCgoIX21heGltdW06VQoFcnVsZXMSHS5nb29nbGUucHJvdG9idWYuRmllbGRPcHRpb25zGLmOAyABKAsyHi5laW52b2ljZS5jb21tb24udjEuRmllbGRSdWxlc1IFcnVsZXNiBnByb3RvMw", [file_google_protobuf_descriptor]);
 
 /**
  * What a string field's value obeys beyond its proto type. The JSON Schemas of the subjects (docs/events) and the
@@ -38,12 +38,36 @@ export type FieldRules = Message<"einvoice.common.v1.FieldRules"> & {
   open: boolean;
 
   /**
-   * A named format: "decimal" (an exact decimal number as a string, e.g. "118.00"; never a float), "date"
-   * (YYYY-MM-DD in Lima, America/Lima), "date-time" (RFC 3339 UTC with milliseconds).
+   * A named format: "decimal" (an exact decimal number as a string, e.g. "118.00"; never a float), "date" (YYYY-MM-DD
+   * in Lima, America/Lima), "date-time" (RFC 3339 UTC with milliseconds). Refinements the public JSON Schemas
+   * (OpenAPI) state and the runtime checks read as the format they refine, or as none: "amount" (a money amount the
+   * API answers: a decimal with exactly 2 decimals), "unsigned-decimal" (a decimal without sign), "currency" (ISO
+   * 4217, 3 capital letters), "email" and "uri-reference" (JSON Schema's formats of those names).
    *
    * @generated from field: string format = 3;
    */
   format: string;
+
+  /**
+   * Public form only: the value is a resource id, this prefix, "_", then letters and digits ("doc" for doc_…).
+   *
+   * @generated from field: string id_prefix = 4;
+   */
+  idPrefix: string;
+
+  /**
+   * Public form only: the least value of an integer field.
+   *
+   * @generated from field: optional int32 minimum = 5;
+   */
+  minimum?: number | undefined;
+
+  /**
+   * Public form only: the greatest value of an integer field.
+   *
+   * @generated from field: optional int32 maximum = 6;
+   */
+  maximum?: number | undefined;
 };
 
 /**

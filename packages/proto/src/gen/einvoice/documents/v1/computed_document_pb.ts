@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/documents/v1/computed_document.proto.
  */
 export const file_einvoice_documents_v1_computed_document: GenFile = /*@__PURE__*/
-  fileDesc("Ci1laW52b2ljZS9kb2N1bWVudHMvdjEvY29tcHV0ZWRfZG9jdW1lbnQucHJvdG8SFWVpbnZvaWNlLmRvY3VtZW50cy52MSLUBwoQQ29tcHV0ZWREb2N1bWVudBIiCgR0eXBlGAEgASgJQhTK8xgQCgIwMQoCMDMKAjA3CgIwOBIOCgZzZXJpZXMYAiABKAkSHgoKaXNzdWVfZGF0ZRgDIAEoCUIKyvMYBhoEZGF0ZRIQCghjdXJyZW5jeRgEIAEoCRIWCg5vcGVyYXRpb25fdHlwZRgFIAEoCRIuCghjdXN0b21lchgGIAEoCzIcLmVpbnZvaWNlLmRvY3VtZW50cy52MS5QYXJ0eRIyCgVsaW5lcxgHIAMoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZExpbmUSQQoRYWxsb3dhbmNlX2NoYXJnZXMYCCADKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuQWxsb3dhbmNlQ2hhcmdlEjkKDXRheF9zdWJ0b3RhbHMYCSADKAsyIi5laW52b2ljZS5kb2N1bWVudHMudjEuVGF4U3VidG90YWwSIAoJdGF4X3RvdGFsGAogASgJQg3K8xgJGgdkZWNpbWFsEjwKDm1vbmV0YXJ5X3RvdGFsGAsgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLk1vbmV0YXJ5VG90YWwSLgoHbGVnZW5kcxgMIAMoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5MZWdlbmQSOgoNcGF5bWVudF90ZXJtcxgNIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5QYXltZW50VGVybXMSOgoKZGV0cmFjdGlvbhgOIAEoCzIhLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXRyYWN0aW9uSACIAQESOgoKcGVyY2VwdGlvbhgPIAEoCzIhLmVpbnZvaWNlLmRvY3VtZW50cy52MS5QZXJjZXB0aW9uSAGIAQESNgoLcHJlcGF5bWVudHMYECADKAsyIS5laW52b2ljZS5kb2N1bWVudHMudjEuUHJlcGF5bWVudBI3CgdhbW91bnRzGBEgASgLMiYuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50QW1vdW50cxI8CglyZWZlcmVuY2UYEiABKAsyJC5laW52b2ljZS5kb2N1bWVudHMudjEuTm90ZVJlZmVyZW5jZUgCiAEBEjYKBnJlYXNvbhgTIAEoCzIhLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVhc29uSAOIAQFCDQoLX2RldHJhY3Rpb25CDQoLX3BlcmNlcHRpb25CDAoKX3JlZmVyZW5jZUIJCgdfcmVhc29uIpMBCgVQYXJ0eRIVCg1kb2N1bWVudF90eXBlGAEgASgJEhcKD2RvY3VtZW50X251bWJlchgCIAEoCRIMCgRuYW1lGAMgASgJEhQKB2FkZHJlc3MYBCABKAlIAIgBARIZCgxjb3VudHJ5X2NvZGUYBSABKAlIAYgBAUIKCghfYWRkcmVzc0IPCg1fY291bnRyeV9jb2RlIq8DCgxDb21wdXRlZExpbmUSCgoCaWQYASABKAUSEwoLZGVzY3JpcHRpb24YAiABKAkSHwoIcXVhbnRpdHkYAyABKAlCDcrzGAkaB2RlY2ltYWwSEQoJdW5pdF9jb2RlGAQgASgJEhcKD3RheF9hZmZlY3RhdGlvbhgFIAEoCRIMCgRmcmVlGAYgASgIEiEKCnVuaXRfdmFsdWUYByABKAlCDcrzGAkaB2RlY2ltYWwSPgoPcmVmZXJlbmNlX3ByaWNlGAggASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLlJlZmVyZW5jZVByaWNlEiwKFWxpbmVfZXh0ZW5zaW9uX2Ftb3VudBgJIAEoCUINyvMYCRoHZGVjaW1hbBJBChFhbGxvd2FuY2VfY2hhcmdlcxgKIAMoCzImLmVpbnZvaWNlLmRvY3VtZW50cy52MS5BbGxvd2FuY2VDaGFyZ2USLQoFdGF4ZXMYCyADKAsyHi5laW52b2ljZS5kb2N1bWVudHMudjEuTGluZVRheBIgCgl0YXhfdG90YWwYDCABKAlCDcrzGAkaB2RlY2ltYWwiUAoOUmVmZXJlbmNlUHJpY2USHwoJdHlwZV9jb2RlGAEgASgJQgzK8xgICgIwMQoCMDISHQoGYW1vdW50GAIgASgJQg3K8xgJGgdkZWNpbWFsIsUBCg9BbGxvd2FuY2VDaGFyZ2USDgoGY2hhcmdlGAEgASgIEhMKC3JlYXNvbl9jb2RlGAIgASgJEiIKBmZhY3RvchgDIAEoCUINyvMYCRoHZGVjaW1hbEgAiAEBEh0KBmFtb3VudBgEIAEoCUINyvMYCRoHZGVjaW1hbBIbCgRiYXNlGAUgASgJQg3K8xgJGgdkZWNpbWFsEhUKCGN1cnJlbmN5GAYgASgJSAGIAQFCCQoHX2ZhY3RvckILCglfY3VycmVuY3kitAMKB0xpbmVUYXgSSgoGc2NoZW1lGAEgASgJQjrK8xg2CgQxMDAwCgQxMDE2CgQyMDAwCgQ3MTUyCgQ5OTk1CgQ5OTk2CgQ5OTk3CgQ5OTk4CgQ5OTk5EiUKDnRheGFibGVfYW1vdW50GAIgASgJQg3K8xgJGgdkZWNpbWFsEiEKCnRheF9hbW91bnQYAyABKAlCDcrzGAkaB2RlY2ltYWwSIwoHcGVyY2VudBgEIAEoCUINyvMYCRoHZGVjaW1hbEgAiAEBEh0KEGV4ZW1wdGlvbl9yZWFzb24YBSABKAlIAYgBARIXCgp0aWVyX3JhbmdlGAYgASgJSAKIAQESKwoPcGVyX3VuaXRfYW1vdW50GAcgASgJQg3K8xgJGgdkZWNpbWFsSAOIAQESLgoSYmFzZV91bml0X3F1YW50aXR5GAggASgJQg3K8xgJGgdkZWNpbWFsSASIAQFCCgoIX3BlcmNlbnRCEwoRX2V4ZW1wdGlvbl9yZWFzb25CDQoLX3RpZXJfcmFuZ2VCEgoQX3Blcl91bml0X2Ftb3VudEIVChNfYmFzZV91bml0X3F1YW50aXR5IqMBCgtUYXhTdWJ0b3RhbBJKCgZzY2hlbWUYASABKAlCOsrzGDYKBDEwMDAKBDEwMTYKBDIwMDAKBDcxNTIKBDk5OTUKBDk5OTYKBDk5OTcKBDk5OTgKBDk5OTkSJQoOdGF4YWJsZV9hbW91bnQYAiABKAlCDcrzGAkaB2RlY2ltYWwSIQoKdGF4X2Ftb3VudBgDIAEoCUINyvMYCRoHZGVjaW1hbCKTAgoNTW9uZXRhcnlUb3RhbBIsChVsaW5lX2V4dGVuc2lvbl9hbW91bnQYASABKAlCDcrzGAkaB2RlY2ltYWwSKwoUdGF4X2luY2x1c2l2ZV9hbW91bnQYAiABKAlCDcrzGAkaB2RlY2ltYWwSLQoWYWxsb3dhbmNlX3RvdGFsX2Ftb3VudBgDIAEoCUINyvMYCRoHZGVjaW1hbBIqChNjaGFyZ2VfdG90YWxfYW1vdW50GAQgASgJQg3K8xgJGgdkZWNpbWFsEiUKDnByZXBhaWRfYW1vdW50GAUgASgJQg3K8xgJGgdkZWNpbWFsEiUKDnBheWFibGVfYW1vdW50GAYgASgJQg3K8xgJGgdkZWNpbWFsIiQKBkxlZ2VuZBIMCgRjb2RlGAEgASgJEgwKBHRleHQYAiABKAkirgEKDFBheW1lbnRUZXJtcxIlCgVtZWFucxgBIAEoCUIWyvMYEgoHQ29udGFkbwoHQ3JlZGl0bxIqCg5wZW5kaW5nX2Ftb3VudBgCIAEoCUINyvMYCRoHZGVjaW1hbEgAiAEBEjgKDGluc3RhbGxtZW50cxgDIAMoCzIiLmVpbnZvaWNlLmRvY3VtZW50cy52MS5JbnN0YWxsbWVudEIRCg9fcGVuZGluZ19hbW91bnQiVgoLSW5zdGFsbG1lbnQSCgoCaWQYASABKAkSHQoGYW1vdW50GAIgASgJQg3K8xgJGgdkZWNpbWFsEhwKCGR1ZV9kYXRlGAMgASgJQgrK8xgGGgRkYXRlIoIBCgpEZXRyYWN0aW9uEgwKBGNvZGUYASABKAkSHgoHcGVyY2VudBgCIAEoCUINyvMYCRoHZGVjaW1hbBIPCgdhY2NvdW50GAMgASgJEh0KBmFtb3VudBgEIAEoCUINyvMYCRoHZGVjaW1hbBIWCg5wYXltZW50X21ldGhvZBgFIAEoCSKeAQoKUGVyY2VwdGlvbhIMCgRjb2RlGAEgASgJEh0KBmZhY3RvchgCIAEoCUINyvMYCRoHZGVjaW1hbBIbCgRiYXNlGAMgASgJQg3K8xgJGgdkZWNpbWFsEh0KBmFtb3VudBgEIAEoCUINyvMYCRoHZGVjaW1hbBInChB0b3RhbF90b19jb2xsZWN0GAUgASgJQg3K8xgJGgdkZWNpbWFsIoQBCgpQcmVwYXltZW50Eg0KBWluZGV4GAEgASgFEhoKEmRvY3VtZW50X3R5cGVfY29kZRgCIAEoCRITCgtkb2N1bWVudF9pZBgDIAEoCRIdCgZhbW91bnQYBCABKAlCDcrzGAkaB2RlY2ltYWwSFwoPdGF4X2FmZmVjdGF0aW9uGAUgASgJIrIECg9Eb2N1bWVudEFtb3VudHMSHAoFdGF4ZWQYASABKAlCDcrzGAkaB2RlY2ltYWwSHQoGZXhlbXB0GAIgASgJQg3K8xgJGgdkZWNpbWFsEiEKCnVuYWZmZWN0ZWQYAyABKAlCDcrzGAkaB2RlY2ltYWwSHQoGZXhwb3J0GAQgASgJQg3K8xgJGgdkZWNpbWFsEhsKBGZyZWUYBSABKAlCDcrzGAkaB2RlY2ltYWwSGgoDaWd2GAYgASgJQg3K8xgJGgdkZWNpbWFsEhsKBGl2YXAYByABKAlCDcrzGAkaB2RlY2ltYWwSGgoDaXNjGAggASgJQg3K8xgJGgdkZWNpbWFsEh0KBmljYnBlchgJIAEoCUINyvMYCRoHZGVjaW1hbBIgCglkaXNjb3VudHMYCiABKAlCDcrzGAkaB2RlY2ltYWwSHgoHcHJlcGFpZBgLIAEoCUINyvMYCRoHZGVjaW1hbBIcCgV0b3RhbBgMIAEoCUINyvMYCRoHZGVjaW1hbBImCgpwZXJjZXB0aW9uGA0gASgJQg3K8xgJGgdkZWNpbWFsSACIAQESLAoQdG90YWxfdG9fY29sbGVjdBgOIAEoCUINyvMYCRoHZGVjaW1hbEgBiAEBEiYKCmRldHJhY3Rpb24YDyABKAlCDcrzGAkaB2RlY2ltYWxIAogBAUINCgtfcGVyY2VwdGlvbkITChFfdG90YWxfdG9fY29sbGVjdEINCgtfZGV0cmFjdGlvbmIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_note]);
+  fileDesc("Ci1laW52b2ljZS9kb2N1bWVudHMvdjEvY29tcHV0ZWRfZG9jdW1lbnQucHJvdG8SFWVpbnZvaWNlLmRvY3VtZW50cy52MSLUBwoQQ29tcHV0ZWREb2N1bWVudBIiCgR0eXBlGAEgASgJQhTK8xgQCgIwMQoCMDMKAjA3CgIwOBIOCgZzZXJpZXMYAiABKAkSHgoKaXNzdWVfZGF0ZRgDIAEoCUIKyvMYBhoEZGF0ZRIQCghjdXJyZW5jeRgEIAEoCRIWCg5vcGVyYXRpb25fdHlwZRgFIAEoCRIuCghjdXN0b21lchgGIAEoCzIcLmVpbnZvaWNlLmRvY3VtZW50cy52MS5QYXJ0eRIyCgVsaW5lcxgHIAMoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZExpbmUSQQoRYWxsb3dhbmNlX2NoYXJnZXMYCCADKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuQWxsb3dhbmNlQ2hhcmdlEjkKDXRheF9zdWJ0b3RhbHMYCSADKAsyIi5laW52b2ljZS5kb2N1bWVudHMudjEuVGF4U3VidG90YWwSIAoJdGF4X3RvdGFsGAogASgJQg3K8xgJGgdkZWNpbWFsEjwKDm1vbmV0YXJ5X3RvdGFsGAsgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLk1vbmV0YXJ5VG90YWwSLgoHbGVnZW5kcxgMIAMoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5MZWdlbmQSOgoNcGF5bWVudF90ZXJtcxgNIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5QYXltZW50VGVybXMSOgoKZGV0cmFjdGlvbhgOIAEoCzIhLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXRyYWN0aW9uSACIAQESOgoKcGVyY2VwdGlvbhgPIAEoCzIhLmVpbnZvaWNlLmRvY3VtZW50cy52MS5QZXJjZXB0aW9uSAGIAQESNgoLcHJlcGF5bWVudHMYECADKAsyIS5laW52b2ljZS5kb2N1bWVudHMudjEuUHJlcGF5bWVudBI3CgdhbW91bnRzGBEgASgLMiYuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50QW1vdW50cxI8CglyZWZlcmVuY2UYEiABKAsyJC5laW52b2ljZS5kb2N1bWVudHMudjEuTm90ZVJlZmVyZW5jZUgCiAEBEjYKBnJlYXNvbhgTIAEoCzIhLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVhc29uSAOIAQFCDQoLX2RldHJhY3Rpb25CDQoLX3BlcmNlcHRpb25CDAoKX3JlZmVyZW5jZUIJCgdfcmVhc29uIpMBCgVQYXJ0eRIVCg1kb2N1bWVudF90eXBlGAEgASgJEhcKD2RvY3VtZW50X251bWJlchgCIAEoCRIMCgRuYW1lGAMgASgJEhQKB2FkZHJlc3MYBCABKAlIAIgBARIZCgxjb3VudHJ5X2NvZGUYBSABKAlIAYgBAUIKCghfYWRkcmVzc0IPCg1fY291bnRyeV9jb2RlIq8DCgxDb21wdXRlZExpbmUSCgoCaWQYASABKAUSEwoLZGVzY3JpcHRpb24YAiABKAkSHwoIcXVhbnRpdHkYAyABKAlCDcrzGAkaB2RlY2ltYWwSEQoJdW5pdF9jb2RlGAQgASgJEhcKD3RheF9hZmZlY3RhdGlvbhgFIAEoCRIMCgRmcmVlGAYgASgIEiEKCnVuaXRfdmFsdWUYByABKAlCDcrzGAkaB2RlY2ltYWwSPgoPcmVmZXJlbmNlX3ByaWNlGAggASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLlJlZmVyZW5jZVByaWNlEiwKFWxpbmVfZXh0ZW5zaW9uX2Ftb3VudBgJIAEoCUINyvMYCRoHZGVjaW1hbBJBChFhbGxvd2FuY2VfY2hhcmdlcxgKIAMoCzImLmVpbnZvaWNlLmRvY3VtZW50cy52MS5BbGxvd2FuY2VDaGFyZ2USLQoFdGF4ZXMYCyADKAsyHi5laW52b2ljZS5kb2N1bWVudHMudjEuTGluZVRheBIgCgl0YXhfdG90YWwYDCABKAlCDcrzGAkaB2RlY2ltYWwiUAoOUmVmZXJlbmNlUHJpY2USHwoJdHlwZV9jb2RlGAEgASgJQgzK8xgICgIwMQoCMDISHQoGYW1vdW50GAIgASgJQg3K8xgJGgdkZWNpbWFsIsUBCg9BbGxvd2FuY2VDaGFyZ2USDgoGY2hhcmdlGAEgASgIEhMKC3JlYXNvbl9jb2RlGAIgASgJEiIKBmZhY3RvchgDIAEoCUINyvMYCRoHZGVjaW1hbEgAiAEBEh0KBmFtb3VudBgEIAEoCUINyvMYCRoHZGVjaW1hbBIbCgRiYXNlGAUgASgJQg3K8xgJGgdkZWNpbWFsEhUKCGN1cnJlbmN5GAYgASgJSAGIAQFCCQoHX2ZhY3RvckILCglfY3VycmVuY3kitAMKB0xpbmVUYXgSSgoGc2NoZW1lGAEgASgJQjrK8xg2CgQxMDAwCgQxMDE2CgQyMDAwCgQ3MTUyCgQ5OTk1CgQ5OTk2CgQ5OTk3CgQ5OTk4CgQ5OTk5EiUKDnRheGFibGVfYW1vdW50GAIgASgJQg3K8xgJGgdkZWNpbWFsEiEKCnRheF9hbW91bnQYAyABKAlCDcrzGAkaB2RlY2ltYWwSIwoHcGVyY2VudBgEIAEoCUINyvMYCRoHZGVjaW1hbEgAiAEBEh0KEGV4ZW1wdGlvbl9yZWFzb24YBSABKAlIAYgBARIXCgp0aWVyX3JhbmdlGAYgASgJSAKIAQESKwoPcGVyX3VuaXRfYW1vdW50GAcgASgJQg3K8xgJGgdkZWNpbWFsSAOIAQESLgoSYmFzZV91bml0X3F1YW50aXR5GAggASgJQg3K8xgJGgdkZWNpbWFsSASIAQFCCgoIX3BlcmNlbnRCEwoRX2V4ZW1wdGlvbl9yZWFzb25CDQoLX3RpZXJfcmFuZ2VCEgoQX3Blcl91bml0X2Ftb3VudEIVChNfYmFzZV91bml0X3F1YW50aXR5IqMBCgtUYXhTdWJ0b3RhbBJKCgZzY2hlbWUYASABKAlCOsrzGDYKBDEwMDAKBDEwMTYKBDIwMDAKBDcxNTIKBDk5OTUKBDk5OTYKBDk5OTcKBDk5OTgKBDk5OTkSJQoOdGF4YWJsZV9hbW91bnQYAiABKAlCDcrzGAkaB2RlY2ltYWwSIQoKdGF4X2Ftb3VudBgDIAEoCUINyvMYCRoHZGVjaW1hbCKTAgoNTW9uZXRhcnlUb3RhbBIsChVsaW5lX2V4dGVuc2lvbl9hbW91bnQYASABKAlCDcrzGAkaB2RlY2ltYWwSKwoUdGF4X2luY2x1c2l2ZV9hbW91bnQYAiABKAlCDcrzGAkaB2RlY2ltYWwSLQoWYWxsb3dhbmNlX3RvdGFsX2Ftb3VudBgDIAEoCUINyvMYCRoHZGVjaW1hbBIqChNjaGFyZ2VfdG90YWxfYW1vdW50GAQgASgJQg3K8xgJGgdkZWNpbWFsEiUKDnByZXBhaWRfYW1vdW50GAUgASgJQg3K8xgJGgdkZWNpbWFsEiUKDnBheWFibGVfYW1vdW50GAYgASgJQg3K8xgJGgdkZWNpbWFsIiQKBkxlZ2VuZBIMCgRjb2RlGAEgASgJEgwKBHRleHQYAiABKAkirgEKDFBheW1lbnRUZXJtcxIlCgVtZWFucxgBIAEoCUIWyvMYEgoHQ29udGFkbwoHQ3JlZGl0bxIqCg5wZW5kaW5nX2Ftb3VudBgCIAEoCUINyvMYCRoHZGVjaW1hbEgAiAEBEjgKDGluc3RhbGxtZW50cxgDIAMoCzIiLmVpbnZvaWNlLmRvY3VtZW50cy52MS5JbnN0YWxsbWVudEIRCg9fcGVuZGluZ19hbW91bnQiVgoLSW5zdGFsbG1lbnQSCgoCaWQYASABKAkSHQoGYW1vdW50GAIgASgJQg3K8xgJGgdkZWNpbWFsEhwKCGR1ZV9kYXRlGAMgASgJQgrK8xgGGgRkYXRlIoIBCgpEZXRyYWN0aW9uEgwKBGNvZGUYASABKAkSHgoHcGVyY2VudBgCIAEoCUINyvMYCRoHZGVjaW1hbBIPCgdhY2NvdW50GAMgASgJEh0KBmFtb3VudBgEIAEoCUINyvMYCRoHZGVjaW1hbBIWCg5wYXltZW50X21ldGhvZBgFIAEoCSKeAQoKUGVyY2VwdGlvbhIMCgRjb2RlGAEgASgJEh0KBmZhY3RvchgCIAEoCUINyvMYCRoHZGVjaW1hbBIbCgRiYXNlGAMgASgJQg3K8xgJGgdkZWNpbWFsEh0KBmFtb3VudBgEIAEoCUINyvMYCRoHZGVjaW1hbBInChB0b3RhbF90b19jb2xsZWN0GAUgASgJQg3K8xgJGgdkZWNpbWFsIoQBCgpQcmVwYXltZW50Eg0KBWluZGV4GAEgASgFEhoKEmRvY3VtZW50X3R5cGVfY29kZRgCIAEoCRITCgtkb2N1bWVudF9pZBgDIAEoCRIdCgZhbW91bnQYBCABKAlCDcrzGAkaB2RlY2ltYWwSFwoPdGF4X2FmZmVjdGF0aW9uGAUgASgJIqMECg9Eb2N1bWVudEFtb3VudHMSGwoFdGF4ZWQYASABKAlCDMrzGAgaBmFtb3VudBIcCgZleGVtcHQYAiABKAlCDMrzGAgaBmFtb3VudBIgCgp1bmFmZmVjdGVkGAMgASgJQgzK8xgIGgZhbW91bnQSHAoGZXhwb3J0GAQgASgJQgzK8xgIGgZhbW91bnQSGgoEZnJlZRgFIAEoCUIMyvMYCBoGYW1vdW50EhkKA2lndhgGIAEoCUIMyvMYCBoGYW1vdW50EhoKBGl2YXAYByABKAlCDMrzGAgaBmFtb3VudBIZCgNpc2MYCCABKAlCDMrzGAgaBmFtb3VudBIcCgZpY2JwZXIYCSABKAlCDMrzGAgaBmFtb3VudBIfCglkaXNjb3VudHMYCiABKAlCDMrzGAgaBmFtb3VudBIdCgdwcmVwYWlkGAsgASgJQgzK8xgIGgZhbW91bnQSGwoFdG90YWwYDCABKAlCDMrzGAgaBmFtb3VudBIlCgpwZXJjZXB0aW9uGA0gASgJQgzK8xgIGgZhbW91bnRIAIgBARIrChB0b3RhbF90b19jb2xsZWN0GA4gASgJQgzK8xgIGgZhbW91bnRIAYgBARIlCgpkZXRyYWN0aW9uGA8gASgJQgzK8xgIGgZhbW91bnRIAogBAUINCgtfcGVyY2VwdGlvbkITChFfdG90YWxfdG9fY29sbGVjdEINCgtfZGV0cmFjdGlvbmIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_note]);
 
 /**
  * What the tax engine computed for an invoice (01), receipt (03), credit note (07) or debit note (08): every amount SUNAT checks, already rounded,
@@ -145,35 +145,43 @@ export const ComputedDocumentSchema: GenMessage<ComputedDocument> = /*@__PURE__*
   messageDesc(file_einvoice_documents_v1_computed_document, 0);
 
 /**
- * A customer as printed on the document.
+ * The customer as printed on the document, defaults applied. A receipt issued without `customer` shows the anonymous
+ * buyer `0` / `-` / `CLIENTES VARIOS`.
  *
  * @generated from message einvoice.documents.v1.Party
  */
 export type Party = Message<"einvoice.documents.v1.Party"> & {
   /**
-   * SUNAT catalog 06 (6 RUC, 1 DNI, 4 foreigner's card, 7 passport, 0 no tax id, - none…).
+   * Identity document type, SUNAT catalog 06: `6` RUC, `1` DNI, `4` carné de extranjería, `7` passport, `A` cédula
+   * diplomática, `B`–`H` other foreign documents, `0` a non-resident without tax id (exports, anonymous receipts).
    *
    * @generated from field: string document_type = 1;
    */
   documentType: string;
 
   /**
+   * The number of that document: 11 digits for a RUC, 8 for a DNI, `-` for an anonymous or foreign buyer without one.
+   *
    * @generated from field: string document_number = 2;
    */
   documentNumber: string;
 
   /**
+   * Legal name or full name, 3–1500 characters on one line (ERR 2021/2022).
+   *
    * @generated from field: string name = 3;
    */
   name: string;
 
   /**
+   * The customer's address as sent. Null when none was sent.
+   *
    * @generated from field: optional string address = 4;
    */
   address?: string | undefined;
 
   /**
-   * ISO 3166-1 alpha-2.
+   * ISO 3166-1 alpha-2 country of a foreign (export) buyer, e.g. `US`. Null when none was sent.
    *
    * @generated from field: optional string country_code = 5;
    */
@@ -708,92 +716,124 @@ export const PrepaymentSchema: GenMessage<Prepayment> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_computed_document, 13);
 
 /**
- * The public amounts of a Document, in the document currency unless noted. Zero parts are "0.00", so callers
- * reconcile without special cases.
+ * The document's amounts as SUNAT checks them, computed by the tax engine. Each is a decimal string with 2 decimals
+ * in the document `currency` unless it says otherwise; a part that does not occur is `0.00`, so the parts always
+ * reconcile without special cases. Without prepayments `total` = `taxed` + `exempt` + `unaffected` + `export` + `igv`
+ * + `ivap` + `isc` + `icbper` − `discounts` exactly.
  *
  * @generated from message einvoice.documents.v1.DocumentAmounts
  */
 export type DocumentAmounts = Message<"einvoice.documents.v1.DocumentAmounts"> & {
   /**
+   * Value without tax of the lines taxed with IGV (catalog 07 `10`) or IVAP (`17`), after document discounts that
+   * lower the base (catalog 53 `02`) and taxed prepayments (`04`): the taxable amounts of tax schemes 1000 and 1016
+   * (catalog 05; rule 3277).
+   *
    * @generated from field: string taxed = 1;
    */
   taxed: string;
 
   /**
+   * Value of the exempt lines (catalog 07 `20`), after exempt prepayments (catalog 53 `05`): tax scheme 9997.
+   *
    * @generated from field: string exempt = 2;
    */
   exempt: string;
 
   /**
+   * Value of the unaffected lines (catalog 07 `30`), after unaffected prepayments (catalog 53 `06`): tax scheme 9998.
+   *
    * @generated from field: string unaffected = 3;
    */
   unaffected: string;
 
   /**
+   * Value of the export lines (catalog 07 `40`): tax scheme 9995.
+   *
    * @generated from field: string export = 4;
    */
   export: string;
 
   /**
+   * Reference value of the free lines (catalog 07 `11`–`16`, `21`, `31`–`37`): tax scheme 9996. Informative: not part
+   * of `total` (spec tax rule 2).
+   *
    * @generated from field: string free = 5;
    */
   free: string;
 
   /**
+   * IGV, 18 % of the IGV base (taxed lines less base-lowering discounts and prepayments), rounded once for the
+   * document (rule 3291).
+   *
    * @generated from field: string igv = 6;
    */
   igv: string;
 
   /**
+   * IVAP (rice-husking tax), 4 % of the IVAP lines' value (catalog 07 `17`, scheme 1016).
+   *
    * @generated from field: string ivap = 7;
    */
   ivap: string;
 
   /**
+   * ISC (selective consumption tax, ad valorem): Σ of line value × `items[].isc.rate` % (scheme 2000).
+   *
    * @generated from field: string isc = 8;
    */
   isc: string;
 
   /**
+   * ICBPER (plastic-bag tax, scheme 7152): bags × the per-bag amount in force on the issue date (0.50 PEN since
+   * 2023). Only in PEN documents.
+   *
    * @generated from field: string icbper = 9;
    */
   icbper: string;
 
   /**
-   * Discounts that do not lower the taxable base (cbc:AllowanceTotalAmount).
+   * Discounts that do not lower the taxable base (line `01` and document `03`, catalog 53), with taxes:
+   * `cbc:AllowanceTotalAmount` (OBS 4307).
    *
    * @generated from field: string discounts = 10;
    */
   discounts: string;
 
   /**
+   * Σ of the prepayments deducted, with taxes (`cbc:PrepaidAmount`).
+   *
    * @generated from field: string prepaid = 11;
    */
   prepaid: string;
 
   /**
-   * The total payable (the Document's total).
+   * What the buyer pays for the document (`cbc:PayableAmount`); equal to the document's `total`.
    *
    * @generated from field: string total = 12;
    */
   total: string;
 
   /**
-   * In PEN; only with a perception.
+   * The perception: `total` × the factor of `perception.code` (2 %, 1 % or 0.5 %; rule 2798). Always in PEN, whatever
+   * the document currency. Null when the document has no perception.
    *
    * @generated from field: optional string perception = 13;
    */
   perception?: string | undefined;
 
   /**
-   * Total plus perception, in PEN; only with a perception.
+   * `total` plus `perception`: what the seller collects (`cac:PaymentTerms` `Percepcion`, rule 3309). Always in PEN,
+   * whatever the document currency. Null when the document has no perception.
    *
    * @generated from field: optional string total_to_collect = 14;
    */
   totalToCollect?: string | undefined;
 
   /**
-   * In PEN; only with a detraction.
+   * The detraction the buyer deposits into the seller's Banco de la Nación account: `total` × `detraction.percent` %,
+   * or the `detraction.amount` sent (rule 3208). Always in PEN, whatever the document currency. Null when the
+   * document has no detraction.
    *
    * @generated from field: optional string detraction = 15;
    */

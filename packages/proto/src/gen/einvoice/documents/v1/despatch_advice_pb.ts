@@ -11,147 +11,180 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/documents/v1/despatch_advice.proto.
  */
 export const file_einvoice_documents_v1_despatch_advice: GenFile = /*@__PURE__*/
-  fileDesc("CitlaW52b2ljZS9kb2N1bWVudHMvdjEvZGVzcGF0Y2hfYWR2aWNlLnByb3RvEhVlaW52b2ljZS5kb2N1bWVudHMudjEi6AkKDkRlc3BhdGNoQWR2aWNlEhoKBHR5cGUYASABKAlCDMrzGAgKAjA5CgIzMRIOCgZzZXJpZXMYAiABKAkSHgoKaXNzdWVfZGF0ZRgDIAEoCUIKyvMYBhoEZGF0ZRIRCgRub3RlGAQgASgJSACIAQESNAoGc2VuZGVyGAUgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoUGFydHkSNwoJcmVjaXBpZW50GAYgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoUGFydHkSOwoIc3VwcGxpZXIYByABKAsyJC5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hQYXJ0eUgBiAEBEjgKBWJ1eWVyGAggASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoUGFydHlIAogBARIYCgtyZWFzb25fY29kZRgJIAEoCUgDiAEBEh8KEnJlYXNvbl9kZXNjcmlwdGlvbhgKIAEoCUgEiAEBEikKDnRyYW5zcG9ydF9tb2RlGAsgASgJQgzK8xgICgIwMQoCMDJIBYgBARIjCgpzdGFydF9kYXRlGAwgASgJQgrK8xgGGgRkYXRlSAaIAQESJgoNaGFuZG92ZXJfZGF0ZRgNIAEoCUIKyvMYBhoEZGF0ZUgHiAEBEjwKB2NhcnJpZXIYDiABKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hDYXJyaWVySAiIAQESIwoMZ3Jvc3Nfd2VpZ2h0GA8gASgJQg3K8xgJGgdkZWNpbWFsEiMKC3dlaWdodF91bml0GBAgASgJQg7K8xgKCgNLR00KA1RORRIVCghwYWNrYWdlcxgRIAEoBUgJiAEBEjQKBm9yaWdpbhgSIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaFBvaW50EjkKC2Rlc3RpbmF0aW9uGBMgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoUG9pbnQSOAoIdmVoaWNsZXMYFCADKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hWZWhpY2xlEjYKB2RyaXZlcnMYFSADKAsyJS5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hEcml2ZXISSQoRcmVsYXRlZF9kb2N1bWVudHMYFiADKAsyLi5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hSZWxhdGVkRG9jdW1lbnQSMgoFaXRlbXMYFyADKAsyIy5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hJdGVtEjcKDWZyZWlnaHRfcGF5ZXIYGCABKAlCG8rzGBcKBnNlbmRlcgoNc3ViY29udHJhY3RvckgKiAEBQgcKBV9ub3RlQgsKCV9zdXBwbGllckIICgZfYnV5ZXJCDgoMX3JlYXNvbl9jb2RlQhUKE19yZWFzb25fZGVzY3JpcHRpb25CEQoPX3RyYW5zcG9ydF9tb2RlQg0KC19zdGFydF9kYXRlQhAKDl9oYW5kb3Zlcl9kYXRlQgoKCF9jYXJyaWVyQgsKCV9wYWNrYWdlc0IQCg5fZnJlaWdodF9wYXllciJNCg1EZXNwYXRjaFBhcnR5EhUKDWRvY3VtZW50X3R5cGUYASABKAkSFwoPZG9jdW1lbnRfbnVtYmVyGAIgASgJEgwKBG5hbWUYAyABKAkiYAoPRGVzcGF0Y2hDYXJyaWVyEgsKA3J1YxgBIAEoCRIMCgRuYW1lGAIgASgJEh0KEG10Y19yZWdpc3RyYXRpb24YAyABKAlIAIgBAUITChFfbXRjX3JlZ2lzdHJhdGlvbiKeAQoNRGVzcGF0Y2hQb2ludBIOCgZ1YmlnZW8YASABKAkSDwoHYWRkcmVzcxgCIAEoCRIfChJlc3RhYmxpc2htZW50X2NvZGUYAyABKAlIAIgBARIeChFlc3RhYmxpc2htZW50X3J1YxgEIAEoCUgBiAEBQhUKE19lc3RhYmxpc2htZW50X2NvZGVCFAoSX2VzdGFibGlzaG1lbnRfcnVjIm8KD0Rlc3BhdGNoVmVoaWNsZRIjCgRyb2xlGAEgASgJQhXK8xgRCgRtYWluCglzZWNvbmRhcnkSDQoFcGxhdGUYAiABKAkSGAoLY2VydGlmaWNhdGUYAyABKAlIAIgBAUIOCgxfY2VydGlmaWNhdGUinQEKDkRlc3BhdGNoRHJpdmVyEiMKBHJvbGUYASABKAlCFcrzGBEKBG1haW4KCXNlY29uZGFyeRIVCg1kb2N1bWVudF90eXBlGAIgASgJEhcKD2RvY3VtZW50X251bWJlchgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIPCgdsaWNlbnNlGAYgASgJIm4KF0Rlc3BhdGNoUmVsYXRlZERvY3VtZW50EhoKBHR5cGUYASABKAlCDMrzGAgKAjAxCgIwMxIOCgZudW1iZXIYAiABKAkSEgoKaXNzdWVyX3J1YxgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCSJXCgxEZXNwYXRjaEl0ZW0SEwoLZGVzY3JpcHRpb24YASABKAkSHwoIcXVhbnRpdHkYAiABKAlCDcrzGAkaB2RlY2ltYWwSEQoJdW5pdF9jb2RlGAMgASgJYgZwcm90bzM", [file_einvoice_common_v1_field_rules]);
+  fileDesc("CitlaW52b2ljZS9kb2N1bWVudHMvdjEvZGVzcGF0Y2hfYWR2aWNlLnByb3RvEhVlaW52b2ljZS5kb2N1bWVudHMudjEi8QkKDkRlc3BhdGNoQWR2aWNlEhoKBHR5cGUYASABKAlCDMrzGAgKAjA5CgIzMRIOCgZzZXJpZXMYAiABKAkSHgoKaXNzdWVfZGF0ZRgDIAEoCUIKyvMYBhoEZGF0ZRIRCgRub3RlGAQgASgJSACIAQESNAoGc2VuZGVyGAUgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoUGFydHkSNwoJcmVjaXBpZW50GAYgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoUGFydHkSOwoIc3VwcGxpZXIYByABKAsyJC5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hQYXJ0eUgBiAEBEjgKBWJ1eWVyGAggASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoUGFydHlIAogBARIYCgtyZWFzb25fY29kZRgJIAEoCUgDiAEBEh8KEnJlYXNvbl9kZXNjcmlwdGlvbhgKIAEoCUgEiAEBEikKDnRyYW5zcG9ydF9tb2RlGAsgASgJQgzK8xgICgIwMQoCMDJIBYgBARIjCgpzdGFydF9kYXRlGAwgASgJQgrK8xgGGgRkYXRlSAaIAQESJgoNaGFuZG92ZXJfZGF0ZRgNIAEoCUIKyvMYBhoEZGF0ZUgHiAEBEjwKB2NhcnJpZXIYDiABKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hDYXJyaWVySAiIAQESLAoMZ3Jvc3Nfd2VpZ2h0GA8gASgJQhbK8xgSGhB1bnNpZ25lZC1kZWNpbWFsEiMKC3dlaWdodF91bml0GBAgASgJQg7K8xgKCgNLR00KA1RORRIVCghwYWNrYWdlcxgRIAEoBUgJiAEBEjQKBm9yaWdpbhgSIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaFBvaW50EjkKC2Rlc3RpbmF0aW9uGBMgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoUG9pbnQSOAoIdmVoaWNsZXMYFCADKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hWZWhpY2xlEjYKB2RyaXZlcnMYFSADKAsyJS5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hEcml2ZXISSQoRcmVsYXRlZF9kb2N1bWVudHMYFiADKAsyLi5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hSZWxhdGVkRG9jdW1lbnQSMgoFaXRlbXMYFyADKAsyIy5laW52b2ljZS5kb2N1bWVudHMudjEuRGVzcGF0Y2hJdGVtEjcKDWZyZWlnaHRfcGF5ZXIYGCABKAlCG8rzGBcKBnNlbmRlcgoNc3ViY29udHJhY3RvckgKiAEBQgcKBV9ub3RlQgsKCV9zdXBwbGllckIICgZfYnV5ZXJCDgoMX3JlYXNvbl9jb2RlQhUKE19yZWFzb25fZGVzY3JpcHRpb25CEQoPX3RyYW5zcG9ydF9tb2RlQg0KC19zdGFydF9kYXRlQhAKDl9oYW5kb3Zlcl9kYXRlQgoKCF9jYXJyaWVyQgsKCV9wYWNrYWdlc0IQCg5fZnJlaWdodF9wYXllciJNCg1EZXNwYXRjaFBhcnR5EhUKDWRvY3VtZW50X3R5cGUYASABKAkSFwoPZG9jdW1lbnRfbnVtYmVyGAIgASgJEgwKBG5hbWUYAyABKAkiYAoPRGVzcGF0Y2hDYXJyaWVyEgsKA3J1YxgBIAEoCRIMCgRuYW1lGAIgASgJEh0KEG10Y19yZWdpc3RyYXRpb24YAyABKAlIAIgBAUITChFfbXRjX3JlZ2lzdHJhdGlvbiKeAQoNRGVzcGF0Y2hQb2ludBIOCgZ1YmlnZW8YASABKAkSDwoHYWRkcmVzcxgCIAEoCRIfChJlc3RhYmxpc2htZW50X2NvZGUYAyABKAlIAIgBARIeChFlc3RhYmxpc2htZW50X3J1YxgEIAEoCUgBiAEBQhUKE19lc3RhYmxpc2htZW50X2NvZGVCFAoSX2VzdGFibGlzaG1lbnRfcnVjIm8KD0Rlc3BhdGNoVmVoaWNsZRIjCgRyb2xlGAEgASgJQhXK8xgRCgRtYWluCglzZWNvbmRhcnkSDQoFcGxhdGUYAiABKAkSGAoLY2VydGlmaWNhdGUYAyABKAlIAIgBAUIOCgxfY2VydGlmaWNhdGUinQEKDkRlc3BhdGNoRHJpdmVyEiMKBHJvbGUYASABKAlCFcrzGBEKBG1haW4KCXNlY29uZGFyeRIVCg1kb2N1bWVudF90eXBlGAIgASgJEhcKD2RvY3VtZW50X251bWJlchgDIAEoCRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRIPCgdsaWNlbnNlGAYgASgJIm4KF0Rlc3BhdGNoUmVsYXRlZERvY3VtZW50EhoKBHR5cGUYASABKAlCDMrzGAgKAjAxCgIwMxIOCgZudW1iZXIYAiABKAkSEgoKaXNzdWVyX3J1YxgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCSJgCgxEZXNwYXRjaEl0ZW0SEwoLZGVzY3JpcHRpb24YASABKAkSKAoIcXVhbnRpdHkYAiABKAlCFsrzGBIaEHVuc2lnbmVkLWRlY2ltYWwSEQoJdW5pdF9jb2RlGAMgASgJYgZwcm90bzM", [file_einvoice_common_v1_field_rules]);
 
 /**
- * A checked despatch advice (guía de remisión electrónica, GRE 2022) with its derived fields: the gateway's
- * check (@einvoice/tax-engine validateDespatchAdvice) → numbering → documents.issued → signing; echoed on the
- * public Document. Dates are YYYY-MM-DD (Lima).
+ * The transport data of a despatch advice as checked, with what the platform derived (the sender of a sender guide,
+ * roles, `establishment_ruc`, related documents' type, issuer and description). Fields that do not apply to the guide
+ * are null.
  *
  * @generated from message einvoice.documents.v1.DespatchAdvice
  */
 export type DespatchAdvice = Message<"einvoice.documents.v1.DespatchAdvice"> & {
   /**
-   * 09 sender guide (series T…), 31 carrier guide (series V…).
+   * `09` sender guide, `31` carrier guide (from the series).
    *
    * @generated from field: string type = 1;
    */
   type: string;
 
   /**
+   * `T…` (09) or `V…` (31).
+   *
    * @generated from field: string series = 2;
    */
   series: string;
 
   /**
+   * Issue date. `YYYY-MM-DD` (Lima).
+   *
    * @generated from field: string issue_date = 3;
    */
   issueDate: string;
 
   /**
+   * The remark printed on the guide; null when none.
+   *
    * @generated from field: optional string note = 4;
    */
   note?: string | undefined;
 
   /**
-   * Who sends the goods; on a sender guide the issuer itself.
+   * Who sends the goods; on a sender guide the company itself.
    *
    * @generated from field: einvoice.documents.v1.DespatchParty sender = 5;
    */
   sender?: DespatchParty | undefined;
 
   /**
+   * Who receives them.
+   *
    * @generated from field: einvoice.documents.v1.DespatchParty recipient = 6;
    */
   recipient?: DespatchParty | undefined;
 
   /**
+   * The supplier (reasons `02`, `07`, `13`); null otherwise.
+   *
    * @generated from field: optional einvoice.documents.v1.DespatchParty supplier = 7;
    */
   supplier?: DespatchParty | undefined;
 
   /**
+   * The buyer (reasons `03`, `13`); null otherwise.
+   *
    * @generated from field: optional einvoice.documents.v1.DespatchParty buyer = 8;
    */
   buyer?: DespatchParty | undefined;
 
   /**
-   * Catalog 20 reason; sender guide only.
+   * Catalog 20 reason; null on a carrier guide.
    *
    * @generated from field: optional string reason_code = 9;
    */
   reasonCode?: string | undefined;
 
   /**
+   * The reason in words, with reason `13`; null otherwise.
+   *
    * @generated from field: optional string reason_description = 10;
    */
   reasonDescription?: string | undefined;
 
   /**
-   * Catalog 18: 01 contracted carrier, 02 own vehicle; sender guide only.
+   * Catalog 18: `01` contracted carrier, `02` own vehicle; null on a carrier guide.
    *
    * @generated from field: optional string transport_mode = 11;
    */
   transportMode?: string | undefined;
 
   /**
+   * When transport starts; null when not given (contracted carrier). `YYYY-MM-DD` (Lima).
+   *
    * @generated from field: optional string start_date = 12;
    */
   startDate?: string | undefined;
 
   /**
-   * When the goods are handed to the contracted carrier (SUNAT ERR 3617 from 2026-06-01).
+   * When the goods are handed to the contracted carrier (mode `01`; SUNAT ERR 3617 from 2026-06-01); null otherwise.
+   * `YYYY-MM-DD` (Lima).
    *
    * @generated from field: optional string handover_date = 13;
    */
   handoverDate?: string | undefined;
 
   /**
+   * The contracted carrier (mode `01`); null otherwise.
+   *
    * @generated from field: optional einvoice.documents.v1.DespatchCarrier carrier = 14;
    */
   carrier?: DespatchCarrier | undefined;
 
   /**
+   * Gross weight in `weight_unit`, a decimal string (e.g. `120.5`).
+   *
    * @generated from field: string gross_weight = 15;
    */
   grossWeight: string;
 
   /**
+   * `KGM` kilograms or `TNE` tonnes.
+   *
    * @generated from field: string weight_unit = 16;
    */
   weightUnit: string;
 
   /**
+   * Number of packages; null when not given.
+   *
    * @generated from field: optional int32 packages = 17;
    */
   packages?: number | undefined;
 
   /**
+   * Where the goods leave from.
+   *
    * @generated from field: einvoice.documents.v1.DespatchPoint origin = 18;
    */
   origin?: DespatchPoint | undefined;
 
   /**
+   * Where they arrive.
+   *
    * @generated from field: einvoice.documents.v1.DespatchPoint destination = 19;
    */
   destination?: DespatchPoint | undefined;
 
   /**
-   * The first is the main vehicle, then up to two secondary.
+   * Main, then secondary vehicles (up to two).
    *
    * @generated from field: repeated einvoice.documents.v1.DespatchVehicle vehicles = 20;
    */
   vehicles: DespatchVehicle[];
 
   /**
-   * The first is the main driver, then up to two secondary.
+   * Main, then secondary drivers (up to two).
    *
    * @generated from field: repeated einvoice.documents.v1.DespatchDriver drivers = 21;
    */
   drivers: DespatchDriver[];
 
   /**
+   * Sale documents the goods travel under.
+   *
    * @generated from field: repeated einvoice.documents.v1.DespatchRelatedDocument related_documents = 22;
    */
   relatedDocuments: DespatchRelatedDocument[];
 
   /**
+   * The goods.
+   *
    * @generated from field: repeated einvoice.documents.v1.DespatchItem items = 23;
    */
   items: DespatchItem[];
 
   /**
-   * Carrier guide only: who pays the freight, "sender" or "subcontractor" (SUNAT OBS 4388 without it).
+   * Carrier guide: who pays the freight; null when not given (SUNAT then observes 4388) and on a sender guide.
    *
    * @generated from field: optional string freight_payer = 24;
    */
@@ -166,22 +199,28 @@ export const DespatchAdviceSchema: GenMessage<DespatchAdvice> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_despatch_advice, 0);
 
 /**
- * A party: catalog 06 document type, its number, the name.
+ * A party named on a guide (sender, recipient, supplier or buyer).
  *
  * @generated from message einvoice.documents.v1.DespatchParty
  */
 export type DespatchParty = Message<"einvoice.documents.v1.DespatchParty"> & {
   /**
+   * Catalog 06 identity document type (`6` RUC, `1` DNI…).
+   *
    * @generated from field: string document_type = 1;
    */
   documentType: string;
 
   /**
+   * The document number.
+   *
    * @generated from field: string document_number = 2;
    */
   documentNumber: string;
 
   /**
+   * Legal or full name.
+   *
    * @generated from field: string name = 3;
    */
   name: string;
@@ -195,23 +234,27 @@ export const DespatchPartySchema: GenMessage<DespatchParty> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_despatch_advice, 1);
 
 /**
+ * The contracted carrier of a sender guide in mode `01`.
+ *
  * @generated from message einvoice.documents.v1.DespatchCarrier
  */
 export type DespatchCarrier = Message<"einvoice.documents.v1.DespatchCarrier"> & {
   /**
-   * 11 digits.
+   * The carrier's RUC (11 digits).
    *
    * @generated from field: string ruc = 1;
    */
   ruc: string;
 
   /**
+   * The carrier's legal name.
+   *
    * @generated from field: string name = 2;
    */
   name: string;
 
   /**
-   * The carrier's MTC registration number (SUNAT OBS 4391 without it).
+   * The carrier's MTC registration number, upper case; null when not given (SUNAT then observes 4391).
    *
    * @generated from field: optional string mtc_registration = 3;
    */
@@ -226,6 +269,8 @@ export const DespatchCarrierSchema: GenMessage<DespatchCarrier> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_despatch_advice, 2);
 
 /**
+ * An origin or destination of the goods.
+ *
  * @generated from message einvoice.documents.v1.DespatchPoint
  */
 export type DespatchPoint = Message<"einvoice.documents.v1.DespatchPoint"> & {
@@ -237,19 +282,21 @@ export type DespatchPoint = Message<"einvoice.documents.v1.DespatchPoint"> & {
   ubigeo: string;
 
   /**
+   * The address line.
+   *
    * @generated from field: string address = 2;
    */
   address: string;
 
   /**
-   * SUNAT's 4-digit establishment code when the point is a registered establishment.
+   * SUNAT's 4-digit establishment code; null when the point is not one.
    *
    * @generated from field: optional string establishment_code = 3;
    */
   establishmentCode?: string | undefined;
 
   /**
-   * Derived: the RUC that registered the establishment.
+   * Derived: the RUC that registered the establishment; null when the point is not one.
    *
    * @generated from field: optional string establishment_ruc = 4;
    */
@@ -264,23 +311,28 @@ export const DespatchPointSchema: GenMessage<DespatchPoint> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_despatch_advice, 3);
 
 /**
+ * A vehicle of the transport: the main one first.
+ *
  * @generated from message einvoice.documents.v1.DespatchVehicle
  */
 export type DespatchVehicle = Message<"einvoice.documents.v1.DespatchVehicle"> & {
   /**
+   * Derived from the position: the first is the main vehicle.
+   *
    * @generated from field: string role = 1;
    */
   role: string;
 
   /**
-   * Letters and digits, no hyphen.
+   * The plate, upper case, without hyphen.
    *
    * @generated from field: string plate = 2;
    */
   plate: string;
 
   /**
-   * Constancia de Inscripción Vehicular, Certificado de Habilitación Vehicular or TUC (SUNAT OBS 4399 without it).
+   * The vehicle's Constancia de Inscripción, Certificado de Habilitación Vehicular or TUC number, upper case; null
+   * when not given (a carrier guide then draws SUNAT observation 4399).
    *
    * @generated from field: optional string certificate = 3;
    */
@@ -295,36 +347,48 @@ export const DespatchVehicleSchema: GenMessage<DespatchVehicle> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_despatch_advice, 4);
 
 /**
+ * A driver of the transport: the main one first.
+ *
  * @generated from message einvoice.documents.v1.DespatchDriver
  */
 export type DespatchDriver = Message<"einvoice.documents.v1.DespatchDriver"> & {
   /**
+   * Derived from the position: the first is the main driver.
+   *
    * @generated from field: string role = 1;
    */
   role: string;
 
   /**
+   * Catalog 06 personal document type.
+   *
    * @generated from field: string document_type = 2;
    */
   documentType: string;
 
   /**
+   * The driver's document number.
+   *
    * @generated from field: string document_number = 3;
    */
   documentNumber: string;
 
   /**
+   * First names.
+   *
    * @generated from field: string first_name = 4;
    */
   firstName: string;
 
   /**
+   * Family names.
+   *
    * @generated from field: string last_name = 5;
    */
   lastName: string;
 
   /**
-   * Driving licence number.
+   * Driving licence number, upper case.
    *
    * @generated from field: string license = 6;
    */
@@ -339,34 +403,34 @@ export const DespatchDriverSchema: GenMessage<DespatchDriver> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_despatch_advice, 5);
 
 /**
- * A sale document the goods travel under.
+ * A sale document the goods travel under (spec despatch rule 10).
  *
  * @generated from message einvoice.documents.v1.DespatchRelatedDocument
  */
 export type DespatchRelatedDocument = Message<"einvoice.documents.v1.DespatchRelatedDocument"> & {
   /**
-   * Derived from the series letter: 01 invoice (F…), 03 receipt (B…).
+   * Derived from the series letter: `01` invoice, `03` receipt.
    *
    * @generated from field: string type = 1;
    */
   type: string;
 
   /**
-   * Printed number SERIES-NUMBER.
+   * Printed number `SERIES-NUMBER`.
    *
    * @generated from field: string number = 2;
    */
   number: string;
 
   /**
-   * Derived: the RUC of its issuer.
+   * Derived: its issuer's RUC (the sender's; the supplier's on a purchase).
    *
    * @generated from field: string issuer_ruc = 3;
    */
   issuerRuc: string;
 
   /**
-   * Derived: the type's description.
+   * Derived: the type in words (`Factura`, `Boleta de Venta`).
    *
    * @generated from field: string description = 4;
    */
@@ -381,21 +445,27 @@ export const DespatchRelatedDocumentSchema: GenMessage<DespatchRelatedDocument> 
   messageDesc(file_einvoice_documents_v1_despatch_advice, 6);
 
 /**
+ * One line of goods carried.
+ *
  * @generated from message einvoice.documents.v1.DespatchItem
  */
 export type DespatchItem = Message<"einvoice.documents.v1.DespatchItem"> & {
   /**
+   * What travels.
+   *
    * @generated from field: string description = 1;
    */
   description: string;
 
   /**
+   * How many units, a decimal string (e.g. `10`).
+   *
    * @generated from field: string quantity = 2;
    */
   quantity: string;
 
   /**
-   * UN/ECE rec 20 unit code (NIU by default).
+   * UN/ECE rec 20 unit code (`NIU` by default).
    *
    * @generated from field: string unit_code = 3;
    */

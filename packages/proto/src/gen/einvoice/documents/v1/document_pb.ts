@@ -17,167 +17,198 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/documents/v1/document.proto.
  */
 export const file_einvoice_documents_v1_document: GenFile = /*@__PURE__*/
-  fileDesc("CiRlaW52b2ljZS9kb2N1bWVudHMvdjEvZG9jdW1lbnQucHJvdG8SFWVpbnZvaWNlLmRvY3VtZW50cy52MSKwCQoIRG9jdW1lbnQSCgoCaWQYASABKAkSHgoGb2JqZWN0GAIgASgJQg7K8xgKCghkb2N1bWVudBIQCghsaXZlbW9kZRgDIAEoCBIsCgR0eXBlGAQgASgJQh7K8xgaCgIwMQoCMDMKAjA3CgIwOAoCMDkKAjMxEAESDgoGc2VyaWVzGAUgASgJEg4KBm51bWJlchgGIAEoBRJFCgZzdGF0dXMYByABKAlCNcrzGDEKB3BlbmRpbmcKCGFjY2VwdGVkCghvYnNlcnZlZAoIcmVqZWN0ZWQKBnZvaWRlZBABEh4KCmlzc3VlX2RhdGUYCCABKAlCCsrzGAYaBGRhdGUSFQoIY3VycmVuY3kYCSABKAlIAIgBARIhCgV0b3RhbBgKIAEoCUINyvMYCRoHZGVjaW1hbEgBiAEBEjwKB2Ftb3VudHMYCyABKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRBbW91bnRzSAKIAQESMwoIY3VzdG9tZXIYDCABKAsyHC5laW52b2ljZS5kb2N1bWVudHMudjEuUGFydHlIA4gBARI3CgVzdW5hdBgNIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIBIgBARJBCg5zdGF0dXNfZGV0YWlscxgOIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdGF0dXNEZXRhaWxzSAWIAQESEQoEaGFzaBgPIAEoCUgGiAEBEjMKBWxpbmtzGBAgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGlua3MSIwoKY3JlYXRlZF9hdBgRIAEoCUIPyvMYCxoJZGF0ZS10aW1lEiMKCnVwZGF0ZWRfYXQYEiABKAlCD8rzGAsaCWRhdGUtdGltZRI8CghkZXNwYXRjaBgeIAEoCzIlLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaEFkdmljZUgHiAEBEjwKCXJlZmVyZW5jZRgfIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVmZXJlbmNlSAiIAQESNgoGcmVhc29uGCAgASgLMiEuZWludm9pY2UuZG9jdW1lbnRzLnYxLk5vdGVSZWFzb25ICYgBARIyCgVub3RlcxghIAMoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudE5vdGUSNgoEdm9pZBgTIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudFZvaWRICogBARJCCgpzdWJtaXNzaW9uGCIgASgLMikuZWludm9pY2UuZG9jdW1lbnRzLnYxLlN1Ym1pc3Npb25Qcm9ncmVzc0gLiAEBQgsKCV9jdXJyZW5jeUIICgZfdG90YWxCCgoIX2Ftb3VudHNCCwoJX2N1c3RvbWVyQggKBl9zdW5hdEIRCg9fc3RhdHVzX2RldGFpbHNCBwoFX2hhc2hCCwoJX2Rlc3BhdGNoQgwKCl9yZWZlcmVuY2VCCQoHX3JlYXNvbkIHCgVfdm9pZEINCgtfc3VibWlzc2lvbiLlAQoSU3VibWlzc2lvblByb2dyZXNzEhAKCGF0dGVtcHRzGAEgASgFEkMKDGxhc3RfcHJvYmxlbRgCIAEoCzIoLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdWJtaXNzaW9uUHJvYmxlbUgAiAEBEi0KD25leHRfYXR0ZW1wdF9hdBgDIAEoCUIPyvMYCxoJZGF0ZS10aW1lSAGIAQESJAoLZGVhZGxpbmVfYXQYBCABKAlCD8rzGAsaCWRhdGUtdGltZUIPCg1fbGFzdF9wcm9ibGVtQhIKEF9uZXh0X2F0dGVtcHRfYXQivwEKEVN1Ym1pc3Npb25Qcm9ibGVtEpgBCgRjb2RlGAEgASgJQokByvMYhAEKEXN1bmF0X3VucmVhY2hhYmxlCg9zdW5hdF9ub19hbnN3ZXIKEXN1bmF0X3VuYXZhaWxhYmxlCgpzdW5hdF9idXN5ChJzdW5hdF9yZWZ1c2VkX3NlbmQKF3NvbF9jcmVkZW50aWFsc19taXNzaW5nChBzdWJtaXNzaW9uX2Vycm9yEAESDwoHbWVzc2FnZRgCIAEoCSKCAwoMRG9jdW1lbnRWb2lkEi0KBnN0YXR1cxgBIAEoCUIdyvMYGQoHcGVuZGluZwoGdm9pZGVkCgZmYWlsZWQSDgoGcmVhc29uGAIgASgJEiUKDHJlcXVlc3RlZF9hdBgDIAEoCUIPyvMYCxoJZGF0ZS10aW1lEhcKCnN1bW1hcnlfaWQYBCABKAlIAIgBARITCgZ0aWNrZXQYBSABKAlIAYgBARI3CgVzdW5hdBgGIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIAogBARI4CgdmYWlsdXJlGAcgASgLMiIuZWludm9pY2UuZG9jdW1lbnRzLnYxLlZvaWRGYWlsdXJlSAOIAQESKgoMY29tcGxldGVkX2F0GAggASgJQg/K8xgLGglkYXRlLXRpbWVIBIgBAUINCgtfc3VtbWFyeV9pZEIJCgdfdGlja2V0QggKBl9zdW5hdEIKCghfZmFpbHVyZUIPCg1fY29tcGxldGVkX2F0ImIKC1ZvaWRGYWlsdXJlEkIKBGNvZGUYASABKAlCNMrzGDAKFnZvaWRfZGVhZGxpbmVfZXhjZWVkZWQKFHZvaWRfb3V0Y29tZV91bmtub3duEAESDwoHbWVzc2FnZRgCIAEoCSJ1CgxTdW5hdFZlcmRpY3QSDAoEY29kZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIvCgVub3RlcxgDIAMoCzIgLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdE5vdGUSEQoJc2ltdWxhdGVkGAQgASgIIi4KCVN1bmF0Tm90ZRIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJIlQKDVN0YXR1c0RldGFpbHMSMgoEY29kZRgBIAEoCUIkyvMYIAocc3VibWlzc2lvbl9kZWFkbGluZV9leGNlZWRlZBABEg8KB21lc3NhZ2UYAiABKAkiXQoNRG9jdW1lbnRMaW5rcxIQCgNwZGYYASABKAlIAIgBARIQCgN4bWwYAiABKAlIAYgBARIQCgNjZHIYAyABKAlIAogBAUIGCgRfcGRmQgYKBF94bWxCBgoEX2NkcmIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_note]);
+  fileDesc("CiRlaW52b2ljZS9kb2N1bWVudHMvdjEvZG9jdW1lbnQucHJvdG8SFWVpbnZvaWNlLmRvY3VtZW50cy52MSLXCQoIRG9jdW1lbnQSFQoCaWQYASABKAlCCcrzGAUiA2RvYxIeCgZvYmplY3QYAiABKAlCDsrzGAoKCGRvY3VtZW50EhAKCGxpdmVtb2RlGAMgASgIEiwKBHR5cGUYBCABKAlCHsrzGBoKAjAxCgIwMwoCMDcKAjA4CgIwOQoCMzEQARIOCgZzZXJpZXMYBSABKAkSGwoGbnVtYmVyGAYgASgFQgvK8xgHKAEw/8HXLxJFCgZzdGF0dXMYByABKAlCNcrzGDEKB3BlbmRpbmcKCGFjY2VwdGVkCghvYnNlcnZlZAoIcmVqZWN0ZWQKBnZvaWRlZBABEh4KCmlzc3VlX2RhdGUYCCABKAlCCsrzGAYaBGRhdGUSJQoIY3VycmVuY3kYCSABKAlCDsrzGAoaCGN1cnJlbmN5SACIAQESIAoFdG90YWwYCiABKAlCDMrzGAgaBmFtb3VudEgBiAEBEjwKB2Ftb3VudHMYCyABKAsyJi5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRBbW91bnRzSAKIAQESMwoIY3VzdG9tZXIYDCABKAsyHC5laW52b2ljZS5kb2N1bWVudHMudjEuUGFydHlIA4gBARI3CgVzdW5hdBgNIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdW5hdFZlcmRpY3RIBIgBARJBCg5zdGF0dXNfZGV0YWlscxgOIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5TdGF0dXNEZXRhaWxzSAWIAQESEQoEaGFzaBgPIAEoCUgGiAEBEjMKBWxpbmtzGBAgASgLMiQuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGlua3MSIwoKY3JlYXRlZF9hdBgRIAEoCUIPyvMYCxoJZGF0ZS10aW1lEiMKCnVwZGF0ZWRfYXQYEiABKAlCD8rzGAsaCWRhdGUtdGltZRI8CghkZXNwYXRjaBgeIAEoCzIlLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaEFkdmljZUgHiAEBEjwKCXJlZmVyZW5jZRgfIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVmZXJlbmNlSAiIAQESNgoGcmVhc29uGCAgASgLMiEuZWludm9pY2UuZG9jdW1lbnRzLnYxLk5vdGVSZWFzb25ICYgBARIyCgVub3RlcxghIAMoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudE5vdGUSNgoEdm9pZBgTIAEoCzIjLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudFZvaWRICogBARJCCgpzdWJtaXNzaW9uGCIgASgLMikuZWludm9pY2UuZG9jdW1lbnRzLnYxLlN1Ym1pc3Npb25Qcm9ncmVzc0gLiAEBQgsKCV9jdXJyZW5jeUIICgZfdG90YWxCCgoIX2Ftb3VudHNCCwoJX2N1c3RvbWVyQggKBl9zdW5hdEIRCg9fc3RhdHVzX2RldGFpbHNCBwoFX2hhc2hCCwoJX2Rlc3BhdGNoQgwKCl9yZWZlcmVuY2VCCQoHX3JlYXNvbkIHCgVfdm9pZEINCgtfc3VibWlzc2lvbiLtAQoSU3VibWlzc2lvblByb2dyZXNzEhgKCGF0dGVtcHRzGAEgASgFQgbK8xgCKAASQwoMbGFzdF9wcm9ibGVtGAIgASgLMiguZWludm9pY2UuZG9jdW1lbnRzLnYxLlN1Ym1pc3Npb25Qcm9ibGVtSACIAQESLQoPbmV4dF9hdHRlbXB0X2F0GAMgASgJQg/K8xgLGglkYXRlLXRpbWVIAYgBARIkCgtkZWFkbGluZV9hdBgEIAEoCUIPyvMYCxoJZGF0ZS10aW1lQg8KDV9sYXN0X3Byb2JsZW1CEgoQX25leHRfYXR0ZW1wdF9hdCK/AQoRU3VibWlzc2lvblByb2JsZW0SmAEKBGNvZGUYASABKAlCiQHK8xiEAQoRc3VuYXRfdW5yZWFjaGFibGUKD3N1bmF0X25vX2Fuc3dlcgoRc3VuYXRfdW5hdmFpbGFibGUKCnN1bmF0X2J1c3kKEnN1bmF0X3JlZnVzZWRfc2VuZAoXc29sX2NyZWRlbnRpYWxzX21pc3NpbmcKEHN1Ym1pc3Npb25fZXJyb3IQARIPCgdtZXNzYWdlGAIgASgJIoIDCgxEb2N1bWVudFZvaWQSLQoGc3RhdHVzGAEgASgJQh3K8xgZCgdwZW5kaW5nCgZ2b2lkZWQKBmZhaWxlZBIOCgZyZWFzb24YAiABKAkSJQoMcmVxdWVzdGVkX2F0GAMgASgJQg/K8xgLGglkYXRlLXRpbWUSFwoKc3VtbWFyeV9pZBgEIAEoCUgAiAEBEhMKBnRpY2tldBgFIAEoCUgBiAEBEjcKBXN1bmF0GAYgASgLMiMuZWludm9pY2UuZG9jdW1lbnRzLnYxLlN1bmF0VmVyZGljdEgCiAEBEjgKB2ZhaWx1cmUYByABKAsyIi5laW52b2ljZS5kb2N1bWVudHMudjEuVm9pZEZhaWx1cmVIA4gBARIqCgxjb21wbGV0ZWRfYXQYCCABKAlCD8rzGAsaCWRhdGUtdGltZUgEiAEBQg0KC19zdW1tYXJ5X2lkQgkKB190aWNrZXRCCAoGX3N1bmF0QgoKCF9mYWlsdXJlQg8KDV9jb21wbGV0ZWRfYXQiYgoLVm9pZEZhaWx1cmUSQgoEY29kZRgBIAEoCUI0yvMYMAoWdm9pZF9kZWFkbGluZV9leGNlZWRlZAoUdm9pZF9vdXRjb21lX3Vua25vd24QARIPCgdtZXNzYWdlGAIgASgJInUKDFN1bmF0VmVyZGljdBIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEi8KBW5vdGVzGAMgAygLMiAuZWludm9pY2UuZG9jdW1lbnRzLnYxLlN1bmF0Tm90ZRIRCglzaW11bGF0ZWQYBCABKAgiLgoJU3VuYXROb3RlEgwKBGNvZGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkiVAoNU3RhdHVzRGV0YWlscxIyCgRjb2RlGAEgASgJQiTK8xggChxzdWJtaXNzaW9uX2RlYWRsaW5lX2V4Y2VlZGVkEAESDwoHbWVzc2FnZRgCIAEoCSKcAQoNRG9jdW1lbnRMaW5rcxIlCgNwZGYYASABKAlCE8rzGA8aDXVyaS1yZWZlcmVuY2VIAIgBARIlCgN4bWwYAiABKAlCE8rzGA8aDXVyaS1yZWZlcmVuY2VIAYgBARIlCgNjZHIYAyABKAlCE8rzGA8aDXVyaS1yZWZlcmVuY2VIAogBAUIGCgRfcGRmQgYKBF94bWxCBgoEX2NkcmIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_note]);
 
 /**
- * The public Document resource (object "document"), as GET /v1/documents/{id} shows it. An unset optional field
- * is null in the public JSON.
+ * An issued electronic document: an invoice (`01`, factura) or a receipt (`03`, boleta). Its number is assigned once
+ * every check has passed; it is then signed and sent to SUNAT, and its `status` moves from `pending` to a final
+ * status that never changes. Every field is always present: null means not known (yet) or not applicable.
  *
  * @generated from message einvoice.documents.v1.Document
  */
 export type Document = Message<"einvoice.documents.v1.Document"> & {
   /**
-   * doc_…
+   * Unique id of the document: `doc_` and 26 letters and digits.
    *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
+   * Always `document`.
+   *
    * @generated from field: string object = 2;
    */
   object: string;
 
   /**
+   * True for a live-mode resource (created with an `sk_live_` key), false for test mode (`sk_test_`).
+   *
    * @generated from field: bool livemode = 3;
    */
   livemode: boolean;
 
   /**
-   * 01 invoice, 03 receipt, 07 credit note, 08 debit note, 09 sender guide, 31 carrier guide.
+   * SUNAT catalog 01 document type: `01` invoice (factura, `POST /v1/invoices`), `03` receipt (boleta, `POST
+   * /v1/receipts`), `07` credit note (`POST /v1/credit_notes`), `08` debit note (`POST /v1/debit_notes`), `09` sender
+   * guide and `31` carrier guide (despatch advices, `POST /v1/despatch_advices`). More types may be added: tolerate
+   * unknown values.
    *
    * @generated from field: string type = 4;
    */
   type: string;
 
   /**
+   * The series sent: invoices `F` + 3 letters or digits, receipts `B` + 3 (e.g. `F001`, `B001`).
+   *
    * @generated from field: string series = 5;
    */
   series: string;
 
   /**
-   * Assigned by the register: the next number of the series.
+   * The number within the series, assigned by the platform: the next one, with no gaps, per company, mode, type and
+   * series (ERR 1001: up to 8 digits). The printed id is `series-number`, e.g. `F001-1`.
    *
    * @generated from field: int32 number = 6;
    */
   number: number;
 
   /**
-   * pending: number assigned, no verdict yet; accepted: SUNAT accepted it; observed: accepted with observations;
-   * rejected: SUNAT refused it or the sending deadline passed (the number is spent); voided: SUNAT accepted its
-   * void (see `void`).
+   * `pending`: numbered, no verdict yet. `accepted`: SUNAT accepted it (`sunat.code` `0`). `observed`: accepted with
+   * observations (`sunat.notes`). `rejected`: SUNAT refused it (`sunat.code` 2000–3999), or no verdict came before
+   * the sending deadline (`status_details`); the number is spent either way. `voided`: SUNAT accepted its void (see
+   * `void`). Only `accepted` and `observed` change again, to `voided`; a refused void leaves them as they are
+   * (`void.status` `failed`).
    *
    * @generated from field: string status = 7;
    */
   status: string;
 
   /**
+   * Issue date, `YYYY-MM-DD` in Lima time (America/Lima): the one sent, or the day of the call.
+   *
    * @generated from field: string issue_date = 8;
    */
   issueDate: string;
 
   /**
-   * ISO 4217; unset for despatch advices.
+   * ISO 4217 currency of the amounts: `PEN` or `USD`. Null for a document without amounts (despatch advices).
    *
    * @generated from field: optional string currency = 9;
    */
   currency?: string | undefined;
 
   /**
-   * The total payable; unset for despatch advices.
+   * What the buyer pays, in `currency` (equals `amounts.total`). Null for a document without amounts (despatch
+   * advices).
    *
    * @generated from field: optional string total = 10;
    */
   total?: string | undefined;
 
   /**
-   * Unset for despatch advices.
+   * The breakdown of `total`. Null for a document without amounts (despatch advices).
    *
    * @generated from field: optional einvoice.documents.v1.DocumentAmounts amounts = 11;
    */
   amounts?: DocumentAmounts | undefined;
 
   /**
+   * The buyer as printed. Never null on invoices and receipts (an anonymous receipt shows `0` / `-` / `CLIENTES
+   * VARIOS`); null only for a document kind without a buyer.
+   *
    * @generated from field: optional einvoice.documents.v1.Party customer = 12;
    */
   customer?: Party | undefined;
 
   /**
-   * SUNAT's verdict; unset until it arrives, and when the deadline rejected the document.
+   * SUNAT's verdict. Null while `pending`, and on a document rejected because the sending deadline passed.
    *
    * @generated from field: optional einvoice.documents.v1.SunatVerdict sunat = 13;
    */
   sunat?: SunatVerdict | undefined;
 
   /**
-   * Why the document has its status when no SUNAT verdict says so.
+   * Why the document has its status when `sunat` does not say it. Null unless the status needs a reason.
    *
    * @generated from field: optional einvoice.documents.v1.StatusDetails status_details = 14;
    */
   statusDetails?: StatusDetails | undefined;
 
   /**
-   * ds:DigestValue of the signed XML (base64); unset until the PDF or the verdict brings it.
+   * `ds:DigestValue` of the signed XML (base64), printed on the PDF and in its QR code. Null until the PDF is made or
+   * SUNAT's verdict arrives, whichever is first (normally a second or two after the document is numbered).
    *
    * @generated from field: optional string hash = 15;
    */
   hash?: string | undefined;
 
   /**
+   * URLs of the document's files; each null until that file exists.
+   *
    * @generated from field: einvoice.documents.v1.DocumentLinks links = 16;
    */
   links?: DocumentLinks | undefined;
 
   /**
+   * When the document was numbered.
+   *
    * @generated from field: string created_at = 17;
    */
   createdAt: string;
 
   /**
+   * When the document last changed (files, verdict).
+   *
    * @generated from field: string updated_at = 18;
    */
   updatedAt: string;
 
   /**
-   * Despatch advices (09, 31) only: the transport data as checked, with the derived fields; unset otherwise.
+   * Despatch advices (`09`, `31`) only: the transport data as checked, with the derived fields. Null on invoices and
+   * receipts.
    *
    * @generated from field: optional einvoice.documents.v1.DespatchAdvice despatch = 30;
    */
   despatch?: DespatchAdvice | undefined;
 
   /**
-   * Notes (07, 08) only: the invoice or receipt the note modifies; unset otherwise.
+   * Credit and debit notes (`07`, `08`) only: the invoice or receipt the note modifies. Null on other documents.
    *
    * @generated from field: optional einvoice.documents.v1.NoteReference reference = 31;
    */
   reference?: NoteReference | undefined;
 
   /**
-   * Notes (07, 08) only: why the note was issued; unset otherwise.
+   * Credit and debit notes (`07`, `08`) only: why the note was issued (catalog 09 or 10 code and the words sent).
+   * Null on other documents.
    *
    * @generated from field: optional einvoice.documents.v1.NoteReason reason = 32;
    */
   reason?: NoteReason | undefined;
 
   /**
-   * Invoices and receipts: the credit and debit notes issued on them, oldest first (every status but rejected
-   * and voided notes count against what is left to credit); empty otherwise.
+   * Invoices and receipts: the credit notes (`07`) and debit notes (`08`) issued on this document, oldest first, so a
+   * reader sees what is left to collect (`total` + Σ debit notes − Σ credit notes, rejected and voided notes aside).
+   * Empty on other documents and on a document without notes.
    *
    * @generated from field: repeated einvoice.documents.v1.DocumentNote notes = 33;
    */
   notes: DocumentNote[];
 
   /**
-   * The latest void requested for the document (POST /v1/documents/{id}/void); unset when none was.
+   * The latest void requested for the document (`POST /v1/documents/{id}/void`); null when none was.
    *
    * @generated from field: optional einvoice.documents.v1.DocumentVoid void = 19;
    */
   void?: DocumentVoid | undefined;
 
   /**
-   * While the document is pending and submission holds it: how sending it to SUNAT is going. Unset once a verdict
-   * came, and before submission has the signed document. Filled by the gateway from SubmissionService on a read
-   * of one document; lists, events and webhooks leave it unset.
+   * While the document is `pending`: attempts so far, the last problem, the next try and the deadline. Shown by `GET
+   * /v1/documents/{id}` only; null there once a verdict came or before the signed document reached submission (the
+   * first second), and always null in lists, events and webhooks.
+   *
+   * Filled by the gateway from SubmissionService on a read of one document.
    *
    * @generated from field: optional einvoice.documents.v1.SubmissionProgress submission = 34;
    */
@@ -192,34 +223,40 @@ export const DocumentSchema: GenMessage<Document> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_document, 0);
 
 /**
- * How sending a pending document to SUNAT is going.
+ * How sending a pending document to SUNAT is going: tries are repeated on a backoff (`SUBMISSION_RETRY_DELAYS_MS`,
+ * default 2 s, 5 s, 15 s, 30 s, 1 min, 2 min, 5 min, then every 10 min) until SUNAT gives a verdict or `deadline_at`
+ * passes.
  *
  * @generated from message einvoice.documents.v1.SubmissionProgress
  */
 export type SubmissionProgress = Message<"einvoice.documents.v1.SubmissionProgress"> & {
   /**
-   * sendBill calls made so far (0 before the first send; a status query that recovers a lost reply is not one).
+   * Sends to SUNAT so far (`sendBill` calls; a status query that recovers a lost answer is not one). 0 before the
+   * first send.
    *
    * @generated from field: int32 attempts = 1;
    */
   attempts: number;
 
   /**
-   * The last problem that kept SUNAT's verdict away; unset when there was none (the first send is on its way).
+   * Why the last try gave no verdict. Null when no try has failed (the first send is on its way).
    *
    * @generated from field: optional einvoice.documents.v1.SubmissionProblem last_problem = 2;
    */
   lastProblem?: SubmissionProblem | undefined;
 
   /**
-   * When the next try is due; unset while a try is in progress.
+   * When the next try is due. Null while a try is in progress.
    *
    * @generated from field: optional string next_attempt_at = 3;
    */
   nextAttemptAt?: string | undefined;
 
   /**
-   * After this time a document with no verdict is rejected (status_details.code submission_deadline_exceeded).
+   * If SUNAT has given no verdict by then, the document becomes `rejected` with `status_details.code`
+   * `submission_deadline_exceeded` and is not sent again: by default the end (Lima time) of the 3rd calendar day
+   * after `issue_date`, SUNAT's sending window (RS 000003-2023/SUNAT; ERR 2108), or the day after for despatch
+   * advices.
    *
    * @generated from field: string deadline_at = 4;
    */
@@ -234,26 +271,27 @@ export const SubmissionProgressSchema: GenMessage<SubmissionProgress> = /*@__PUR
   messageDesc(file_einvoice_documents_v1_document, 1);
 
 /**
- * Why the last try gave no verdict, in plain words.
+ * Why the last try to send the document gave no verdict.
  *
  * @generated from message einvoice.documents.v1.SubmissionProblem
  */
 export type SubmissionProblem = Message<"einvoice.documents.v1.SubmissionProblem"> & {
   /**
-   * sunat_unreachable: SUNAT could not be reached (name not resolved, connection refused);
-   * sunat_no_answer: SUNAT did not answer in time, or the connection dropped before its answer;
-   * sunat_unavailable: SUNAT answered with an error of its own (HTTP 5xx, an unreadable answer);
-   * sunat_busy: SUNAT said it could not take the document now (a temporary exception such as 0109);
-   * sunat_refused_send: SUNAT refused the send itself (an exception that does not clear by itself, e.g. 0111
-   * wrong SOL user); sol_credentials_missing: no SOL credentials are stored for live mode; submission_error: a
-   * failure on our side.
+   * `sunat_unreachable`: SUNAT could not be reached (its name did not resolve, the connection was refused).
+   * `sunat_no_answer`: SUNAT did not answer within `SUNAT_TIMEOUT_MS` (default 90 s), or the connection dropped
+   * before its answer; the next try first asks SUNAT whether it registered the document. `sunat_unavailable`: SUNAT's
+   * server answered with an error of its own (HTTP 5xx, an unreadable answer). `sunat_busy`: SUNAT said it could not
+   * take the document now (a temporary exception such as 0109). `sunat_refused_send`: SUNAT refused the send itself
+   * with an exception that does not clear by itself (e.g. 0111, wrong SOL user); fix the credentials (`PUT
+   * /v1/company/sol_credentials`) before the deadline. `sol_credentials_missing`: live mode and no SOL credentials
+   * stored. `submission_error`: a failure on our side. More codes may be added.
    *
    * @generated from field: string code = 1;
    */
   code: string;
 
   /**
-   * The same in a sentence, for people; may change.
+   * The same in a sentence, in English, for people; may change.
    *
    * @generated from field: string message = 2;
    */
@@ -268,63 +306,70 @@ export const SubmissionProblemSchema: GenMessage<SubmissionProblem> = /*@__PURE_
   messageDesc(file_einvoice_documents_v1_document, 2);
 
 /**
- * The void of an accepted or observed document. Invoices (and their notes) travel in a comunicación de baja
- * (RA), receipts as a resumen diario line with condition code 3 (RC); both are answered by SUNAT through a ticket.
+ * The latest void of the document (`POST /v1/documents/{id}/void`). Invoices (and their notes) are voided in a
+ * comunicación de baja (RA), receipts as a resumen diario line with condition code 3 (RC); SUNAT answers both through
+ * a ticket, so a void takes seconds to minutes.
  *
  * @generated from message einvoice.documents.v1.DocumentVoid
  */
 export type DocumentVoid = Message<"einvoice.documents.v1.DocumentVoid"> & {
   /**
-   * pending: requested, on its way to SUNAT or waiting for its ticket; voided: SUNAT accepted it (the document's
-   * status is voided); failed: SUNAT refused it, or gave no answer before the deadline (the document keeps its
-   * status and may be voided again).
+   * `pending`: on its way to SUNAT or waiting for its ticket. `voided`: SUNAT accepted it; the document's `status` is
+   * `voided` (`document.voided`). `failed`: SUNAT refused it (`sunat`) or gave no answer in time (`failure`); the
+   * document keeps its status and may be voided again (`document.void_failed`).
    *
    * @generated from field: string status = 1;
    */
   status: string;
 
   /**
-   * The caller's reason (1–100 characters), printed in the RA as VoidReasonDescription.
+   * The reason given, as printed in the RA (`VoidReasonDescription`); 1–100 characters.
    *
    * @generated from field: string reason = 2;
    */
   reason: string;
 
   /**
+   * When the void was requested.
+   *
    * @generated from field: string requested_at = 3;
    */
   requestedAt: string;
 
   /**
-   * SUNAT's identifier of the summary that carried the void (RA-YYYYMMDD-N or RC-YYYYMMDD-N); set with the outcome.
+   * SUNAT's identifier of the summary that carried the void, `RA-YYYYMMDD-N` (invoices) or `RC-YYYYMMDD-N`
+   * (receipts), N correlative per RUC and day; voids of one company and day requested close together share one
+   * summary. Null while the void is pending: it is set with the outcome.
    *
    * @generated from field: optional string summary_id = 4;
    */
   summaryId?: string | undefined;
 
   /**
-   * SUNAT's ticket for that summary; set with the outcome, unset when the ticket was lost with SUNAT's reply.
+   * SUNAT's ticket for that summary (`sendSummary`). Null while the void is pending, and when the ticket was lost
+   * with SUNAT's reply.
    *
    * @generated from field: optional string ticket = 5;
    */
   ticket?: string | undefined;
 
   /**
-   * SUNAT's answer to the summary (getStatus); unset until it arrives.
+   * SUNAT's answer to the summary (`getStatus`): code `0` accepted, otherwise the rejection (e.g. `2105` not
+   * registered, `2323` already voided, `2957` past the 7-day window). Null while pending and when no answer came.
    *
    * @generated from field: optional einvoice.documents.v1.SunatVerdict sunat = 6;
    */
   sunat?: SunatVerdict | undefined;
 
   /**
-   * Why the void failed when SUNAT gave no answer saying so.
+   * Why the void failed when SUNAT's answer does not say it. Null unless it failed so.
    *
    * @generated from field: optional einvoice.documents.v1.VoidFailure failure = 7;
    */
   failure?: VoidFailure | undefined;
 
   /**
-   * When the void reached voided or failed; unset while pending.
+   * When the void reached `voided` or `failed`. Null while pending.
    *
    * @generated from field: optional string completed_at = 8;
    */
@@ -345,14 +390,17 @@ export const DocumentVoidSchema: GenMessage<DocumentVoid> = /*@__PURE__*/
  */
 export type VoidFailure = Message<"einvoice.documents.v1.VoidFailure"> & {
   /**
-   * void_deadline_exceeded: the ticket stayed in process (98) or unknown (0127) past the void deadline;
-   * void_outcome_unknown: SUNAT registered the summary but its answer was lost and cannot be read back.
+   * `void_deadline_exceeded`: SUNAT's ticket stayed in process (98) or was unknown (0127) past the void deadline
+   * (`VOID_DEADLINE_MS`, 1 h). `void_outcome_unknown`: SUNAT registered the summary but its answer was lost and
+   * cannot be read back. More codes may be added.
    *
    * @generated from field: string code = 1;
    */
   code: string;
 
   /**
+   * The last error seen, for people; may change.
+   *
    * @generated from field: string message = 2;
    */
   message: string;
@@ -366,32 +414,36 @@ export const VoidFailureSchema: GenMessage<VoidFailure> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_document, 4);
 
 /**
- * SUNAT's verdict on a document.
+ * SUNAT's verdict, read from its CDR (`ApplicationResponse`).
  *
  * @generated from message einvoice.documents.v1.SunatVerdict
  */
 export type SunatVerdict = Message<"einvoice.documents.v1.SunatVerdict"> & {
   /**
-   * SUNAT's response code: 0 accepted, 2000–3999 rejected, 4000+ observations.
+   * SUNAT's response code: `0` accepted; `2000`–`3999` rejected (the number is spent); `4000` and above accepted with
+   * observations. `1033` marks a receipt SUNAT had already registered.
    *
    * @generated from field: string code = 1;
    */
   code: string;
 
   /**
+   * SUNAT's text for the code, in Spanish, e.g. `La Factura numero F001-1, ha sido aceptada`.
+   *
    * @generated from field: string description = 2;
    */
   description: string;
 
   /**
-   * Observations (code 0 with notes, or 4xxx codes).
+   * SUNAT's observations; empty when there are none. Non-empty makes the status `observed`.
    *
    * @generated from field: repeated einvoice.documents.v1.SunatNote notes = 3;
    */
   notes: SunatNote[];
 
   /**
-   * True when the verdict came from the bundled SUNAT simulator (offline test mode), not from SUNAT.
+   * True when the verdict came from the bundled SUNAT simulator (test mode offline), not from SUNAT: such a document
+   * has no legal effect.
    *
    * @generated from field: bool simulated = 4;
    */
@@ -406,15 +458,21 @@ export const SunatVerdictSchema: GenMessage<SunatVerdict> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_document, 5);
 
 /**
+ * One observation of SUNAT's CDR (`cbc:Note`): the document is valid, the note is kept.
+ *
  * @generated from message einvoice.documents.v1.SunatNote
  */
 export type SunatNote = Message<"einvoice.documents.v1.SunatNote"> & {
   /**
+   * SUNAT's observation code, 4000 or above (e.g. `4287`).
+   *
    * @generated from field: string code = 1;
    */
   code: string;
 
   /**
+   * SUNAT's text for it, in Spanish.
+   *
    * @generated from field: string description = 2;
    */
   description: string;
@@ -428,17 +486,22 @@ export const SunatNoteSchema: GenMessage<SunatNote> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_document, 6);
 
 /**
+ * Why the document has its status when no SUNAT verdict says so.
+ *
  * @generated from message einvoice.documents.v1.StatusDetails
  */
 export type StatusDetails = Message<"einvoice.documents.v1.StatusDetails"> & {
   /**
-   * submission_deadline_exceeded: SUNAT gave no verdict before the sending deadline.
+   * The reason: `submission_deadline_exceeded` (SUNAT gave no verdict before the end of the sending window, the 3rd
+   * day after the issue date in Lima; the document is `rejected` and `sunat` is null). More reasons may be added.
    *
    * @generated from field: string code = 1;
    */
   code: string;
 
   /**
+   * The last error seen, for people; may change.
+   *
    * @generated from field: string message = 2;
    */
   message: string;
@@ -452,22 +515,39 @@ export const StatusDetailsSchema: GenMessage<StatusDetails> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_document, 7);
 
 /**
- * URLs of the document's files under the files base URL; unset until the file exists.
+ * Where to download the document's files.
  *
  * @generated from message einvoice.documents.v1.DocumentLinks
  */
 export type DocumentLinks = Message<"einvoice.documents.v1.DocumentLinks"> & {
   /**
+   * Signed URL of the PDF (the A4 printed representation, with SUNAT's QR code) (`GET
+   * /v1/files/{document_id}/…?company=…&mode=…&expires=…&signature=…`): it opens without an API key until `expires`,
+   * at least `FILE_LINK_TTL_SECONDS` (default 7 days) after the document was read, so it can go to a customer; read
+   * the document again for a fresh one. The bare path answers the owner's bearer key. Null until it is rendered,
+   * shortly after the document is signed.
+   *
    * @generated from field: optional string pdf = 1;
    */
   pdf?: string | undefined;
 
   /**
+   * Signed URL of the signed UBL 2.1 XML (`GET /v1/files/{document_id}/…?company=…&mode=…&expires=…&signature=…`): it
+   * opens without an API key until `expires`, at least `FILE_LINK_TTL_SECONDS` (default 7 days) after the document
+   * was read, so it can go to a customer; read the document again for a fresh one. The bare path answers the owner's
+   * bearer key. Null until the PDF is made or SUNAT's verdict arrives, whichever is first (normally a second or two
+   * after the document is numbered).
+   *
    * @generated from field: optional string xml = 2;
    */
   xml?: string | undefined;
 
   /**
+   * Signed URL of the CDR (SUNAT's answer, a zip) (`GET
+   * /v1/files/{document_id}/…?company=…&mode=…&expires=…&signature=…`): it opens without an API key until `expires`,
+   * at least `FILE_LINK_TTL_SECONDS` (default 7 days) after the document was read, so it can go to a customer; read
+   * the document again for a fresh one. The bare path answers the owner's bearer key. Null until SUNAT answers.
+   *
    * @generated from field: optional string cdr = 3;
    */
   cdr?: string | undefined;

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/documents/v1/note.proto.
  */
 export const file_einvoice_documents_v1_note: GenFile = /*@__PURE__*/
-  fileDesc("CiBlaW52b2ljZS9kb2N1bWVudHMvdjEvbm90ZS5wcm90bxIVZWludm9pY2UuZG9jdW1lbnRzLnYxIqECCgtOb3RlUmVxdWVzdBIOCgZzZXJpZXMYASABKAkSEAoIZG9jdW1lbnQYAiABKAkSEwoLcmVhc29uX2NvZGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFwoKaXNzdWVfZGF0ZRgFIAEoCUgAiAEBEi8KBWl0ZW1zGAYgAygLMiAuZWludm9pY2UuZG9jdW1lbnRzLnYxLkl0ZW1JbnB1dBIVCghjdXJyZW5jeRgHIAEoCUgBiAEBEj0KB3BheW1lbnQYCCABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuTm90ZUluc3RhbGxtZW50c0gCiAEBQg0KC19pc3N1ZV9kYXRlQgsKCV9jdXJyZW5jeUIKCghfcGF5bWVudCJRChBOb3RlSW5zdGFsbG1lbnRzEj0KDGluc3RhbGxtZW50cxgBIAMoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5JbnN0YWxsbWVudElucHV0IoABCg1Ob3RlUmVmZXJlbmNlEhMKC2RvY3VtZW50X2lkGAEgASgJEhoKBHR5cGUYAiABKAlCDMrzGAgKAjAxCgIwMxIOCgZzZXJpZXMYAyABKAkSDgoGbnVtYmVyGAQgASgFEh4KCmlzc3VlX2RhdGUYBSABKAlCCsrzGAYaBGRhdGUiLwoKTm90ZVJlYXNvbhIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJInQKDERvY3VtZW50Tm90ZRIKCgJpZBgBIAEoCRIaCgR0eXBlGAIgASgJQgzK8xgICgIwNwoCMDgSDgoGc2VyaWVzGAMgASgJEg4KBm51bWJlchgEIAEoBRIcCgV0b3RhbBgFIAEoCUINyvMYCRoHZGVjaW1hbGIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_invoice_request]);
+  fileDesc("CiBlaW52b2ljZS9kb2N1bWVudHMvdjEvbm90ZS5wcm90bxIVZWludm9pY2UuZG9jdW1lbnRzLnYxIqECCgtOb3RlUmVxdWVzdBIOCgZzZXJpZXMYASABKAkSEAoIZG9jdW1lbnQYAiABKAkSEwoLcmVhc29uX2NvZGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFwoKaXNzdWVfZGF0ZRgFIAEoCUgAiAEBEi8KBWl0ZW1zGAYgAygLMiAuZWludm9pY2UuZG9jdW1lbnRzLnYxLkl0ZW1JbnB1dBIVCghjdXJyZW5jeRgHIAEoCUgBiAEBEj0KB3BheW1lbnQYCCABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuTm90ZUluc3RhbGxtZW50c0gCiAEBQg0KC19pc3N1ZV9kYXRlQgsKCV9jdXJyZW5jeUIKCghfcGF5bWVudCJRChBOb3RlSW5zdGFsbG1lbnRzEj0KDGluc3RhbGxtZW50cxgBIAMoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5JbnN0YWxsbWVudElucHV0IpgBCg1Ob3RlUmVmZXJlbmNlEh4KC2RvY3VtZW50X2lkGAEgASgJQgnK8xgFIgNkb2MSGgoEdHlwZRgCIAEoCUIMyvMYCAoCMDEKAjAzEg4KBnNlcmllcxgDIAEoCRIbCgZudW1iZXIYBCABKAVCC8rzGAcoATD/wdcvEh4KCmlzc3VlX2RhdGUYBSABKAlCCsrzGAYaBGRhdGUiLwoKTm90ZVJlYXNvbhIMCgRjb2RlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJIosBCgxEb2N1bWVudE5vdGUSFQoCaWQYASABKAlCCcrzGAUiA2RvYxIaCgR0eXBlGAIgASgJQgzK8xgICgIwNwoCMDgSDgoGc2VyaWVzGAMgASgJEhsKBm51bWJlchgEIAEoBUILyvMYBygBMP/B1y8SGwoFdG90YWwYBSABKAlCDMrzGAgaBmFtb3VudGIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_invoice_request]);
 
 /**
  * The business content of a credit note (07) or debit note (08) as the caller sent it to POST /v1/credit_notes or
@@ -108,36 +108,43 @@ export const NoteInstallmentsSchema: GenMessage<NoteInstallments> = /*@__PURE__*
   messageDesc(file_einvoice_documents_v1_note, 1);
 
 /**
- * The document a note modifies (cac:BillingReference/cac:InvoiceDocumentReference).
+ * The invoice or receipt a note modifies, as printed in the note's `cac:BillingReference` (always a document of this
+ * platform, same company and mode).
  *
  * @generated from message einvoice.documents.v1.NoteReference
  */
 export type NoteReference = Message<"einvoice.documents.v1.NoteReference"> & {
   /**
-   * doc_… id of the modified document.
+   * Unique id of the modified document: `doc_` and 26 letters and digits.
    *
    * @generated from field: string document_id = 1;
    */
   documentId: string;
 
   /**
-   * SUNAT catalog 01: 01 invoice, 03 receipt.
+   * SUNAT catalog 01 type of the modified document: `01` invoice, `03` receipt.
    *
    * @generated from field: string type = 2;
    */
   type: string;
 
   /**
+   * Series of the modified document (e.g. `F001`).
+   *
    * @generated from field: string series = 3;
    */
   series: string;
 
   /**
+   * Number of the modified document.
+   *
    * @generated from field: int32 number = 4;
    */
   number: number;
 
   /**
+   * Issue date of the modified document, `YYYY-MM-DD` (the note's may not be earlier: ERR 2885).
+   *
    * @generated from field: string issue_date = 5;
    */
   issueDate: string;
@@ -151,20 +158,21 @@ export const NoteReferenceSchema: GenMessage<NoteReference> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_note, 2);
 
 /**
- * Why a note was issued (cac:DiscrepancyResponse).
+ * Why a note was issued (`cac:DiscrepancyResponse`).
  *
  * @generated from message einvoice.documents.v1.NoteReason
  */
 export type NoteReason = Message<"einvoice.documents.v1.NoteReason"> & {
   /**
-   * SUNAT catalog 09 (credit notes) or 10 (debit notes).
+   * SUNAT catalog 09 code for a credit note (e.g. `01` annulment, `07` return per item) or catalog 10 code for a
+   * debit note (e.g. `01` late-payment interest).
    *
    * @generated from field: string code = 1;
    */
   code: string;
 
   /**
-   * The reason in words, 1–500 characters.
+   * The reason in words as sent (1–500 characters).
    *
    * @generated from field: string description = 2;
    */
@@ -179,37 +187,41 @@ export const NoteReasonSchema: GenMessage<NoteReason> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_note, 3);
 
 /**
- * A note that modifies a document, as the modified document lists it.
+ * A credit or debit note issued on a document.
  *
  * @generated from message einvoice.documents.v1.DocumentNote
  */
 export type DocumentNote = Message<"einvoice.documents.v1.DocumentNote"> & {
   /**
-   * doc_… id of the note.
+   * Unique id of the note: `doc_` and 26 letters and digits.
    *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
-   * 07 credit note, 08 debit note.
+   * `07` credit note, `08` debit note.
    *
    * @generated from field: string type = 2;
    */
   type: string;
 
   /**
+   * The note's series (e.g. `FC01`).
+   *
    * @generated from field: string series = 3;
    */
   series: string;
 
   /**
+   * The note's number.
+   *
    * @generated from field: int32 number = 4;
    */
   number: number;
 
   /**
-   * The note's total payable, in the modified document's currency.
+   * The note's total, in the modified document's currency.
    *
    * @generated from field: string total = 5;
    */

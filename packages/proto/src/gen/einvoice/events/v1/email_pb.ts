@@ -11,68 +11,89 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/events/v1/email.proto.
  */
 export const file_einvoice_events_v1_email: GenFile = /*@__PURE__*/
-  fileDesc("Ch5laW52b2ljZS9ldmVudHMvdjEvZW1haWwucHJvdG8SEmVpbnZvaWNlLmV2ZW50cy52MSLhAQoFRW1haWwSCgoCaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSCgoCdG8YAyADKAkSCgoCY2MYBCADKAkSDgoGc3RhdHVzGAUgASgJEhcKCmxhc3RfZXJyb3IYBiABKAlIAIgBARIQCghhdHRlbXB0cxgHIAEoBRIQCghsaXZlbW9kZRgIIAEoCBISCgpjcmVhdGVkX2F0GAkgASgJEhIKCnVwZGF0ZWRfYXQYCiABKAkSGwoGb2JqZWN0GAsgASgJQgvK8xgHCgVlbWFpbEINCgtfbGFzdF9lcnJvcmIGcHJvdG8z", [file_einvoice_common_v1_field_rules]);
+  fileDesc("Ch5laW52b2ljZS9ldmVudHMvdjEvZW1haWwucHJvdG8SEmVpbnZvaWNlLmV2ZW50cy52MSLXAgoFRW1haWwSFQoCaWQYASABKAlCCcrzGAUiA2VtbBIeCgtkb2N1bWVudF9pZBgCIAEoCUIJyvMYBSIDZG9jEhcKAnRvGAMgAygJQgvK8xgHGgVlbWFpbBIXCgJjYxgEIAMoCUILyvMYBxoFZW1haWwSKgoGc3RhdHVzGAUgASgJQhrK8xgWCgZxdWV1ZWQKBHNlbnQKBmZhaWxlZBIXCgpsYXN0X2Vycm9yGAYgASgJSACIAQESGAoIYXR0ZW1wdHMYByABKAVCBsrzGAIoABIQCghsaXZlbW9kZRgIIAEoCBIjCgpjcmVhdGVkX2F0GAkgASgJQg/K8xgLGglkYXRlLXRpbWUSIwoKdXBkYXRlZF9hdBgKIAEoCUIPyvMYCxoJZGF0ZS10aW1lEhsKBm9iamVjdBgLIAEoCUILyvMYBwoFZW1haWxCDQoLX2xhc3RfZXJyb3JiBnByb3RvMw", [file_einvoice_common_v1_field_rules]);
 
 /**
- * An email carrying a document's PDF and XML (and CDR) to its customer.
+ * An email that carries a document to its customer: the PDF and the signed XML attached (and SUNAT's CDR when there
+ * is one), a Spanish subject and body naming the issuer, the document and its total.
  *
  * @generated from message einvoice.events.v1.Email
  */
 export type Email = Message<"einvoice.events.v1.Email"> & {
   /**
+   * Unique id of the email: `eml_` and 26 letters and digits.
+   *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
+   * Unique id of the document it carries: `doc_` and 26 letters and digits.
+   *
    * @generated from field: string document_id = 2;
    */
   documentId: string;
 
   /**
+   * The recipients (1–10).
+   *
    * @generated from field: repeated string to = 3;
    */
   to: string[];
 
   /**
+   * Copies (0–10).
+   *
    * @generated from field: repeated string cc = 4;
    */
   cc: string[];
 
   /**
-   * queued, sent, failed.
+   * `queued` (waiting for its next attempt, or for the document's PDF), `sent` (the mail server accepted it;
+   * `email.sent`), `failed` (every attempt failed; `email.failed`, see `last_error`). Attempts follow 10 s, 1 min, 5
+   * min, 30 min after each failure (5 in all).
    *
    * @generated from field: string status = 5;
    */
   status: string;
 
   /**
+   * Why the last attempt failed; null when none failed or it was sent.
+   *
    * @generated from field: optional string last_error = 6;
    */
   lastError?: string | undefined;
 
   /**
+   * Attempts made so far.
+   *
    * @generated from field: int32 attempts = 7;
    */
   attempts: number;
 
   /**
+   * True for a live-mode resource (created with an `sk_live_` key), false for test mode (`sk_test_`).
+   *
    * @generated from field: bool livemode = 8;
    */
   livemode: boolean;
 
   /**
+   * When it was queued.
+   *
    * @generated from field: string created_at = 9;
    */
   createdAt: string;
 
   /**
+   * When its status last changed.
+   *
    * @generated from field: string updated_at = 10;
    */
   updatedAt: string;
 
   /**
-   * Always "email".
+   * Always `email`.
    *
    * @generated from field: string object = 11;
    */

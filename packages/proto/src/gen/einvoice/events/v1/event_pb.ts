@@ -15,43 +15,57 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/events/v1/event.proto.
  */
 export const file_einvoice_events_v1_event: GenFile = /*@__PURE__*/
-  fileDesc("Ch5laW52b2ljZS9ldmVudHMvdjEvZXZlbnQucHJvdG8SEmVpbnZvaWNlLmV2ZW50cy52MSKmAgoFRXZlbnQSCgoCaWQYASABKAkSGwoGb2JqZWN0GAIgASgJQgvK8xgHCgVldmVudBKPAQoEdHlwZRgDIAEoCUKAAcrzGHwKEWRvY3VtZW50LmFjY2VwdGVkChFkb2N1bWVudC5vYnNlcnZlZAoRZG9jdW1lbnQucmVqZWN0ZWQKD2RvY3VtZW50LnZvaWRlZAoUZG9jdW1lbnQudm9pZF9mYWlsZWQKCmVtYWlsLnNlbnQKDGVtYWlsLmZhaWxlZBABEiMKCmNyZWF0ZWRfYXQYBCABKAlCD8rzGAsaCWRhdGUtdGltZRIQCghsaXZlbW9kZRgFIAEoCBIrCgRkYXRhGAYgASgLMh0uZWludm9pY2UuZXZlbnRzLnYxLkV2ZW50RGF0YSJ2CglFdmVudERhdGESMwoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnRIABIqCgVlbWFpbBgCIAEoCzIZLmVpbnZvaWNlLmV2ZW50cy52MS5FbWFpbEgAQggKBm9iamVjdGIGcHJvdG8z", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_document, file_einvoice_events_v1_email]);
+  fileDesc("Ch5laW52b2ljZS9ldmVudHMvdjEvZXZlbnQucHJvdG8SEmVpbnZvaWNlLmV2ZW50cy52MSKxAgoFRXZlbnQSFQoCaWQYASABKAlCCcrzGAUiA2V2dBIbCgZvYmplY3QYAiABKAlCC8rzGAcKBWV2ZW50Eo8BCgR0eXBlGAMgASgJQoAByvMYfAoRZG9jdW1lbnQuYWNjZXB0ZWQKEWRvY3VtZW50Lm9ic2VydmVkChFkb2N1bWVudC5yZWplY3RlZAoPZG9jdW1lbnQudm9pZGVkChRkb2N1bWVudC52b2lkX2ZhaWxlZAoKZW1haWwuc2VudAoMZW1haWwuZmFpbGVkEAESIwoKY3JlYXRlZF9hdBgEIAEoCUIPyvMYCxoJZGF0ZS10aW1lEhAKCGxpdmVtb2RlGAUgASgIEisKBGRhdGEYBiABKAsyHS5laW52b2ljZS5ldmVudHMudjEuRXZlbnREYXRhInYKCUV2ZW50RGF0YRIzCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudEgAEioKBWVtYWlsGAIgASgLMhkuZWludm9pY2UuZXZlbnRzLnYxLkVtYWlsSABCCAoGb2JqZWN0YgZwcm90bzM", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_document, file_einvoice_events_v1_email]);
 
 /**
- * A public Event (object "event", id evt_…): something happened to a resource, with the resource as it stood.
+ * Something that happened to a document, with the document as it stood then. Events are kept per company and mode,
+ * newest first.
  *
  * @generated from message einvoice.events.v1.Event
  */
 export type Event = Message<"einvoice.events.v1.Event"> & {
   /**
+   * Unique id of the event: `evt_` and 26 letters and digits.
+   *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
+   * Always `event`.
+   *
    * @generated from field: string object = 2;
    */
   object: string;
 
   /**
-   * document.accepted, document.observed, document.rejected, document.voided, document.void_failed, email.sent,
-   * email.failed.
+   * What happened: `document.accepted`, `document.observed` or `document.rejected` (the document reached that status;
+   * `data.object` is the Document), `document.voided` (SUNAT accepted the document's void) or `document.void_failed`
+   * (SUNAT refused it or gave no answer in time; `data.object.void` says why), `email.sent` or `email.failed` (an
+   * email of a document was accepted by the mail server, or gave up; `data.object` is the Email). More types may be
+   * added: ignore types you do not handle.
    *
    * @generated from field: string type = 3;
    */
   type: string;
 
   /**
+   * When it happened.
+   *
    * @generated from field: string created_at = 4;
    */
   createdAt: string;
 
   /**
+   * True for a live-mode resource (created with an `sk_live_` key), false for test mode (`sk_test_`).
+   *
    * @generated from field: bool livemode = 5;
    */
   livemode: boolean;
 
   /**
+   * The resource the event is about.
+   *
    * @generated from field: einvoice.events.v1.EventData data = 6;
    */
   data?: EventData | undefined;
@@ -65,11 +79,14 @@ export const EventSchema: GenMessage<Event> = /*@__PURE__*/
   messageDesc(file_einvoice_events_v1_event, 0);
 
 /**
+ * The resource the event is about.
+ *
  * @generated from message einvoice.events.v1.EventData
  */
 export type EventData = Message<"einvoice.events.v1.EventData"> & {
   /**
-   * The resource as it stood when the event happened (the public JSON names it data.object).
+   * The resource as it stood when the event happened: a Document for `document.*` events, an Email for `email.*`
+   * (tell them apart by `object`).
    *
    * @generated from oneof einvoice.events.v1.EventData.object
    */

@@ -1,0 +1,231 @@
+import {
+  type DescField,
+  type DescMessage,
+  type DescOneof,
+  getOption,
+  hasOption,
+  ScalarType,
+} from "@bufbuild/protobuf";
+import { rules } from "@einvoice/proto";
+import { FORMAT_PATTERNS, isOptionalField, type JsonSchema } from "./json-schema.js";
+
+/**
+ * The JSON Schemas (OpenAPI 3.1 `components.schemas`) of messages as the public API presents them (`withNulls`):
+ * every field present, null exactly where the field is proto `optional`, closed value sets as `enum` (`const` for a
+ * single value), open ones as `examples` (a client must tolerate new values), the rules' patterns, formats and
+ * bounds, and descriptions from the proto comments. Response objects stay open to new fields. A message made of
+ * one oneof is presented inline, as an object whose one property (named after the oneof) is one of its members.
+ */
+export interface PublicSchemaOptions {
+  /** A description for a message, field or oneof (the proto comments). */
+  describe: (element: DescMessage | DescField | DescOneof) => string | undefined;
+  /** The component name of a message (its short name unless the API calls it otherwise). */
+  componentName: (desc: DescMessage) => string;
+  /** Full names of messages whose component is written elsewhere: referenced, not generated. */
+  external?: ReadonlySet<string>;
+  /** Full names of messages presented inline where they are used, not as components. */
+  inline?: ReadonlySet<string>;
+}
+
+/** The patterns of the formats that are ours; JSON Schema's own (dates, email, uri-reference) go by name. */
+const PATTERNS: Record<string, string> = {
+  decimal: FORMAT_PATTERNS.decimal!,
+  // A money amount the API answers has exactly 2 decimals.
+  amount: "^-?\\d+\\.\\d{2}$",
+  "unsigned-decimal": "^\\d+(\\.\\d+)?$",
+  currency: "^[A-Z]{3}$",
+};
+const NAMED_FORMATS: ReadonlySet<string> = new Set(["date", "date-time", "email", "uri-reference"]);
+
+/** The pattern of a resource id with this prefix (`doc` → doc_…). */
+const idPattern = (prefix: string) => `^${prefix}_[0-9A-Za-z]+$`;
+
+/** What each format adds to a field's description, so the proto comment only says what the value means. */
+const FORMAT_SENTENCES: Record<string, string> = {
+  amount: "Decimal string with 2 decimals, e.g. `118.00`.",
+  "date-time": "RFC 3339 in UTC with milliseconds, e.g. `2026-06-01T15:04:05.123Z`.",
+};
+
+/** The component schema of every message `roots` reach, by component name, in the order they are reached. */
+export function presentedJsonSchemas(
+  roots: readonly DescMessage[],
+  options: PublicSchemaOptions,
+): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  const owner = new Map<string, string>();
+  const pending = [...roots];
+  for (let desc = pending.shift(); desc; desc = pending.shift()) {
+    if (options.external?.has(desc.typeName)) continue;
+    const name = options.componentName(desc);
+    const seen = owner.get(name);
+    if (seen === desc.typeName) continue;
+    if (seen) throw new Error(`${desc.typeName} and ${seen} would both be the component ${name}`);
+    owner.set(name, desc.typeName);
+    out[name] = objectSchema(desc, options, (m) => pending.push(m));
+  }
+  return out;
+}
+
+type Reach = (desc: DescMessage) => void;
+
+function objectSchema(desc: DescMessage, options: PublicSchemaOptions, reach: Reach): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of desc.fields) {
+    if (field.oneof)
+      throw new Error(`${field.toString()}: a oneof beside other fields has no presented form`);
+    properties[field.name] = fieldSchema(field, options, reach);
+  }
+  return object(options.describe(desc), properties);
+}
+
+function object(description: string | undefined, properties: Record<string, JsonSchema>): JsonSchema {
+  return {
+    type: "object",
+    ...(description ? { description } : {}),
+    required: Object.keys(properties),
+    properties,
+  };
+}
+
+/** `{ <oneof>: one of its members }`, e.g. an Event's `data.object` (the presenter names the member). */
+function inlineOneof(
+  desc: DescMessage,
+  oneof: DescOneof,
+  options: PublicSchemaOptions,
+  reach: Reach,
+): JsonSchema {
+  const members = oneof.fields.map((member) => valueSchema(member, options, reach));
+  const description = options.describe(oneof);
+  return object(options.describe(desc), {
+    [oneof.name]: { ...(description ? { description } : {}), oneOf: members },
+  });
+}
+
+/** A message presented inline: one oneof and nothing else. */
+function soleOneof(desc: DescMessage): DescOneof | undefined {
+  const [oneof] = desc.oneofs;
+  return desc.oneofs.length === 1 && oneof && oneof.fields.length === desc.fields.length ? oneof : undefined;
+}
+
+function fieldSchema(field: DescField, options: PublicSchemaOptions, reach: Reach): JsonSchema {
+  const schema = valueSchema(field, options, reach);
+  const description = describeField(field, options, schema);
+  const described = description ? withDescription(schema, description) : schema;
+  return isOptionalField(field) ? nullable(described) : described;
+}
+
+function describeField(
+  field: DescField,
+  options: PublicSchemaOptions,
+  schema: JsonSchema,
+): string | undefined {
+  const own = options.describe(field);
+  const format = hasOption(field, rules) ? getOption(field, rules).format : "";
+  const sentence = FORMAT_SENTENCES[format];
+  const text = own ?? (typeof schema.description === "string" ? schema.description : undefined);
+  if (!sentence) return text;
+  return text ? `${text} ${sentence}` : sentence;
+}
+
+/** Beside a `$ref`, OpenAPI 3.1 reads the description of the place that uses it (it overrides the target's). */
+function withDescription(schema: JsonSchema, description: string): JsonSchema {
+  return { ...schema, description };
+}
+
+/**
+ * The same schema, also accepting `null`: `type: [t, "null"]` for a simple typed schema, else `anyOf` (the
+ * description stays on the outer schema, where readers look for it).
+ */
+function nullable(schema: JsonSchema): JsonSchema {
+  const simple = typeof schema.type === "string" && !("enum" in schema) && !("const" in schema);
+  if (simple) return { ...schema, type: [schema.type, "null"] };
+  const { description, ...inner } = schema;
+  return { ...(description ? { description } : {}), anyOf: [inner, { type: "null" }] };
+}
+
+function valueSchema(field: DescField, options: PublicSchemaOptions, reach: Reach): JsonSchema {
+  switch (field.fieldKind) {
+    case "scalar":
+      return scalarSchema(field.scalar, field);
+    case "enum":
+      return { type: "string", enum: field.enum.values.map((v) => v.name) };
+    case "message":
+      return messageSchema(field.message, options, reach);
+    case "list": {
+      const items =
+        field.listKind === "message"
+          ? messageSchema(field.message, options, reach)
+          : field.listKind === "enum"
+            ? { type: "string", enum: field.enum.values.map((v) => v.name) }
+            : scalarSchema(field.scalar, field);
+      return { type: "array", items };
+    }
+    case "map": {
+      const values =
+        field.mapKind === "message"
+          ? messageSchema(field.message, options, reach)
+          : field.mapKind === "enum"
+            ? { type: "string", enum: field.enum.values.map((v) => v.name) }
+            : scalarSchema(field.scalar, field);
+      return { type: "object", additionalProperties: values };
+    }
+  }
+}
+
+function messageSchema(desc: DescMessage, options: PublicSchemaOptions, reach: Reach): JsonSchema {
+  const oneof = soleOneof(desc);
+  if (oneof) return inlineOneof(desc, oneof, options, reach);
+  if (options.inline?.has(desc.typeName)) return objectSchema(desc, options, reach);
+  reach(desc);
+  return { $ref: `#/components/schemas/${options.componentName(desc)}` };
+}
+
+function scalarSchema(scalar: ScalarType, field: DescField): JsonSchema {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return stringSchema(field);
+    case ScalarType.BOOL:
+      return { type: "boolean" };
+    case ScalarType.BYTES:
+      return { type: "string", contentEncoding: "base64" };
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return { type: "number" };
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return { type: "integer", ...bounds(field) };
+    default:
+      // 64-bit integers are JSON strings in proto3 JSON.
+      return { type: "string", pattern: "^-?\\d+$" };
+  }
+}
+
+function bounds(field: DescField): JsonSchema {
+  if (!hasOption(field, rules)) return {};
+  const { minimum, maximum } = getOption(field, rules);
+  return {
+    ...(minimum !== undefined ? { minimum } : {}),
+    ...(maximum !== undefined ? { maximum } : {}),
+  };
+}
+
+function stringSchema(field: DescField): JsonSchema {
+  if (!hasOption(field, rules)) return { type: "string" };
+  const { values, open, format, idPrefix } = getOption(field, rules);
+  const schema: JsonSchema = { type: "string" };
+  if (idPrefix) schema.pattern = idPattern(idPrefix);
+  // JSON Schema's own formats are named; ours are patterns.
+  if (NAMED_FORMATS.has(format)) schema.format = format;
+  else if (format) {
+    const pattern = PATTERNS[format];
+    if (!pattern) throw new Error(`${field.toString()}: unknown format '${format}'`);
+    schema.pattern = pattern;
+  }
+  if (values.length === 1 && !open) schema.const = values[0];
+  else if (values.length > 0 && !open) schema.enum = [...values];
+  else if (values.length > 0) schema.examples = [...values];
+  return schema;
+}

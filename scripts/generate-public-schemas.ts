@@ -1,0 +1,42 @@
+// Writes services/gateway/src/openapi/generated/public-schemas.json: the OpenAPI component schemas of the
+// resources the gateway answers, generated from the proto messages its presenters read (`withNulls`), with the
+// proto comments as descriptions. Run by `npm run generate`; a test fails when the file is stale.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { DescMessage } from "@bufbuild/protobuf";
+import { presentedJsonSchemas } from "@einvoice/contracts";
+import { describe, registryWithComments } from "./proto-registry.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+export const PUBLIC_SCHEMAS_FILE = join(root, "services/gateway/src/openapi/generated/public-schemas.json");
+
+/** The resources whose schemas are generated, with every message they reach. */
+const ROOTS = ["einvoice.documents.v1.Document", "einvoice.events.v1.Event", "einvoice.events.v1.Email"];
+
+/** Components the API names otherwise than their message. */
+const RENAMED: Record<string, string> = { "einvoice.documents.v1.Party": "Customer" };
+
+/** Messages presented inline where they are used, not as components of their own. */
+const INLINE = new Set(["einvoice.documents.v1.DespatchCarrier"]);
+
+export function publicSchemasJson(): string {
+  const registry = registryWithComments();
+  const roots = ROOTS.map((name) => {
+    const desc = registry.getMessage(name);
+    if (!desc) throw new Error(`${name} is not in the proto image`);
+    return desc;
+  });
+  const schemas = presentedJsonSchemas(roots, {
+    describe,
+    componentName: (desc: DescMessage) => RENAMED[desc.typeName] ?? desc.name,
+    inline: INLINE,
+  });
+  return `${JSON.stringify(schemas, null, 2)}\n`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  mkdirSync(dirname(PUBLIC_SCHEMAS_FILE), { recursive: true });
+  writeFileSync(PUBLIC_SCHEMAS_FILE, publicSchemasJson());
+  console.log(`wrote ${PUBLIC_SCHEMAS_FILE}`);
+}

@@ -1,0 +1,28 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import {
+  createFileRegistry,
+  type DescField,
+  type DescMessage,
+  type DescOneof,
+  fromBinary,
+} from "@bufbuild/protobuf";
+import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import { getComments } from "@bufbuild/protoplugin";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** The contracts with their source comments (the generated code carries none). */
+export function registryWithComments() {
+  const image = execFileSync("npx", ["buf", "build", "-o", "-#format=binpb"], {
+    cwd: root,
+    maxBuffer: 64 << 20,
+  });
+  return createFileRegistry(fromBinary(FileDescriptorSetSchema, image));
+}
+
+/** An element's leading proto comment on one line: the description the generated docs and schemas show. */
+export function describe(element: DescMessage | DescField | DescOneof): string | undefined {
+  const text = getComments(element).leading?.trim();
+  return text ? text.replace(/\s*\n\s*/g, " ") : undefined;
+}
