@@ -1,16 +1,30 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import type { InvoiceRequest } from "@einvoice/domain";
+import type {
+  ComputedDocument,
+  DespatchAdvice,
+  InvoiceRequest,
+  Issuer,
+  NoteReference,
+} from "@einvoice/domain";
 import { ComputedDocumentSchema, FieldViolationsSchema, IssuerSchema } from "@einvoice/proto";
 import { computeDocument } from "@einvoice/tax-engine";
 import { TAX_ENGINE_CASES, TAX_ENGINE_TODAY } from "@einvoice/ubl/test-support";
-import { describe, expect, it } from "vitest";
-import { computedDocuments, invoiceRequests, issuers } from "./documents.js";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { computedDocuments, despatchAdvices, invoiceRequests, issuers, noteReferences } from "./documents.js";
 
 const TODAY = TAX_ENGINE_TODAY;
 const CASES = TAX_ENGINE_CASES;
 
 describe("domain contracts", () => {
+  it("should decode each message to the domain type generated from it", () => {
+    // Checked by the compiler (`tsc`): a contract whose type were not inferred would decode to `never`.
+    expectTypeOf(computedDocuments.fromMessage).returns.toEqualTypeOf<ComputedDocument>();
+    expectTypeOf(despatchAdvices.fromMessage).returns.toEqualTypeOf<DespatchAdvice>();
+    expectTypeOf(issuers.fromMessage).returns.toEqualTypeOf<Issuer>();
+    expectTypeOf(noteReferences.fromMessage).returns.toEqualTypeOf<NoteReference>();
+  });
+
   for (const [name, { type, request }] of Object.entries(CASES)) {
     it(`should carry the computed document of "${name}" through its message unchanged`, () => {
       const result = computeDocument(request, { type, today: TODAY });

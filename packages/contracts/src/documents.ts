@@ -1,13 +1,5 @@
 import type { JsonValue } from "@bufbuild/protobuf";
-import type {
-  ComputedDocument,
-  DespatchAdvice,
-  DocumentResource,
-  InvoiceRequest,
-  Issuer,
-  NoteReference,
-  NoteRequest,
-} from "@einvoice/domain";
+import type { DocumentResource, InvoiceRequest, NoteRequest } from "@einvoice/domain";
 import {
   ComputedDocumentSchema,
   DespatchAdviceSchema,
@@ -31,22 +23,16 @@ export const invoiceRequests = new DomainContract<typeof InvoiceRequestSchema, I
 export const noteRequests = new DomainContract<typeof NoteRequestSchema, NoteRequest>(NoteRequestSchema);
 
 /** The document a note modifies: gateway → tax, and on the note's computed document. */
-export const noteReferences = new DomainContract<typeof NoteReferenceSchema, NoteReference>(
-  NoteReferenceSchema,
-);
+export const noteReferences = new DomainContract(NoteReferenceSchema);
 
 /** The tax engine's result: tax → gateway → numbering → documents.issued. */
-export const computedDocuments = new DomainContract<typeof ComputedDocumentSchema, ComputedDocument>(
-  ComputedDocumentSchema,
-);
+export const computedDocuments = new DomainContract(ComputedDocumentSchema);
 
 /** A checked despatch advice (09, 31): gateway → numbering → documents.despatch_issued → signing; on the Document. */
-export const despatchAdvices = new DomainContract<typeof DespatchAdviceSchema, DespatchAdvice>(
-  DespatchAdviceSchema,
-);
+export const despatchAdvices = new DomainContract(DespatchAdviceSchema);
 
 /** The issuer snapshot printed on a document: gateway → numbering → documents.issued. */
-export const issuers = new DomainContract<typeof IssuerSchema, Issuer>(IssuerSchema);
+export const issuers = new DomainContract(IssuerSchema);
 
 /** The public Document message and its canonical JSON (events store it; presenters add the nulls). */
 export const documentContract = new MessageContract(DocumentSchema);

@@ -1,13 +1,21 @@
 import type { DescMessage, JsonValue, MessageShape } from "@bufbuild/protobuf";
+import type { CanonicalTypes } from "@einvoice/domain";
 import { ContractViolation, MessageContract } from "./message-contract.js";
 
+/** The domain type generated from the message `Desc` (`packages/domain/src/generated`), when there is one. */
+export type CanonicalType<Desc extends DescMessage> =
+  MessageShape<Desc>["$typeName"] extends keyof CanonicalTypes
+    ? CanonicalTypes[MessageShape<Desc>["$typeName"]]
+    : never;
+
 /**
- * Maps a domain type written in snake_case (the pure engine's `ComputedDocument`, `Issuer`, `InvoiceRequest`)
- * to and from its proto message. The proto field names are the domain's names, so the mapping is the canonical
- * JSON both ways; every message coming back is checked against the strict schema before it is typed, so a
+ * Maps a domain type in snake_case (the pure engine's `ComputedDocument`, `Issuer`, `InvoiceRequest`) to and
+ * from its proto message. The domain type is the message's canonical JSON: generated from the same descriptor
+ * (`CanonicalType`, the default), or, for the caller's request bodies, the gateway's request type, whose values
+ * the message reads. Every message coming back is checked against the strict schema before it is typed, so a
  * domain value built here has the fields and closed values the domain type promises.
  */
-export class DomainContract<Desc extends DescMessage, T extends object> {
+export class DomainContract<Desc extends DescMessage, T extends object = CanonicalType<Desc>> {
   readonly contract: MessageContract<Desc>;
 
   constructor(desc: Desc) {

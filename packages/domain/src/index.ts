@@ -9,6 +9,7 @@ export * from "./despatch-advice.js";
 export * from "./document.js";
 export * from "./error-table.js";
 export * from "./file-name.js";
+export type { CanonicalTypes } from "./generated/index.js";
 export * from "./invoice-request.js";
 export * from "./issuer.js";
 export * from "./logo-image.js";

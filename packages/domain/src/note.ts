@@ -1,8 +1,11 @@
+import type { DocumentNote } from "./generated/note.js";
 import type { ItemInput } from "./invoice-request.js";
 import type { Decimal, IsoDate } from "./money.js";
 
+export type * from "./generated/note.js";
+
 /** `07` nota de crédito (credit note), `08` nota de débito (debit note). */
-export type NoteDocumentType = "07" | "08";
+export type NoteDocumentType = DocumentNote["type"];
 
 /** The caller's note content (POST /v1/credit_notes, /v1/debit_notes); customer and currency are the document's. */
 export interface NoteRequest {
@@ -22,28 +25,4 @@ export interface NoteRequest {
 /** The new schedule of a credit sale (catalog 09 code 13): each installment's amount and due date. */
 export interface NoteInstallmentsInput {
   installments: { amount: Decimal; due_date: IsoDate }[];
-}
-
-/** The modified document (`cac:BillingReference/cac:InvoiceDocumentReference`). */
-export interface NoteReference {
-  document_id: string;
-  type: "01" | "03";
-  series: string;
-  number: number;
-  issue_date: IsoDate;
-}
-
-/** Why the note was issued (`cac:DiscrepancyResponse`). */
-export interface NoteReason {
-  code: string;
-  description: string;
-}
-
-/** A note as the document it modifies lists it. */
-export interface DocumentNote {
-  id: string;
-  type: NoteDocumentType;
-  series: string;
-  number: number;
-  total: Decimal;
 }

@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import type { InvoiceRequest, NoteRequest } from "@einvoice/domain";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { InvoiceRequestBody } from "./invoice-request.schema.js";
+import type { NoteRequestBody } from "./note-request.schema.js";
 import { RequestValidator } from "./validate.js";
 
 const validator = new RequestValidator();
@@ -36,5 +39,20 @@ describe("invoice request schema: customer.address", () => {
     expect(validator.invoice(withAddress("A".repeat(201)))).toEqual([
       expect.objectContaining({ param: "customer.address", code: "parameter_invalid" }),
     ]);
+  });
+});
+
+describe("request body types", () => {
+  it("should be derived from the schemas and fit what the tax engine takes (checked by tsc)", () => {
+    // Derived, not `any`: a field's type is what its schema accepts.
+    expectTypeOf<InvoiceRequestBody["items"][number]["quantity"]>().toEqualTypeOf<string | number>();
+    expectTypeOf<NonNullable<InvoiceRequestBody["payment"]>["type"]>().toEqualTypeOf<"cash" | "credit">();
+    expectTypeOf<InvoiceRequestBody["currency"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<NoteRequestBody["reason_code"]>().toEqualTypeOf<string>();
+    // Every body the schema accepts is a request the engine reads.
+    expectTypeOf<InvoiceRequestBody>().toExtend<InvoiceRequest>();
+    expectTypeOf<NoteRequestBody>().toExtend<NoteRequest>();
+    const shaped = validator.invoiceRequest(withName("CLIENTE SAC"));
+    expect(shaped.request?.customer?.name).toBe("CLIENTE SAC");
   });
 });

@@ -1,3 +1,5 @@
+import type { FromSchema } from "json-schema-to-ts";
+
 /**
  * JSON Schema of the invoice/receipt request body: shapes and types only (the tax service owns every business
  * rule). Also the source of the OpenAPI request schema, so each property says what a caller needs: meaning,
@@ -351,3 +353,10 @@ export const invoiceRequestSchema = {
     },
   },
 } as const;
+
+/** The body once `invoiceRequestSchema` accepts it: its type is the schema's own, so the two cannot drift. */
+export type InvoiceRequestBody = FromSchema<
+  typeof invoiceRequestSchema,
+  // Defaults are documentation here: ajv does not fill them in, so a defaulted field may still be absent.
+  { keepDefaultedPropertiesOptional: true }
+>;

@@ -1,4 +1,4 @@
-import type { FieldError, InvoiceRequest, NoteRequest } from "@einvoice/domain";
+import type { FieldError } from "@einvoice/domain";
 import { SHAPE_ERRORS } from "@einvoice/platform";
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
@@ -12,8 +12,12 @@ import { documentEmailSchema } from "./document-email.schema.js";
 import { documentVoidSchema } from "./document-void.schema.js";
 import { greCredentialsSchema } from "./gre-credentials.schema.js";
 import { igvRegimeSchema } from "./igv-regime.schema.js";
-import { invoiceRequestSchema } from "./invoice-request.schema.js";
-import { creditNoteRequestSchema, debitNoteRequestSchema } from "./note-request.schema.js";
+import { type InvoiceRequestBody, invoiceRequestSchema } from "./invoice-request.schema.js";
+import {
+  creditNoteRequestSchema,
+  debitNoteRequestSchema,
+  type NoteRequestBody,
+} from "./note-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
 import { webhookEndpointCreateSchema, webhookEndpointUpdateSchema } from "./webhook-endpoint.schema.js";
@@ -40,7 +44,7 @@ export class RequestValidator {
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
     (addFormats.default ?? (addFormatsModule as unknown as (a: Ajv) => Ajv))(ajv);
-    this.validateInvoice = ajv.compile<InvoiceRequest>(invoiceRequestSchema);
+    this.validateInvoice = ajv.compile<InvoiceRequestBody>(invoiceRequestSchema);
     this.validateCertificateUpload = ajv.compile(certificateUploadSchema);
     this.validateSolCredentials = ajv.compile(solCredentialsSchema);
     this.validateWebhookCreate = ajv.compile(webhookEndpointCreateSchema);
@@ -49,8 +53,8 @@ export class RequestValidator {
     this.validateDocumentVoid = ajv.compile(documentVoidSchema);
     this.validateDespatch = ajv.compile(despatchAdviceSchema);
     this.validateGre = ajv.compile(greCredentialsSchema);
-    this.validateCreditNote = ajv.compile<NoteRequest>(creditNoteRequestSchema);
-    this.validateDebitNote = ajv.compile<NoteRequest>(debitNoteRequestSchema);
+    this.validateCreditNote = ajv.compile<NoteRequestBody>(creditNoteRequestSchema);
+    this.validateDebitNote = ajv.compile<NoteRequestBody>(debitNoteRequestSchema);
 
     this.validateIgvRegime = ajv.compile(igvRegimeSchema);
   }
@@ -93,19 +97,19 @@ export class RequestValidator {
     return this.invoiceRequest(body).violations;
   }
 
-  /** The body as an InvoiceRequest once its shape is valid; otherwise every violation (and no request). */
+  /** The body, typed by its schema, once its shape is valid; otherwise every violation (and no request). */
   invoiceRequest(
     body: unknown,
-  ): { request: InvoiceRequest; violations: [] } | { request: null; violations: FieldError[] } {
+  ): { request: InvoiceRequestBody; violations: [] } | { request: null; violations: FieldError[] } {
     if (this.validateInvoice(body)) return { request: body, violations: [] };
     return { request: null, violations: dedupe((this.validateInvoice.errors ?? []).map(toViolation)) };
   }
 
-  /** The body as a NoteRequest once its shape is valid; otherwise every violation (and no request). */
+  /** The body, typed by its schema, once its shape is valid; otherwise every violation (and no request). */
   noteRequest(
     body: unknown,
     kind: "credit" | "debit",
-  ): { request: NoteRequest; violations: [] } | { request: null; violations: FieldError[] } {
+  ): { request: NoteRequestBody; violations: [] } | { request: null; violations: FieldError[] } {
     const validate = kind === "credit" ? this.validateCreditNote : this.validateDebitNote;
     if (validate(body)) return { request: body, violations: [] };
     return { request: null, violations: dedupe((validate.errors ?? []).map(toViolation)) };

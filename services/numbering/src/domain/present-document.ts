@@ -25,12 +25,14 @@ export function presentDocument(record: DocumentRecord, filesBaseUrl: string): D
     hash: record.hash,
     links: { pdf: link("pdf"), xml: link("xml"), cdr: link("cdr") },
     void: record.void ? presentVoid(record.void) : null,
-    ...(record.despatch ? { despatch: record.despatch } : {}),
-    ...(computed?.reference ? { reference: computed.reference } : {}),
-    ...(computed?.reason ? { reason: computed.reason } : {}),
+    despatch: record.despatch ?? null,
+    reference: computed?.reference ?? null,
+    reason: computed?.reason ?? null,
     notes: record.notes ?? [],
     created_at: record.created_at,
     updated_at: record.updated_at,
+    // Filled by the gateway on a read of one document (see the proto).
+    submission: null,
   };
 }
 

@@ -3,7 +3,6 @@ import {
   DEBIT_NOTE_REASONS,
   type NoteDocumentType,
   type NoteReasonSpec,
-  type NoteRequest,
 } from "@einvoice/domain";
 import { validationFailed } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
@@ -142,7 +141,7 @@ export async function issueNote(
   const note = await createNote.execute({
     caller: req.caller,
     type,
-    request: shaped.request as NoteRequest,
+    request: shaped.request,
     waitSeconds: 0,
   });
   return note.id;

@@ -1,0 +1,123 @@
+import { create } from "@bufbuild/protobuf";
+import { DocumentSchema, EmailSchema, EventSchema } from "@einvoice/proto";
+import { describe, expect, it } from "vitest";
+import { presentDocument, presentEmail, presentEvent } from "./public-resources.js";
+
+const document = create(DocumentSchema, {
+  id: "doc_1",
+  object: "document",
+  livemode: false,
+  type: "01",
+  series: "F001",
+  number: 7,
+  status: "accepted",
+  issueDate: "2026-11-28",
+  currency: "PEN",
+  total: "118.00",
+  customer: { documentType: "6", documentNumber: "20100070970", name: "CLIENTE SAC" },
+  sunat: { code: "0", description: "La Factura F001-7 ha sido aceptada", simulated: true },
+  links: { pdf: "https://files.test/doc_1/pdf" },
+  createdAt: "2026-11-28T15:00:00.000Z",
+  updatedAt: "2026-11-28T15:00:01.000Z",
+});
+
+const email = create(EmailSchema, {
+  id: "eml_1",
+  object: "email",
+  documentId: "doc_1",
+  to: ["cliente@example.com"],
+  status: "sent",
+  attempts: 1,
+  livemode: false,
+  createdAt: "2026-11-28T15:01:00.000Z",
+  updatedAt: "2026-11-28T15:01:02.000Z",
+});
+
+const signed = (url: string) => `${url}?signature=s`;
+
+describe("public resources", () => {
+  it("should present a document with every key, null where unknown, and its links signed", () => {
+    const json = presentDocument(document, signed);
+    expect(json).toMatchObject({
+      id: "doc_1",
+      object: "document",
+      total: "118.00",
+      amounts: null,
+      customer: {
+        document_type: "6",
+        document_number: "20100070970",
+        name: "CLIENTE SAC",
+        address: null,
+        country_code: null,
+      },
+      sunat: { code: "0", description: "La Factura F001-7 ha sido aceptada", notes: [], simulated: true },
+      status_details: null,
+      hash: null,
+      links: { pdf: "https://files.test/doc_1/pdf?signature=s", xml: null, cdr: null },
+      despatch: null,
+      reference: null,
+      reason: null,
+      notes: [],
+      void: null,
+      submission: null,
+    });
+  });
+
+  it("should present an event with its document under data.object, links signed as the document's", () => {
+    const event = create(EventSchema, {
+      id: "evt_1",
+      object: "event",
+      type: "document.accepted",
+      createdAt: "2026-11-28T15:00:01.000Z",
+      livemode: false,
+      data: { object: { case: "document", value: document } },
+    });
+    expect(presentEvent(event, signed)).toEqual({
+      id: "evt_1",
+      object: "event",
+      type: "document.accepted",
+      created_at: "2026-11-28T15:00:01.000Z",
+      livemode: false,
+      data: { object: presentDocument(document, signed) },
+    });
+  });
+
+  it("should present an email event with the email under data.object", () => {
+    const event = create(EventSchema, {
+      id: "evt_2",
+      object: "event",
+      type: "email.sent",
+      createdAt: "2026-11-28T15:01:02.000Z",
+      livemode: false,
+      data: { object: { case: "email", value: email } },
+    });
+    expect(presentEvent(event).data).toEqual({
+      object: {
+        id: "eml_1",
+        object: "email",
+        document_id: "doc_1",
+        to: ["cliente@example.com"],
+        cc: [],
+        status: "sent",
+        last_error: null,
+        attempts: 1,
+        livemode: false,
+        created_at: "2026-11-28T15:01:00.000Z",
+        updated_at: "2026-11-28T15:01:02.000Z",
+      },
+    });
+  });
+
+  it("should present an event without a resource as data.object null", () => {
+    const event = create(EventSchema, { id: "evt_3", object: "event", type: "document.accepted" });
+    expect(presentEvent(event).data).toEqual({ object: null });
+  });
+
+  it("should present an email's last error, and refuse a missing resource", () => {
+    expect(
+      presentEmail(create(EmailSchema, { ...email, status: "failed", lastError: "550 no mailbox" })),
+    ).toMatchObject({ status: "failed", last_error: "550 no mailbox" });
+    expect(() => presentEmail(undefined)).toThrow(/without its email/);
+    expect(() => presentEvent(undefined)).toThrow(/without its event/);
+  });
+});

@@ -1,0 +1,286 @@
+// Writes packages/domain/src/generated/*.ts: the snake_case TypeScript types of the document messages, as the
+// canonical proto JSON the platform passes around (`@einvoice/contracts` JsonCodec), with the proto comments as
+// TSDoc and closed `rules` value sets as string-literal unions. Run by `npm run generate`; a test fails when the
+// files are stale.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  createFileRegistry,
+  type DescExtension,
+  type DescField,
+  type DescFile,
+  type DescMessage,
+  fromBinary,
+  getOption,
+  hasOption,
+  ScalarType,
+} from "@bufbuild/protobuf";
+import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import { getComments } from "@bufbuild/protoplugin";
+import { isOptionalField } from "@einvoice/contracts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+export const outDir = join(root, "packages", "domain", "src", "generated");
+
+/**
+ * How an unset optional field stands in the values the platform builds: `absent` (the canonical JSON, what the
+ * codec reads and writes: `name?: T`) or `null` (the key always present, as the register keeps the public
+ * Document and presents it: `name: T | null`).
+ */
+type Unset = "absent" | "null";
+
+interface Source {
+  /** The .proto file, relative to proto/. */
+  proto: string;
+  unset: Unset;
+  /** Messages of the file left out: request bodies, whose type the gateway's request schema gives. */
+  skip?: readonly string[];
+}
+
+const SOURCES: readonly Source[] = [
+  { proto: "einvoice/documents/v1/computed_document.proto", unset: "absent" },
+  { proto: "einvoice/documents/v1/despatch_advice.proto", unset: "absent" },
+  { proto: "einvoice/documents/v1/document.proto", unset: "null" },
+  { proto: "einvoice/documents/v1/issuer.proto", unset: "absent" },
+  {
+    proto: "einvoice/documents/v1/note.proto",
+    unset: "absent",
+    skip: ["einvoice.documents.v1.NoteRequest", "einvoice.documents.v1.NoteInstallments"],
+  },
+];
+
+/**
+ * The TypeScript name of a message where it is not the proto name: the names the services knew before the types
+ * were generated (`Document` would also shadow the proto message type of the same name).
+ */
+const TS_NAMES: Readonly<Record<string, string>> = {
+  "einvoice.documents.v1.Document": "DocumentResource",
+  "einvoice.documents.v1.Party": "ComputedParty",
+  "einvoice.documents.v1.Detraction": "ComputedDetraction",
+  "einvoice.documents.v1.Perception": "ComputedPerception",
+  "einvoice.documents.v1.Prepayment": "ComputedPrepayment",
+};
+
+const tsName = (desc: DescMessage) => TS_NAMES[desc.typeName] ?? desc.name;
+const moduleOf = (file: DescFile) => file.name.split("/").pop()!.replace(/_/g, "-");
+
+/** The contracts with their source comments (the generated code carries none). */
+function registryWithComments() {
+  const image = execFileSync("npx", ["buf", "build", "-o", "-#format=binpb"], {
+    cwd: root,
+    maxBuffer: 64 << 20,
+  });
+  return createFileRegistry(fromBinary(FileDescriptorSetSchema, image));
+}
+
+/** Every generated module (file name → text), formatted as the repository's formatter would. */
+export function domainTypeFiles(): Map<string, string> {
+  const registry = registryWithComments();
+  const generated = new Map<string, Source>();
+  for (const source of SOURCES) {
+    const file = registry.getFile(source.proto);
+    if (!file) throw new Error(`${source.proto} is not in the proto image`);
+    for (const desc of file.messages)
+      if (!source.skip?.includes(desc.typeName)) generated.set(desc.typeName, source);
+  }
+  // The option is read from the image itself, so this script needs no generated code.
+  const rules = registry.getExtension("einvoice.common.v1.rules");
+  if (!rules) throw new Error("einvoice.common.v1.rules is not in the proto image");
+  const files = new Map<string, string>();
+  for (const source of SOURCES) {
+    const file = registry.getFile(source.proto)!;
+    const name = `${moduleOf(file)}.ts`;
+    files.set(name, format(name, moduleText(file, source, { generated, rules })));
+  }
+  files.set("index.ts", format("index.ts", indexText(registry, generated)));
+  return files;
+}
+
+/**
+ * Re-exports every module, and maps each proto type name to its type where that type is exactly the message's
+ * canonical JSON (unset optional fields absent): what `DomainContract` decodes a message to.
+ */
+function indexText(
+  registry: ReturnType<typeof registryWithComments>,
+  generated: Map<string, Source>,
+): string {
+  const modules = SOURCES.map((s) => moduleOf(registry.getFile(s.proto)!));
+  const byModule = new Map<string, string[]>();
+  const entries: string[] = [];
+  for (const [typeName, source] of generated) {
+    if (source.unset !== "absent") continue;
+    const desc = registry.getMessage(typeName)!;
+    const module = moduleOf(desc.file);
+    byModule.set(module, [...(byModule.get(module) ?? []), tsName(desc)]);
+    entries.push(`  ${JSON.stringify(typeName)}: ${tsName(desc)};\n`);
+  }
+  const imports = [...byModule].map(
+    ([module, names]) => `import type { ${names.sort().join(", ")} } from "./${module}.js";\n`,
+  );
+  const exports = modules.map((module) => `export type * from "./${module}.js";\n`);
+  return `${HEADER}${imports.join("")}\n${exports.join("")}
+/** The canonical JSON type of each message so generated, by its full proto name. */
+export interface CanonicalTypes {
+${entries.join("")}}
+`;
+}
+
+const HEADER =
+  "// Generated by scripts/generate-domain-types.ts from the .proto files: do not edit; run `npm run generate`.\n\n";
+
+interface FieldRules {
+  values: string[];
+  open: boolean;
+  format: string;
+}
+
+/** What writing one module needs: the messages generated, the `rules` option, and the module's imports. */
+interface Context {
+  generated: Map<string, Source>;
+  rules: DescExtension;
+  /** Records that the module imports `name` from `module`. */
+  need: (module: string, name: string) => void;
+}
+
+function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need">): string {
+  const imports = new Map<string, Set<string>>();
+  const need = (module: string, name: string) => {
+    if (!imports.has(module)) imports.set(module, new Set());
+    imports.get(module)!.add(name);
+  };
+  const body: string[] = [];
+  for (const desc of file.messages) {
+    if (source.skip?.includes(desc.typeName)) continue;
+    body.push(messageText(desc, source.unset, { ...shared, need }));
+  }
+  const importLines = [...imports]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([module, names]) => `import type { ${[...names].sort().join(", ")} } from "${module}";\n`);
+  return `${HEADER}${importLines.join("")}\n${body.join("\n")}`;
+}
+
+function messageText(desc: DescMessage, unset: Unset, context: Context): string {
+  if (desc.nestedMessages.length > 0 || desc.nestedEnums.length > 0)
+    throw new Error(`${desc.typeName}: nested types are not generated; declare them at the top level`);
+  const lines = [doc(desc, ""), `export interface ${tsName(desc)} {\n`];
+  for (const field of desc.fields) {
+    const type = fieldType(field, desc, context);
+    lines.push(doc(field, "  "));
+    if (!isOptionalField(field)) lines.push(`  ${field.name}: ${type};\n`);
+    else if (unset === "null" && field.oneof === undefined) lines.push(`  ${field.name}: ${type} | null;\n`);
+    else lines.push(`  ${field.name}?: ${type};\n`);
+  }
+  lines.push("}\n");
+  return lines.join("");
+}
+
+function fieldType(field: DescField, parent: DescMessage, context: Context): string {
+  const { generated, need } = context;
+  const message = (desc: DescMessage) => {
+    if (!generated.has(desc.typeName))
+      throw new Error(`${field.toString()}: ${desc.typeName} is not generated`);
+    if (desc.file !== parent.file) need(`./${moduleOf(desc.file)}.js`, tsName(desc));
+    return tsName(desc);
+  };
+  const scalar = (type: ScalarType) => scalarType(type, field, context);
+  switch (field.fieldKind) {
+    case "scalar":
+      return scalar(field.scalar);
+    case "enum":
+      return enumType(field.enum.values.map((v) => v.name));
+    case "message":
+      return message(field.message);
+    case "list": {
+      const item =
+        field.listKind === "message"
+          ? message(field.message)
+          : field.listKind === "enum"
+            ? enumType(field.enum.values.map((v) => v.name))
+            : scalar(field.scalar);
+      return item.includes("|") ? `(${item})[]` : `${item}[]`;
+    }
+    case "map": {
+      const value =
+        field.mapKind === "message"
+          ? message(field.message)
+          : field.mapKind === "enum"
+            ? enumType(field.enum.values.map((v) => v.name))
+            : scalar(field.scalar);
+      return `Record<string, ${value}>`;
+    }
+  }
+}
+
+const enumType = (names: string[]) => names.map((n) => JSON.stringify(n)).join(" | ");
+
+/** A scalar as its proto3 JSON: 64-bit integers and bytes are strings. */
+function scalarType(scalar: ScalarType, field: DescField, context: Context): string {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return stringType(field, context);
+    case ScalarType.BOOL:
+      return "boolean";
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return "number";
+    default:
+      return "string";
+  }
+}
+
+/**
+ * A closed value set is a union of its values; an open one stays `string`, since a newer peer may send a value
+ * this code does not list. Formats name the domain's string types.
+ */
+function stringType(field: DescField, { rules, need }: Context): string {
+  if (!hasOption(field, rules)) return "string";
+  // einvoice.common.v1.FieldRules, read through the image's own descriptor (fields by their local names).
+  const { values, open, format } = getOption(field, rules) as FieldRules;
+  if (values.length > 0 && !open) return enumType(values);
+  // "amount" and "unsigned-decimal" are refinements of "decimal" (see FieldRules).
+  if (format === "decimal" || format === "amount" || format === "unsigned-decimal") {
+    need("../money.js", "Decimal");
+    return "Decimal";
+  }
+  if (format === "date") {
+    need("../money.js", "IsoDate");
+    return "IsoDate";
+  }
+  return "string";
+}
+
+/** The proto element's leading comment as TSDoc (none when it has no comment). */
+function doc(element: DescMessage | DescField, indent: string): string {
+  const text = getComments(element).leading?.trim();
+  if (!text) return "";
+  const lines = text.split("\n").map((line) => line.trim().replaceAll("*/", "*\\/"));
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
+  return `${indent}/**\n${lines.map((line) => `${indent} *${line ? ` ${line}` : ""}\n`).join("")}${indent} */\n`;
+}
+
+function format(name: string, text: string): string {
+  return execFileSync(
+    join(root, "node_modules", ".bin", "biome"),
+    ["format", `--stdin-file-path=${join(outDir, name)}`],
+    {
+      cwd: root,
+      input: text,
+      encoding: "utf8",
+    },
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const files = domainTypeFiles();
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  for (const [file, text] of files) writeFileSync(join(outDir, file), text);
+  console.log(`wrote ${outDir}`);
+}
