@@ -1,25 +1,24 @@
 // Writes packages/domain/src/generated/*.ts: the snake_case TypeScript types of the document messages, as the
 // canonical proto JSON the platform passes around (`@einvoice/contracts` JsonCodec), with the proto comments as
-// TSDoc and closed `rules` value sets as string-literal unions. Run by `npm run generate`; a test fails when the
-// files are stale.
+// TSDoc. A string field whose `rules` list `values` gets a readonly array of them, in the proto's order, in the
+// module of its message, named `<MESSAGE>_<FIELD>_VALUES` from the proto names in upper snake case (e.g.
+// `Document.status` → `DOCUMENT_STATUS_VALUES`); a closed set types its field as that array's union, an open one
+// stays `string`. Run by `npm run generate`; a test fails when the files are stale.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  createFileRegistry,
   type DescExtension,
   type DescField,
   type DescFile,
   type DescMessage,
-  fromBinary,
   getOption,
   hasOption,
   ScalarType,
 } from "@bufbuild/protobuf";
-import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
-import { getComments } from "@bufbuild/protoplugin";
 import { isOptionalField } from "@einvoice/contracts";
+import { leadingComment, registryWithComments } from "./proto-registry.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const outDir = join(root, "packages", "domain", "src", "generated");
@@ -37,6 +36,11 @@ interface Source {
   unset: Unset;
   /** Messages of the file left out: request bodies, whose type the gateway's request schema gives. */
   skip?: readonly string[];
+  /**
+   * Only the value arrays, no interfaces: messages whose public JSON is not their canonical JSON (the Event's
+   * `data.object` stands for a oneof), presented by `@einvoice/contracts`.
+   */
+  valuesOnly?: true;
 }
 
 const SOURCES: readonly Source[] = [
@@ -49,6 +53,8 @@ const SOURCES: readonly Source[] = [
     unset: "absent",
     skip: ["einvoice.documents.v1.NoteRequest", "einvoice.documents.v1.NoteInstallments"],
   },
+  { proto: "einvoice/events/v1/email.proto", unset: "null", valuesOnly: true },
+  { proto: "einvoice/events/v1/event.proto", unset: "null", valuesOnly: true },
 ];
 
 /**
@@ -66,15 +72,6 @@ const TS_NAMES: Readonly<Record<string, string>> = {
 const tsName = (desc: DescMessage) => TS_NAMES[desc.typeName] ?? desc.name;
 const moduleOf = (file: DescFile) => file.name.split("/").pop()!.replace(/_/g, "-");
 
-/** The contracts with their source comments (the generated code carries none). */
-function registryWithComments() {
-  const image = execFileSync("npx", ["buf", "build", "-o", "-#format=binpb"], {
-    cwd: root,
-    maxBuffer: 64 << 20,
-  });
-  return createFileRegistry(fromBinary(FileDescriptorSetSchema, image));
-}
-
 /** Every generated module (file name → text), formatted as the repository's formatter would. */
 export function domainTypeFiles(): Map<string, string> {
   const registry = registryWithComments();
@@ -82,6 +79,7 @@ export function domainTypeFiles(): Map<string, string> {
   for (const source of SOURCES) {
     const file = registry.getFile(source.proto);
     if (!file) throw new Error(`${source.proto} is not in the proto image`);
+    if (source.valuesOnly) continue;
     for (const desc of file.messages)
       if (!source.skip?.includes(desc.typeName)) generated.set(desc.typeName, source);
   }
@@ -89,10 +87,11 @@ export function domainTypeFiles(): Map<string, string> {
   const rules = registry.getExtension("einvoice.common.v1.rules");
   if (!rules) throw new Error("einvoice.common.v1.rules is not in the proto image");
   const files = new Map<string, string>();
+  const valueNames = new Set<string>();
   for (const source of SOURCES) {
     const file = registry.getFile(source.proto)!;
     const name = `${moduleOf(file)}.ts`;
-    files.set(name, format(name, moduleText(file, source, { generated, rules })));
+    files.set(name, format(name, moduleText(file, source, { generated, rules, valueNames })));
   }
   files.set("index.ts", format("index.ts", indexText(registry, generated)));
   return files;
@@ -119,7 +118,7 @@ function indexText(
   const imports = [...byModule].map(
     ([module, names]) => `import type { ${names.sort().join(", ")} } from "./${module}.js";\n`,
   );
-  const exports = modules.map((module) => `export type * from "./${module}.js";\n`);
+  const exports = modules.map((module) => `export * from "./${module}.js";\n`);
   return `${HEADER}${imports.join("")}\n${exports.join("")}
 /** The canonical JSON type of each message so generated, by its full proto name. */
 export interface CanonicalTypes {
@@ -139,6 +138,8 @@ interface FieldRules {
 /** What writing one module needs: the messages generated, the `rules` option, and the module's imports. */
 interface Context {
   generated: Map<string, Source>;
+  /** The value arrays' names already taken, across modules (`export *` would drop a name two modules export). */
+  valueNames: Set<string>;
   rules: DescExtension;
   /** Records that the module imports `name` from `module`. */
   need: (module: string, name: string) => void;
@@ -153,12 +154,40 @@ function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need"
   const body: string[] = [];
   for (const desc of file.messages) {
     if (source.skip?.includes(desc.typeName)) continue;
-    body.push(messageText(desc, source.unset, { ...shared, need }));
+    body.push(valuesText(desc, shared));
+    if (!source.valuesOnly) body.push(messageText(desc, source.unset, { ...shared, need }));
   }
   const importLines = [...imports]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([module, names]) => `import type { ${[...names].sort().join(", ")} } from "${module}";\n`);
   return `${HEADER}${importLines.join("")}\n${body.join("\n")}`;
+}
+
+/** The value array's name of a field (see the header). */
+const valuesName = (field: DescField) =>
+  `${field.parent.name.replace(/([a-z0-9])([A-Z])/g, "$1_$2")}_${field.name}_VALUES`.toUpperCase();
+
+/** The field's `rules`, read through the image's own descriptor (fields by their local names). */
+function fieldRules(field: DescField, rules: DescExtension): FieldRules | undefined {
+  return hasOption(field, rules) ? (getOption(field, rules) as FieldRules) : undefined;
+}
+
+/** A readonly array of each string field's listed values, in the proto's order. */
+function valuesText(desc: DescMessage, { rules, valueNames }: Omit<Context, "need">): string {
+  const lines: string[] = [];
+  for (const field of desc.fields) {
+    const values = fieldRules(field, rules)?.values ?? [];
+    if (values.length === 0) continue;
+    const name = valuesName(field);
+    if (valueNames.has(name)) throw new Error(`${field.toString()}: ${name} is already generated`);
+    valueNames.add(name);
+    const open = fieldRules(field, rules)?.open ? " (an open set: more may come)" : "";
+    lines.push(
+      `/** The values of \`${desc.name}.${field.name}\`${open}, in the proto's order. */\n`,
+      `export const ${name} = [${values.map((v) => JSON.stringify(v)).join(", ")}] as const;\n\n`,
+    );
+  }
+  return lines.join("");
 }
 
 function messageText(desc: DescMessage, unset: Unset, context: Context): string {
@@ -240,10 +269,10 @@ function scalarType(scalar: ScalarType, field: DescField, context: Context): str
  * this code does not list. Formats name the domain's string types.
  */
 function stringType(field: DescField, { rules, need }: Context): string {
-  if (!hasOption(field, rules)) return "string";
-  // einvoice.common.v1.FieldRules, read through the image's own descriptor (fields by their local names).
-  const { values, open, format } = getOption(field, rules) as FieldRules;
-  if (values.length > 0 && !open) return enumType(values);
+  const fieldRule = fieldRules(field, rules);
+  if (!fieldRule) return "string";
+  const { values, open, format } = fieldRule;
+  if (values.length > 0 && !open) return `(typeof ${valuesName(field)})[number]`;
   // "amount" and "unsigned-decimal" are refinements of "decimal" (see FieldRules).
   if (format === "decimal" || format === "amount" || format === "unsigned-decimal") {
     need("../money.js", "Decimal");
@@ -258,7 +287,7 @@ function stringType(field: DescField, { rules, need }: Context): string {
 
 /** The proto element's leading comment as TSDoc (none when it has no comment). */
 function doc(element: DescMessage | DescField, indent: string): string {
-  const text = getComments(element).leading?.trim();
+  const text = leadingComment(element);
   if (!text) return "";
   const lines = text.split("\n").map((line) => line.trim().replaceAll("*/", "*\\/"));
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;

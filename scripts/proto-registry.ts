@@ -21,8 +21,12 @@ export function registryWithComments() {
   return createFileRegistry(fromBinary(FileDescriptorSetSchema, image));
 }
 
+/** An element's leading proto comment, trimmed; undefined when it has none. */
+export function leadingComment(element: DescMessage | DescField | DescOneof): string | undefined {
+  return getComments(element).leading?.trim() || undefined;
+}
+
 /** An element's leading proto comment on one line: the description the generated docs and schemas show. */
 export function describe(element: DescMessage | DescField | DescOneof): string | undefined {
-  const text = getComments(element).leading?.trim();
-  return text ? text.replace(/\s*\n\s*/g, " ") : undefined;
+  return leadingComment(element)?.replace(/\s*\n\s*/g, " ");
 }

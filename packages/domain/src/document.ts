@@ -1,22 +1,21 @@
-import type { DocumentResource } from "./generated/document.js";
+import {
+  DOCUMENT_STATUS_VALUES,
+  DOCUMENT_TYPE_VALUES,
+  type DocumentResource,
+  SUBMISSION_PROBLEM_CODE_VALUES,
+} from "./generated/document.js";
 
-export type * from "./generated/document.js";
+export * from "./generated/document.js";
 
 /**
  * Status of a document. `pending`: number assigned, no verdict yet. `accepted`: SUNAT accepted it (code 0).
  * `observed`: accepted with observations (codes ≥ 4000; valid, notes kept). `rejected`: SUNAT refused it
  * (2000–3999) or its sending deadline passed without an answer; the number is spent.
  */
-export type DocumentStatus = "pending" | "accepted" | "observed" | "rejected" | "voided";
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-/** Every status a document may have, in its life's order. */
-export const DOCUMENT_STATUSES = [
-  "pending",
-  "accepted",
-  "observed",
-  "rejected",
-  "voided",
-] as const satisfies readonly DocumentStatus[];
+/** Every status a document may have, in its life's order (`Document.status` in proto). */
+export const DOCUMENT_STATUSES = DOCUMENT_STATUS_VALUES;
 
 /** A credit or debit note modifies only a document SUNAT took: accepted or observed. */
 export const NOTE_MODIFIABLE_STATUSES: ReadonlySet<string> = new Set<DocumentStatus>([
@@ -26,9 +25,9 @@ export const NOTE_MODIFIABLE_STATUSES: ReadonlySet<string> = new Set<DocumentSta
 
 /**
  * SUNAT catalog 01, the document types this platform issues: invoice, receipt, credit and debit notes, sender
- * and carrier guides.
+ * and carrier guides (`Document.type` in proto).
  */
-export const DOCUMENT_TYPES = ["01", "03", "07", "08", "09", "31"] as const;
+export const DOCUMENT_TYPES = DOCUMENT_TYPE_VALUES;
 
 /** What a verdict (SUNAT's, or the sending deadline's) makes of a pending document. */
 export type VerdictOutcome = "accepted" | "observed" | "rejected";
@@ -48,25 +47,14 @@ export function isFinalStatus(status: string): boolean {
 }
 
 /** Why a try gave no verdict (`submission.last_problem.code`): submission sets it, the API and dashboard show it. */
-export const SUBMISSION_PROBLEM_CODES = [
-  "sunat_unreachable",
-  "sunat_no_answer",
-  "sunat_unavailable",
-  "sunat_busy",
-  "sunat_refused_send",
-  "sol_credentials_missing",
-  "submission_error",
-] as const;
+export const SUBMISSION_PROBLEM_CODES = SUBMISSION_PROBLEM_CODE_VALUES;
 export type SubmissionProblemCode = (typeof SUBMISSION_PROBLEM_CODES)[number];
 
-export type DocumentEventType =
-  | "document.accepted"
-  | "document.observed"
-  | "document.rejected"
-  | "document.voided"
-  | "document.void_failed";
-
-/** The public Event resource (`object: "event"`): a change of a resource, with the resource as it stood. */
+/**
+ * The public Event resource (`object: "event"`): a change of a resource, with the resource as it stood. Written
+ * here, not generated: its `data.object` stands for the proto oneof `EventData.object`, which the canonical JSON
+ * the generator writes would name by member (`data.document`).
+ */
 export interface EventResource {
   id: string;
   object: "event";

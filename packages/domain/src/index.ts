@@ -8,6 +8,7 @@ export * from "./computed-document.js";
 export * from "./despatch-advice.js";
 export * from "./document.js";
 export * from "./error-table.js";
+export * from "./event.js";
 export * from "./file-name.js";
 export type { CanonicalTypes } from "./generated/index.js";
 export * from "./invoice-request.js";

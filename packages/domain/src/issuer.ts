@@ -1,1 +1,1 @@
-export type * from "./generated/issuer.js";
+export * from "./generated/issuer.js";

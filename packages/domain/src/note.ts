@@ -2,7 +2,7 @@ import type { DocumentNote } from "./generated/note.js";
 import type { ItemInput } from "./invoice-request.js";
 import type { Decimal, IsoDate } from "./money.js";
 
-export type * from "./generated/note.js";
+export * from "./generated/note.js";
 
 /** `07` nota de crédito (credit note), `08` nota de débito (debit note). */
 export type NoteDocumentType = DocumentNote["type"];

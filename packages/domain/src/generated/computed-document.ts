@@ -3,13 +3,16 @@
 import type { Decimal, IsoDate } from "../money.js";
 import type { NoteReason, NoteReference } from "./note.js";
 
+/** The values of `ComputedDocument.type`, in the proto's order. */
+export const COMPUTED_DOCUMENT_TYPE_VALUES = ["01", "03", "07", "08"] as const;
+
 /**
  * What the tax engine computed for an invoice (01), receipt (03), credit note (07) or debit note (08): every amount SUNAT checks, already rounded,
  * and the codes the UBL builder needs. Later steps only format it; they never compute. Amounts are decimal
  * strings in the document currency unless a field says otherwise.
  */
 export interface ComputedDocument {
-  type: "01" | "03" | "07" | "08";
+  type: (typeof COMPUTED_DOCUMENT_TYPE_VALUES)[number];
   series: string;
   issue_date: IsoDate;
   /** ISO 4217. */
@@ -82,9 +85,12 @@ export interface ComputedLine {
   tax_total: Decimal;
 }
 
+/** The values of `ReferencePrice.type_code`, in the proto's order. */
+export const REFERENCE_PRICE_TYPE_CODE_VALUES = ["01", "02"] as const;
+
 /** cac:PricingReference: catalog 16 type 01 (unit price with taxes) or 02 (reference value of a free line). */
 export interface ReferencePrice {
-  type_code: "01" | "02";
+  type_code: (typeof REFERENCE_PRICE_TYPE_CODE_VALUES)[number];
   amount: Decimal;
 }
 
@@ -101,9 +107,22 @@ export interface AllowanceCharge {
   currency?: string;
 }
 
+/** The values of `LineTax.scheme`, in the proto's order. */
+export const LINE_TAX_SCHEME_VALUES = [
+  "1000",
+  "1016",
+  "2000",
+  "7152",
+  "9995",
+  "9996",
+  "9997",
+  "9998",
+  "9999",
+] as const;
+
 export interface LineTax {
   /** SUNAT catalog 05 tax scheme. */
-  scheme: "1000" | "1016" | "2000" | "7152" | "9995" | "9996" | "9997" | "9998" | "9999";
+  scheme: (typeof LINE_TAX_SCHEME_VALUES)[number];
   taxable_amount: Decimal;
   tax_amount: Decimal;
   /** cac:TaxCategory/cbc:Percent, a percent (18.00, 4.00, the ISC rate). */
@@ -118,9 +137,22 @@ export interface LineTax {
   base_unit_quantity?: Decimal;
 }
 
+/** The values of `TaxSubtotal.scheme`, in the proto's order. */
+export const TAX_SUBTOTAL_SCHEME_VALUES = [
+  "1000",
+  "1016",
+  "2000",
+  "7152",
+  "9995",
+  "9996",
+  "9997",
+  "9998",
+  "9999",
+] as const;
+
 export interface TaxSubtotal {
   /** SUNAT catalog 05 tax scheme. */
-  scheme: "1000" | "1016" | "2000" | "7152" | "9995" | "9996" | "9997" | "9998" | "9999";
+  scheme: (typeof TAX_SUBTOTAL_SCHEME_VALUES)[number];
   taxable_amount: Decimal;
   tax_amount: Decimal;
 }
@@ -141,8 +173,11 @@ export interface Legend {
   text: string;
 }
 
+/** The values of `PaymentTerms.means`, in the proto's order. */
+export const PAYMENT_TERMS_MEANS_VALUES = ["Contado", "Credito"] as const;
+
 export interface PaymentTerms {
-  means: "Contado" | "Credito";
+  means: (typeof PAYMENT_TERMS_MEANS_VALUES)[number];
   /** Credit: the net amount pending payment (the total, or the total less the detraction). */
   pending_amount?: Decimal;
   installments: Installment[];

@@ -2,6 +2,18 @@
 
 import type { Decimal, IsoDate } from "../money.js";
 
+/** The values of `DespatchAdvice.type`, in the proto's order. */
+export const DESPATCH_ADVICE_TYPE_VALUES = ["09", "31"] as const;
+
+/** The values of `DespatchAdvice.transport_mode`, in the proto's order. */
+export const DESPATCH_ADVICE_TRANSPORT_MODE_VALUES = ["01", "02"] as const;
+
+/** The values of `DespatchAdvice.weight_unit`, in the proto's order. */
+export const DESPATCH_ADVICE_WEIGHT_UNIT_VALUES = ["KGM", "TNE"] as const;
+
+/** The values of `DespatchAdvice.freight_payer`, in the proto's order. */
+export const DESPATCH_ADVICE_FREIGHT_PAYER_VALUES = ["sender", "subcontractor"] as const;
+
 /**
  * The transport data of a despatch advice as checked, with what the platform derived (the sender of a sender guide,
  * roles, `establishment_ruc`, related documents' type, issuer and description). Fields that do not apply to the guide
@@ -9,7 +21,7 @@ import type { Decimal, IsoDate } from "../money.js";
  */
 export interface DespatchAdvice {
   /** `09` sender guide, `31` carrier guide (from the series). */
-  type: "09" | "31";
+  type: (typeof DESPATCH_ADVICE_TYPE_VALUES)[number];
   /** `T…` (09) or `V…` (31). */
   series: string;
   /** Issue date. `YYYY-MM-DD` (Lima). */
@@ -29,7 +41,7 @@ export interface DespatchAdvice {
   /** The reason in words, with reason `13`; null otherwise. */
   reason_description?: string;
   /** Catalog 18: `01` contracted carrier, `02` own vehicle; null on a carrier guide. */
-  transport_mode?: "01" | "02";
+  transport_mode?: (typeof DESPATCH_ADVICE_TRANSPORT_MODE_VALUES)[number];
   /** When transport starts; null when not given (contracted carrier). `YYYY-MM-DD` (Lima). */
   start_date?: IsoDate;
   /**
@@ -42,7 +54,7 @@ export interface DespatchAdvice {
   /** Gross weight in `weight_unit`, a decimal string (e.g. `120.5`). */
   gross_weight: Decimal;
   /** `KGM` kilograms or `TNE` tonnes. */
-  weight_unit: "KGM" | "TNE";
+  weight_unit: (typeof DESPATCH_ADVICE_WEIGHT_UNIT_VALUES)[number];
   /** Number of packages; null when not given. */
   packages?: number;
   /** Where the goods leave from. */
@@ -58,7 +70,7 @@ export interface DespatchAdvice {
   /** The goods. */
   items: DespatchItem[];
   /** Carrier guide: who pays the freight; null when not given (SUNAT then observes 4388) and on a sender guide. */
-  freight_payer?: "sender" | "subcontractor";
+  freight_payer?: (typeof DESPATCH_ADVICE_FREIGHT_PAYER_VALUES)[number];
 }
 
 /** A party named on a guide (sender, recipient, supplier or buyer). */
@@ -93,10 +105,13 @@ export interface DespatchPoint {
   establishment_ruc?: string;
 }
 
+/** The values of `DespatchVehicle.role`, in the proto's order. */
+export const DESPATCH_VEHICLE_ROLE_VALUES = ["main", "secondary"] as const;
+
 /** A vehicle of the transport: the main one first. */
 export interface DespatchVehicle {
   /** Derived from the position: the first is the main vehicle. */
-  role: "main" | "secondary";
+  role: (typeof DESPATCH_VEHICLE_ROLE_VALUES)[number];
   /** The plate, upper case, without hyphen. */
   plate: string;
   /**
@@ -106,10 +121,13 @@ export interface DespatchVehicle {
   certificate?: string;
 }
 
+/** The values of `DespatchDriver.role`, in the proto's order. */
+export const DESPATCH_DRIVER_ROLE_VALUES = ["main", "secondary"] as const;
+
 /** A driver of the transport: the main one first. */
 export interface DespatchDriver {
   /** Derived from the position: the first is the main driver. */
-  role: "main" | "secondary";
+  role: (typeof DESPATCH_DRIVER_ROLE_VALUES)[number];
   /** Catalog 06 personal document type. */
   document_type: string;
   /** The driver's document number. */
@@ -122,10 +140,13 @@ export interface DespatchDriver {
   license: string;
 }
 
+/** The values of `DespatchRelatedDocument.type`, in the proto's order. */
+export const DESPATCH_RELATED_DOCUMENT_TYPE_VALUES = ["01", "03"] as const;
+
 /** A sale document the goods travel under (spec despatch rule 10). */
 export interface DespatchRelatedDocument {
   /** Derived from the series letter: `01` invoice, `03` receipt. */
-  type: "01" | "03";
+  type: (typeof DESPATCH_RELATED_DOCUMENT_TYPE_VALUES)[number];
   /** Printed number `SERIES-NUMBER`. */
   number: string;
   /** Derived: its issuer's RUC (the sender's; the supplier's on a purchase). */

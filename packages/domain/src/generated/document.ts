@@ -5,6 +5,15 @@ import type { ComputedParty, DocumentAmounts } from "./computed-document.js";
 import type { DespatchAdvice } from "./despatch-advice.js";
 import type { DocumentNote, NoteReason, NoteReference } from "./note.js";
 
+/** The values of `Document.object`, in the proto's order. */
+export const DOCUMENT_OBJECT_VALUES = ["document"] as const;
+
+/** The values of `Document.type` (an open set: more may come), in the proto's order. */
+export const DOCUMENT_TYPE_VALUES = ["01", "03", "07", "08", "09", "31"] as const;
+
+/** The values of `Document.status` (an open set: more may come), in the proto's order. */
+export const DOCUMENT_STATUS_VALUES = ["pending", "accepted", "observed", "rejected", "voided"] as const;
+
 /**
  * An issued electronic document: an invoice (`01`, factura) or a receipt (`03`, boleta). Its number is assigned once
  * every check has passed; it is then signed and sent to SUNAT, and its `status` moves from `pending` to a final
@@ -14,7 +23,7 @@ export interface DocumentResource {
   /** Unique id of the document: `doc_` and 26 letters and digits. */
   id: string;
   /** Always `document`. */
-  object: "document";
+  object: (typeof DOCUMENT_OBJECT_VALUES)[number];
   /** True for a live-mode resource (created with an `sk_live_` key), false for test mode (`sk_test_`). */
   livemode: boolean;
   /**
@@ -122,6 +131,17 @@ export interface SubmissionProgress {
   deadline_at: string;
 }
 
+/** The values of `SubmissionProblem.code` (an open set: more may come), in the proto's order. */
+export const SUBMISSION_PROBLEM_CODE_VALUES = [
+  "sunat_unreachable",
+  "sunat_no_answer",
+  "sunat_unavailable",
+  "sunat_busy",
+  "sunat_refused_send",
+  "sol_credentials_missing",
+  "submission_error",
+] as const;
+
 /** Why the last try to send the document gave no verdict. */
 export interface SubmissionProblem {
   /**
@@ -139,6 +159,9 @@ export interface SubmissionProblem {
   message: string;
 }
 
+/** The values of `DocumentVoid.status`, in the proto's order. */
+export const DOCUMENT_VOID_STATUS_VALUES = ["pending", "voided", "failed"] as const;
+
 /**
  * The latest void of the document (`POST /v1/documents/{id}/void`). Invoices (and their notes) are voided in a
  * comunicación de baja (RA), receipts as a resumen diario line with condition code 3 (RC); SUNAT answers both through
@@ -150,7 +173,7 @@ export interface DocumentVoid {
    * `voided` (`document.voided`). `failed`: SUNAT refused it (`sunat`) or gave no answer in time (`failure`); the
    * document keeps its status and may be voided again (`document.void_failed`).
    */
-  status: "pending" | "voided" | "failed";
+  status: (typeof DOCUMENT_VOID_STATUS_VALUES)[number];
   /** The reason given, as printed in the RA (`VoidReasonDescription`); 1–100 characters. */
   reason: string;
   /** When the void was requested. */
@@ -176,6 +199,9 @@ export interface DocumentVoid {
   /** When the void reached `voided` or `failed`. Null while pending. */
   completed_at: string | null;
 }
+
+/** The values of `VoidFailure.code` (an open set: more may come), in the proto's order. */
+export const VOID_FAILURE_CODE_VALUES = ["void_deadline_exceeded", "void_outcome_unknown"] as const;
 
 /** Why a void failed without SUNAT saying so. */
 export interface VoidFailure {
@@ -214,6 +240,9 @@ export interface SunatNote {
   /** SUNAT's text for it, in Spanish. */
   description: string;
 }
+
+/** The values of `StatusDetails.code` (an open set: more may come), in the proto's order. */
+export const STATUS_DETAILS_CODE_VALUES = ["submission_deadline_exceeded"] as const;
 
 /** Why the document has its status when no SUNAT verdict says so. */
 export interface StatusDetails {

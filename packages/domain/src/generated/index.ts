@@ -30,11 +30,13 @@ import type {
 import type { Issuer, IssuerAddress } from "./issuer.js";
 import type { DocumentNote, NoteReason, NoteReference } from "./note.js";
 
-export type * from "./computed-document.js";
-export type * from "./despatch-advice.js";
-export type * from "./document.js";
-export type * from "./issuer.js";
-export type * from "./note.js";
+export * from "./computed-document.js";
+export * from "./despatch-advice.js";
+export * from "./document.js";
+export * from "./email.js";
+export * from "./event.js";
+export * from "./issuer.js";
+export * from "./note.js";
 
 /** The canonical JSON type of each message so generated, by its full proto name. */
 export interface CanonicalTypes {

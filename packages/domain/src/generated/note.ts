@@ -2,6 +2,9 @@
 
 import type { Decimal, IsoDate } from "../money.js";
 
+/** The values of `NoteReference.type`, in the proto's order. */
+export const NOTE_REFERENCE_TYPE_VALUES = ["01", "03"] as const;
+
 /**
  * The invoice or receipt a note modifies, as printed in the note's `cac:BillingReference` (always a document of this
  * platform, same company and mode).
@@ -10,7 +13,7 @@ export interface NoteReference {
   /** Unique id of the modified document: `doc_` and 26 letters and digits. */
   document_id: string;
   /** SUNAT catalog 01 type of the modified document: `01` invoice, `03` receipt. */
-  type: "01" | "03";
+  type: (typeof NOTE_REFERENCE_TYPE_VALUES)[number];
   /** Series of the modified document (e.g. `F001`). */
   series: string;
   /** Number of the modified document. */
@@ -30,12 +33,15 @@ export interface NoteReason {
   description: string;
 }
 
+/** The values of `DocumentNote.type`, in the proto's order. */
+export const DOCUMENT_NOTE_TYPE_VALUES = ["07", "08"] as const;
+
 /** A credit or debit note issued on a document. */
 export interface DocumentNote {
   /** Unique id of the note: `doc_` and 26 letters and digits. */
   id: string;
   /** `07` credit note, `08` debit note. */
-  type: "07" | "08";
+  type: (typeof DOCUMENT_NOTE_TYPE_VALUES)[number];
   /** The note's series (e.g. `FC01`). */
   series: string;
   /** The note's number. */

@@ -1,9 +1,4 @@
-import {
-  DOCUMENT_STATUSES,
-  DOCUMENT_TYPES,
-  type DocumentResource,
-  type EventResource,
-} from "@einvoice/domain";
+import type { DocumentResource, EventResource } from "@einvoice/domain";
 import { boolean } from "./field-schemas.js";
 import { constant, type JsonSchema, objectSchema, type Presented, schemaRef } from "./json-schema.js";
 
@@ -46,18 +41,6 @@ export interface PublicDocumentList {
   has_more: boolean;
   data: PublicDocument[];
 }
-
-/** Today's document types and statuses (open sets in the proto). */
-export { DOCUMENT_STATUSES, DOCUMENT_TYPES };
-export const EVENT_TYPES = [
-  "document.accepted",
-  "document.observed",
-  "document.rejected",
-  "document.voided",
-  "document.void_failed",
-  "email.sent",
-  "email.failed",
-] as const;
 
 const eventList = objectSchema<PublicEventList>()({
   description:

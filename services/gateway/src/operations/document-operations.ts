@@ -1,4 +1,4 @@
-import type { SaleDocumentType } from "@einvoice/domain";
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, type SaleDocumentType } from "@einvoice/domain";
 import { hasIdShape } from "@einvoice/platform";
 import { linkSignerFor, scopeOf } from "../http/context.js";
 import { documentCreate } from "../http/created-document.js";
@@ -11,7 +11,6 @@ import {
   pendingDocument,
   retryingDocument,
 } from "../openapi/document-examples.js";
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from "../openapi/document-schemas.js";
 import {
   authenticatedErrors,
   bodyErrors,

@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from "@einvoice/domain";
 import { hasIdShape, SERVICE_ERRORS, SHAPE_ERRORS } from "@einvoice/platform";
 import type { Context } from "koa";
 import { apiError, validationFailed } from "../errors/public-errors.js";
@@ -6,7 +7,6 @@ import { parseListQuery } from "../http/list-params.js";
 import { presentEvent } from "../http/presenters.js";
 import { writeServerSentEvents } from "../http/server-sent-events.js";
 import { acceptedDocument, acceptedEvent, eventListExample } from "../openapi/document-examples.js";
-import { EVENT_TYPES } from "../openapi/document-schemas.js";
 import { authenticatedErrors, errorResponse } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
 import { ok, pathParameter, queryParameter, requestIdHeader } from "../openapi/operation-parts.js";

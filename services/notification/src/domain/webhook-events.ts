@@ -1,13 +1,7 @@
-/** Every event type a webhook endpoint may subscribe to (the spec's list; voids and emails send theirs once built). */
-export const WEBHOOK_EVENT_TYPES = [
-  "document.accepted",
-  "document.observed",
-  "document.rejected",
-  "document.voided",
-  "document.void_failed",
-  "email.sent",
-  "email.failed",
-] as const;
+import { EVENT_TYPES } from "@einvoice/domain";
+
+/** Every event type a webhook endpoint may subscribe to: every event type (`Event.type` in proto). */
+export const WEBHOOK_EVENT_TYPES = EVENT_TYPES;
 
 /** Whether an endpoint subscribed to `events` receives an event of `type`. */
 export function endpointWants(events: readonly string[], type: string): boolean {

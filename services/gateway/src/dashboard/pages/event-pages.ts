@@ -1,8 +1,8 @@
+import { EVENT_TYPES } from "@einvoice/domain";
 import { toApiError } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import { parseListQuery } from "../../http/list-params.js";
 import { presentEvent } from "../../http/presenters.js";
-import { EVENT_TYPES } from "../../openapi/document-schemas.js";
 import { type Html, html } from "../html.js";
 import { formatDateTime } from "../i18n.js";
 import { streamUrl } from "../live-stream.js";

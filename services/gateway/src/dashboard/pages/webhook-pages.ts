@@ -1,8 +1,8 @@
+import { EVENT_TYPES } from "@einvoice/domain";
 import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
 import { apiError, validationFailed } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
 import { presentDelivery, presentEndpoint } from "../../http/webhook-presenters.js";
-import { EVENT_TYPES } from "../../openapi/document-schemas.js";
 import { type Html, html } from "../html.js";
 import { formatDateTime } from "../i18n.js";
 import { csrfField } from "../layout.js";
