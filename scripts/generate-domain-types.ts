@@ -105,7 +105,7 @@ function indexText(
   registry: ReturnType<typeof registryWithComments>,
   generated: Map<string, Source>,
 ): string {
-  const modules = SOURCES.map((s) => moduleOf(registry.getFile(s.proto)!));
+  const modules = SOURCES.map((s) => moduleOf(registry.getFile(s.proto)!)).sort();
   const byModule = new Map<string, string[]>();
   const entries: string[] = [];
   for (const [typeName, source] of generated) {
