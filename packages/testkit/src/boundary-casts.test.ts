@@ -11,6 +11,7 @@ function boundaryFiles(): string[] {
   const dirs = [
     ...services.map((service) => join(root, "services", service, "src", "rpc")),
     join(root, "services", "gateway", "src", "http"),
+    join(root, "services", "gateway", "src", "operations"),
     join(root, "services", "gateway", "src", "usecases"),
     join(root, "services", "gateway", "src", "waiters"),
   ];
@@ -35,7 +36,8 @@ describe("RPC and HTTP boundaries", () => {
   it("should cover the rpc folders of the services and the gateway's HTTP layer", () => {
     const files = boundaryFiles().map((f) => relative(root, f));
     expect(files).toContain("services/numbering/src/rpc/numbering-routes.ts");
-    expect(files).toContain("services/gateway/src/http/document-routes.ts");
+    expect(files).toContain("services/gateway/src/http/presenters.ts");
+    expect(files).toContain("services/gateway/src/operations/document-operations.ts");
   });
 
   it("should map messages without `as never` or `as unknown as`", () => {
