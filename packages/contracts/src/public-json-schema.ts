@@ -1,4 +1,5 @@
 import {
+  type DescEnum,
   type DescField,
   type DescMessage,
   type DescOneof,
@@ -148,7 +149,7 @@ function valueSchema(field: DescField, options: PublicSchemaOptions, reach: Reac
     case "scalar":
       return scalarSchema(field.scalar, field);
     case "enum":
-      return { type: "string", enum: field.enum.values.map((v) => v.name) };
+      return enumSchema(field.enum);
     case "message":
       return messageSchema(field.message, options, reach);
     case "list": {
@@ -156,7 +157,7 @@ function valueSchema(field: DescField, options: PublicSchemaOptions, reach: Reac
         field.listKind === "message"
           ? messageSchema(field.message, options, reach)
           : field.listKind === "enum"
-            ? { type: "string", enum: field.enum.values.map((v) => v.name) }
+            ? enumSchema(field.enum)
             : scalarSchema(field.scalar, field);
       return { type: "array", items };
     }
@@ -165,11 +166,16 @@ function valueSchema(field: DescField, options: PublicSchemaOptions, reach: Reac
         field.mapKind === "message"
           ? messageSchema(field.message, options, reach)
           : field.mapKind === "enum"
-            ? { type: "string", enum: field.enum.values.map((v) => v.name) }
+            ? enumSchema(field.enum)
             : scalarSchema(field.scalar, field);
       return { type: "object", additionalProperties: values };
     }
   }
+}
+
+/** A proto enum as its JSON names. */
+function enumSchema(desc: DescEnum): JsonSchema {
+  return { type: "string", enum: desc.values.map((v) => v.name) };
 }
 
 function messageSchema(desc: DescMessage, options: PublicSchemaOptions, reach: Reach): JsonSchema {
