@@ -13,6 +13,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
+import { senderGuide } from "./support/requests.js";
 import { arrangeScenario, eventually, finalDocument } from "./support/simulator-control.js";
 
 const invoice = {
@@ -27,29 +28,6 @@ interface ImageRow {
   height: number;
   encoding: string;
 }
-
-const todayLima = () => new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
-const guide = (series: string) => ({
-  series,
-  recipient: { document_type: "6", document_number: "20100070970", name: "CLIENTE EJEMPLO SAC" },
-  reason_code: "01",
-  transport_mode: "02",
-  start_date: todayLima(),
-  gross_weight: "120.5",
-  origin: { ubigeo: "150101", address: "AV. LOS OLIVOS 123" },
-  destination: { ubigeo: "040101", address: "CALLE MERCADERES 210" },
-  vehicles: [{ plate: "ABC123" }],
-  drivers: [
-    {
-      document_type: "1",
-      document_number: "45678901",
-      first_name: "JUAN",
-      last_name: "PEREZ",
-      license: "Q45678901",
-    },
-  ],
-  items: [{ description: "Cajas de tornillos", quantity: "10" }],
-});
 
 /** The text of a PDF and the QR payloads zbarimg reads on its first page (none: empty). */
 function readBack(pdf: Buffer): { text: string; qr: string[] } {
@@ -279,7 +257,7 @@ describe("the company's logo", () => {
     // SUNAT keeps the ticket in process for a while, so the verdict (and the re-render) comes after the change.
     await arrangeScenario(sys, { series: "T301" }, { ticket_pending_polls: 12 }, 1);
     const created = await sys.request("/v1/despatch_advices", {
-      body: guide("T301"),
+      body: senderGuide("T301"),
       headers: { prefer: "wait=0" },
     });
     expect(created.status).toBe(202);

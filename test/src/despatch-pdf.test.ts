@@ -6,6 +6,7 @@ import { readCdrZip } from "@einvoice/sunat";
 import { requireBinaries } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootTestSystem, type TestSystem } from "./harness.js";
+import { senderGuide } from "./support/requests.js";
 import { arrangeScenario, eventually, finalDocument } from "./support/simulator-control.js";
 
 /**
@@ -13,30 +14,7 @@ import { arrangeScenario, eventually, finalDocument } from "./support/simulator-
  * without a QR while SUNAT has not answered, and after acceptance the PDF carries the QR URL SUNAT returned.
  */
 
-const todayLima = () => new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
-
-const guide = (series: string) => ({
-  series,
-  recipient: { document_type: "6", document_number: "20100070970", name: "CLIENTE EJEMPLO SAC" },
-  reason_code: "01",
-  transport_mode: "02",
-  start_date: todayLima(),
-  gross_weight: "120.5",
-  packages: 3,
-  origin: { ubigeo: "150101", address: "AV. LOS OLIVOS 123" },
-  destination: { ubigeo: "040101", address: "CALLE MERCADERES 210" },
-  vehicles: [{ plate: "ABC123" }],
-  drivers: [
-    {
-      document_type: "1",
-      document_number: "45678901",
-      first_name: "JUAN",
-      last_name: "PEREZ",
-      license: "Q45678901",
-    },
-  ],
-  items: [{ description: "Cajas de tornillos", quantity: "10" }],
-});
+const guide = (series: string) => senderGuide(series, { packages: 3 });
 
 describe("a guide's PDF", () => {
   let sys: TestSystem;

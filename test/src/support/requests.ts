@@ -1,5 +1,7 @@
 /** Request building blocks shared by the end-to-end tables. */
 
+import { limaToday } from "./dates.js";
+
 export type Body = Record<string, unknown>;
 export type Kind = "invoice" | "receipt";
 
@@ -57,3 +59,27 @@ export const seriesFor = (kind: Kind, prefix: string, index: number): string => 
   if (digits.length > width) throw new Error(`series index ${index} does not fit ${width} characters`);
   return `${kind === "invoice" ? "F" : "B"}${prefix}${digits}`;
 };
+
+/** A sender's guide (09) by own vehicle, one driver and one line, starting today in Lima; `over` adds or replaces fields. */
+export const senderGuide = (series: string, over: Body = {}): Body => ({
+  series,
+  recipient: { document_type: "6", document_number: "20100070970", name: "CLIENTE EJEMPLO SAC" },
+  reason_code: "01",
+  transport_mode: "02",
+  start_date: limaToday(),
+  gross_weight: "120.5",
+  origin: { ubigeo: "150101", address: "AV. LOS OLIVOS 123" },
+  destination: { ubigeo: "040101", address: "CALLE MERCADERES 210" },
+  vehicles: [{ plate: "ABC123" }],
+  drivers: [
+    {
+      document_type: "1",
+      document_number: "45678901",
+      first_name: "JUAN",
+      last_name: "PEREZ",
+      license: "Q45678901",
+    },
+  ],
+  items: [{ description: "Cajas de tornillos", quantity: "10" }],
+  ...over,
+});
