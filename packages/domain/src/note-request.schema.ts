@@ -1,4 +1,3 @@
-import type { FromSchema } from "json-schema-to-ts";
 import { invoiceItemSchema } from "./invoice-request.schema.js";
 
 /** Credit code 13's body: the credit sale's new installments (NotaCredito2_0 fields 63–65). */
@@ -116,10 +115,3 @@ const noteRequestSchema = (kind: "credit" | "debit") =>
 
 export const creditNoteRequestSchema = noteRequestSchema("credit");
 export const debitNoteRequestSchema = noteRequestSchema("debit");
-
-/** The body once a note request schema accepts it: its type is the schema's own, so the two cannot drift. */
-export type NoteRequestBody = FromSchema<
-  typeof creditNoteRequestSchema | typeof debitNoteRequestSchema,
-  // Defaults are documentation here: ajv does not fill them in, so a defaulted field may still be absent.
-  { keepDefaultedPropertiesOptional: true }
->;

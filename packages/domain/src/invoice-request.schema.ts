@@ -1,8 +1,7 @@
-import type { FromSchema } from "json-schema-to-ts";
-
 /**
  * JSON Schema of the invoice/receipt request body: shapes and types only (the tax service owns every business
- * rule). Also the source of the OpenAPI request schema, so each property says what a caller needs: meaning,
+ * rule). The one source of the request's shape: the gateway validates bodies with it, `InvoiceRequest` is its type,
+ * and the OpenAPI request schema is this object, so each property says what a caller needs: meaning,
  * unit (percent or fraction), format, SUNAT catalog and its accepted values, default, and the rule it follows.
  * Descriptions, defaults and examples are annotations: they never change what is accepted.
  */
@@ -353,10 +352,3 @@ export const invoiceRequestSchema = {
     },
   },
 } as const;
-
-/** The body once `invoiceRequestSchema` accepts it: its type is the schema's own, so the two cannot drift. */
-export type InvoiceRequestBody = FromSchema<
-  typeof invoiceRequestSchema,
-  // Defaults are documentation here: ajv does not fill them in, so a defaulted field may still be absent.
-  { keepDefaultedPropertiesOptional: true }
->;
