@@ -34,7 +34,7 @@ interface Source {
   /** The .proto file, relative to proto/. */
   proto: string;
   unset: Unset;
-  /** Messages of the file left out: request bodies, whose type the gateway's request schema gives. */
+  /** Messages of the file left out: request bodies, whose type their request schema in @einvoice/domain gives. */
   skip?: readonly string[];
   /**
    * Only the value arrays, no interfaces: messages whose public JSON is not their canonical JSON (the Event's

@@ -11,8 +11,8 @@ export type CanonicalType<Desc extends DescMessage> =
 /**
  * Maps a domain type in snake_case (the pure engine's `ComputedDocument`, `Issuer`, `InvoiceRequest`) to and
  * from its proto message. The domain type is the message's canonical JSON: generated from the same descriptor
- * (`CanonicalType`, the default), or, for the caller's request bodies, the gateway's request type, whose values
- * the message reads. Every message coming back is checked against the strict schema before it is typed, so a
+ * (`CanonicalType`, the default), or, for the caller's request bodies, the type of their request schema
+ * (`InvoiceRequest`), whose values the message reads. Every message coming back is checked against the strict schema before it is typed, so a
  * domain value built here has the fields and closed values the domain type promises.
  */
 export class DomainContract<Desc extends DescMessage, T extends object = CanonicalType<Desc>> {

@@ -1,78 +1,27 @@
-import type { Decimal, IsoDate } from "./money.js";
+import type { FromSchema } from "json-schema-to-ts";
+import type { invoiceRequestSchema } from "./invoice-request.schema.js";
 
 /**
  * The business content of an invoice (01) or receipt (03) as the caller sends it (`POST /v1/invoices`,
- * `POST /v1/receipts`). Shape-checked by the gateway's JSON Schema; every business rule is the tax engine's.
+ * `POST /v1/receipts`): the type of what `invoiceRequestSchema` accepts, so the body the gateway checks and the
+ * request the tax engine reads cannot drift. Every business rule is the tax engine's.
  */
-export interface InvoiceRequest {
-  series: string;
-  /** ISO 4217; default `PEN`. */
-  currency?: string;
-  /** Default: today in Lima. */
-  issue_date?: IsoDate;
-  customer?: CustomerInput;
-  items: ItemInput[];
-  discount?: DiscountInput;
-  payment?: PaymentInput;
-  detraction?: DetractionInput;
-  prepayments?: PrepaymentInput[];
-  perception?: { code: string };
-}
+export type InvoiceRequest = FromSchema<
+  typeof invoiceRequestSchema,
+  // A schema default is documentation: the gateway's validator fills none in, so a defaulted field may be absent
+  // and the tax engine applies the default.
+  { keepDefaultedPropertiesOptional: true }
+>;
 
-export interface CustomerInput {
-  /** Catalog 06; `0` = foreign without tax id. */
-  document_type?: string;
-  document_number?: string;
-  name?: string;
-  address?: string;
-  /** ISO 3166-1 alpha-2, used for export. */
-  country_code?: string;
-}
+export type CustomerInput = NonNullable<InvoiceRequest["customer"]>;
 
-export interface ItemInput {
-  description: string;
-  /** Up to 10 decimals; a string keeps exactness, a number is accepted for convenience. */
-  quantity: number | string;
-  /** Without taxes unless `price_includes_tax`. For free lines, the reference value without taxes. */
-  unit_price: Decimal;
-  unit_code?: string;
-  /** Catalog 07; default `10`. */
-  tax_affectation?: string;
-  price_includes_tax?: boolean;
-  discount?: DiscountInput;
-  icbper?: boolean;
-  isc?: { rate: number | string };
-}
+export type ItemInput = InvoiceRequest["items"][number];
 
-/** Exactly one of `percent` or `amount`. `affects_base` defaults to true. */
-export interface DiscountInput {
-  percent?: number | string;
-  amount?: Decimal;
-  affects_base?: boolean;
-}
+/** A line's or the document's discount (the two schemas accept the same fields). */
+export type DiscountInput = NonNullable<InvoiceRequest["discount"]>;
 
-export interface PaymentInput {
-  /** `cash` (Contado, default) or `credit` (Credito with installments). */
-  type: "cash" | "credit";
-  installments?: { amount: Decimal; due_date: IsoDate }[];
-}
+export type PaymentInput = NonNullable<InvoiceRequest["payment"]>;
 
-export interface DetractionInput {
-  /** Catalog 54. */
-  code: string;
-  percent: number | string;
-  /** Banco de la Nación account of the supplier. */
-  account: string;
-  /** In PEN; required when the invoice currency is not PEN. */
-  amount?: Decimal;
-  /** Catalog 59; default `001`. */
-  payment_method?: string;
-}
+export type DetractionInput = NonNullable<InvoiceRequest["detraction"]>;
 
-export interface PrepaymentInput {
-  document: { type: string; series: string; number: number };
-  /** With taxes. */
-  amount: Decimal;
-  /** Catalog 07 group of the prepaid operation; needed only when the document mixes kinds. */
-  tax_affectation?: string;
-}
+export type PrepaymentInput = NonNullable<InvoiceRequest["prepayments"]>[number];

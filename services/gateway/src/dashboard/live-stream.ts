@@ -1,6 +1,6 @@
-import { metrics } from "@einvoice/platform";
 import type { GatewayDeps } from "../http/context.js";
 import { presentEvent } from "../http/presenters.js";
+import { writeServerSentEvents } from "../http/server-sent-events.js";
 import { OpenEventStream } from "../usecases/open-event-stream.js";
 import type { PageRequest } from "./request.js";
 
@@ -20,34 +20,14 @@ export async function liveStream(req: PageRequest, deps: GatewayDeps): Promise<v
     stream: deps.stream,
     openTimeoutMs: deps.eventStream.openTimeoutMs,
   }).execute({ scope: req.scope, after, types: [], documentId: "", signal: client.signal });
-  ctx.respond = false;
-  const res = ctx.res;
-  res.writeHead(200, {
-    "Content-Type": "text/event-stream; charset=utf-8",
-    "Cache-Control": "no-store, no-transform",
-    "X-Accel-Buffering": "no",
-    "X-Content-Type-Options": "nosniff",
+  await writeServerSentEvents(ctx, opened, client, {
+    ...deps.eventStream,
+    headers: { "Cache-Control": "no-store, no-transform", "X-Content-Type-Options": "nosniff" },
+    // Without file links: the pages link files through the session.
+    present: (event) => presentEvent(event),
+    logger: deps.logger,
+    name: "dashboard event stream",
   });
-  res.write(`retry: ${deps.eventStream.retryMs}\nid: ${opened.position}\n\n`);
-  const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), deps.eventStream.heartbeatMs);
-  metrics.sseConnections.inc();
-  try {
-    for (;;) {
-      const next = await opened.events.next();
-      if (next.done || client.signal.aborted) break;
-      const event = next.value;
-      res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(presentEvent(event))}\n\n`);
-      if (res.writableLength > deps.eventStream.maxBufferedBytes) break;
-    }
-  } catch (error) {
-    if (!client.signal.aborted) deps.logger.warn({ err: error }, "dashboard event stream interrupted");
-  } finally {
-    metrics.sseConnections.dec();
-    clearInterval(heartbeat);
-    client.abort();
-    await opened.events.return?.(undefined).catch(() => undefined);
-    res.end();
-  }
 }
 
 /**

@@ -1,31 +1,38 @@
+import type { ServerResponse } from "node:http";
 import type { Logger } from "@einvoice/platform";
 import { metrics } from "@einvoice/platform";
-import type { RouterContext } from "@koa/router";
+import type { Event } from "@einvoice/proto";
 import type { OpenedEventStream } from "../usecases/open-event-stream.js";
-import type { AuthedState } from "./context.js";
 import type { EventStreamSettings } from "./http-settings.js";
-import { presentEvent } from "./presenters.js";
+
+export interface ServerSentEventsOptions extends EventStreamSettings {
+  /** The response's headers besides `Content-Type` and `X-Accel-Buffering` (caching, request id…). */
+  headers: Record<string, string>;
+  /** The JSON an event is sent as: the public Event, its file links signed or not. */
+  present: (event: Event) => unknown;
+  logger: Pick<Logger, "warn">;
+  /** Which stream this is, in the log line when the stream service goes away. */
+  name: string;
+}
 
 /**
- * Writes an opened event stream as server-sent events: first a message with only an `id:` (the resume point), then
- * one message per event (`id:` the event id, `event:` its type, `data:` the Event JSON on one line), and a
- * `: heartbeat` comment every `heartbeatMs`, until the stream ends, the client leaves (`client` aborts) or reads
- * too slowly.
+ * Writes an opened event stream as server-sent events, bypassing Koa's response: first a message with only an `id:`
+ * (the resume point), then one message per event (`id:` the event id, `event:` its type, `data:` the presented
+ * JSON on one line), and a `: heartbeat` comment every `heartbeatMs`, until the stream ends, the client leaves
+ * (`client` aborts) or reads too slowly. The API's stream and the dashboard's both write through it.
  */
 export async function writeServerSentEvents(
-  ctx: RouterContext<AuthedState>,
+  ctx: { respond?: boolean; res: ServerResponse },
   opened: OpenedEventStream,
   client: AbortController,
-  options: EventStreamSettings & { sign: (url: string) => string; logger: Logger },
+  options: ServerSentEventsOptions,
 ): Promise<void> {
   ctx.respond = false;
   const res = ctx.res;
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
-    "Cache-Control": "no-cache, no-transform",
     "X-Accel-Buffering": "no",
-    Connection: "keep-alive",
-    "Request-Id": ctx.state.requestId,
+    ...options.headers,
   });
   res.write(`retry: ${options.retryMs}\nid: ${opened.position}\n\n`);
   const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), options.heartbeatMs);
@@ -35,9 +42,7 @@ export async function writeServerSentEvents(
       const next = await opened.events.next();
       if (next.done || client.signal.aborted) break;
       const event = next.value;
-      res.write(
-        `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(presentEvent(event, options.sign))}\n\n`,
-      );
+      res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(options.present(event))}\n\n`);
       if (res.writableLength > options.maxBufferedBytes) {
         // A client that cannot keep up is cut instead of growing this process's memory; it resumes from the
         // last id it read.
@@ -49,7 +54,8 @@ export async function writeServerSentEvents(
     }
   } catch (error) {
     // The stream service went away: the client is cut and resumes with Last-Event-ID.
-    if (!client.signal.aborted) options.logger.warn({ err: error }, "event stream interrupted");
+    if (!client.signal.aborted)
+      options.logger.warn({ err: error, stream: options.name }, `${options.name} interrupted`);
   } finally {
     metrics.sseConnections.dec();
     clearInterval(heartbeat);

@@ -1,3 +1,4 @@
+import { creditNoteRequestSchema, debitNoteRequestSchema, invoiceRequestSchema } from "@einvoice/domain";
 import { operationPaths } from "../operations/operation-paths.js";
 import { OPERATIONS } from "../operations/operations.js";
 import { certificateUploadSchema } from "../schemas/certificate-upload.schema.js";
@@ -6,8 +7,6 @@ import { documentEmailSchema } from "../schemas/document-email.schema.js";
 import { documentVoidSchema } from "../schemas/document-void.schema.js";
 import { greCredentialsSchema } from "../schemas/gre-credentials.schema.js";
 import { igvRegimeSchema } from "../schemas/igv-regime.schema.js";
-import { invoiceRequestSchema } from "../schemas/invoice-request.schema.js";
-import { creditNoteRequestSchema, debitNoteRequestSchema } from "../schemas/note-request.schema.js";
 import { solCredentialsSchema } from "../schemas/sol-credentials.schema.js";
 import {
   webhookEndpointCreateSchema,

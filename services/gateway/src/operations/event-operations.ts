@@ -117,10 +117,17 @@ export const streamEvents = defineOperation({
         ...filters,
         signal: client.signal,
       });
+      const sign = linkSignerFor(deps, ctx.state);
       await writeServerSentEvents(ctx, opened, client, {
         ...settings,
-        sign: linkSignerFor(deps, ctx.state),
+        headers: {
+          "Cache-Control": "no-cache, no-transform",
+          Connection: "keep-alive",
+          "Request-Id": ctx.state.requestId,
+        },
+        present: (event) => presentEvent(event, sign),
         logger: deps.logger,
+        name: "event stream",
       });
     };
   },

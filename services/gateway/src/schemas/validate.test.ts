@@ -35,6 +35,43 @@ describe("RequestValidator.invoice()", () => {
   });
 });
 
+const withName = (name: string) => ({
+  series: "F001",
+  customer: { document_number: "20100070970", name },
+  items: [{ description: "x", quantity: 1, unit_price: "10.00" }],
+});
+
+describe("RequestValidator.invoice(): customer.name", () => {
+  it("lets names up to 1500 characters through to the tax engine (RegistrationName an..1500, ERR 2022)", () => {
+    expect(validator.invoice(withName("A".repeat(501)))).toEqual([]);
+    expect(validator.invoice(withName("A".repeat(1500)))).toEqual([]);
+  });
+
+  it("refuses a longer name as a shape error", () => {
+    expect(validator.invoice(withName("A".repeat(1501)))).toEqual([
+      expect.objectContaining({ param: "customer.name", code: "parameter_invalid" }),
+    ]);
+  });
+});
+
+describe("RequestValidator.invoice(): customer.address", () => {
+  const withAddress = (address: string) => ({
+    series: "F001",
+    customer: { document_number: "20100070970", name: "CLIENTE SAC", address },
+    items: [{ description: "x", quantity: 1, unit_price: "10.00" }],
+  });
+
+  it("takes an address up to 200 characters (AddressLine/Line an..200 in SUNAT's workbook)", () => {
+    expect(validator.invoice(withAddress("A".repeat(200)))).toEqual([]);
+  });
+
+  it("refuses a longer one naming customer.address", () => {
+    expect(validator.invoice(withAddress("A".repeat(201)))).toEqual([
+      expect.objectContaining({ param: "customer.address", code: "parameter_invalid" }),
+    ]);
+  });
+});
+
 describe("RequestValidator.certificateUpload()", () => {
   const pem = { certificate: "-----BEGIN CERTIFICATE-----…", private_key: "-----BEGIN PRIVATE KEY-----…" };
 

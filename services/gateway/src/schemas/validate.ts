@@ -1,4 +1,11 @@
-import type { FieldError } from "@einvoice/domain";
+import {
+  creditNoteRequestSchema,
+  debitNoteRequestSchema,
+  type FieldError,
+  type InvoiceRequest,
+  invoiceRequestSchema,
+  type NoteRequest,
+} from "@einvoice/domain";
 import { SHAPE_ERRORS } from "@einvoice/platform";
 import { Ajv, type ErrorObject } from "ajv";
 import addFormatsModule from "ajv-formats";
@@ -12,12 +19,6 @@ import { documentEmailSchema } from "./document-email.schema.js";
 import { documentVoidSchema } from "./document-void.schema.js";
 import { greCredentialsSchema } from "./gre-credentials.schema.js";
 import { igvRegimeSchema } from "./igv-regime.schema.js";
-import { type InvoiceRequestBody, invoiceRequestSchema } from "./invoice-request.schema.js";
-import {
-  creditNoteRequestSchema,
-  debitNoteRequestSchema,
-  type NoteRequestBody,
-} from "./note-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { violationMessage } from "./violation-messages.js";
 import { webhookEndpointCreateSchema, webhookEndpointUpdateSchema } from "./webhook-endpoint.schema.js";
@@ -44,7 +45,7 @@ export class RequestValidator {
   constructor() {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
     (addFormats.default ?? (addFormatsModule as unknown as (a: Ajv) => Ajv))(ajv);
-    this.validateInvoice = ajv.compile<InvoiceRequestBody>(invoiceRequestSchema);
+    this.validateInvoice = ajv.compile<InvoiceRequest>(invoiceRequestSchema);
     this.validateCertificateUpload = ajv.compile(certificateUploadSchema);
     this.validateSolCredentials = ajv.compile(solCredentialsSchema);
     this.validateWebhookCreate = ajv.compile(webhookEndpointCreateSchema);
@@ -53,8 +54,8 @@ export class RequestValidator {
     this.validateDocumentVoid = ajv.compile(documentVoidSchema);
     this.validateDespatch = ajv.compile(despatchAdviceSchema);
     this.validateGre = ajv.compile(greCredentialsSchema);
-    this.validateCreditNote = ajv.compile<NoteRequestBody>(creditNoteRequestSchema);
-    this.validateDebitNote = ajv.compile<NoteRequestBody>(debitNoteRequestSchema);
+    this.validateCreditNote = ajv.compile<NoteRequest>(creditNoteRequestSchema);
+    this.validateDebitNote = ajv.compile<NoteRequest>(debitNoteRequestSchema);
 
     this.validateIgvRegime = ajv.compile(igvRegimeSchema);
   }
@@ -100,7 +101,7 @@ export class RequestValidator {
   /** The body, typed by its schema, once its shape is valid; otherwise every violation (and no request). */
   invoiceRequest(
     body: unknown,
-  ): { request: InvoiceRequestBody; violations: [] } | { request: null; violations: FieldError[] } {
+  ): { request: InvoiceRequest; violations: [] } | { request: null; violations: FieldError[] } {
     if (this.validateInvoice(body)) return { request: body, violations: [] };
     return { request: null, violations: dedupe((this.validateInvoice.errors ?? []).map(toViolation)) };
   }
@@ -109,7 +110,7 @@ export class RequestValidator {
   noteRequest(
     body: unknown,
     kind: "credit" | "debit",
-  ): { request: NoteRequestBody; violations: [] } | { request: null; violations: FieldError[] } {
+  ): { request: NoteRequest; violations: [] } | { request: null; violations: FieldError[] } {
     const validate = kind === "credit" ? this.validateCreditNote : this.validateDebitNote;
     if (validate(body)) return { request: body, violations: [] };
     return { request: null, violations: dedupe((validate.errors ?? []).map(toViolation)) };

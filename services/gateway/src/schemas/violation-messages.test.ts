@@ -1,6 +1,6 @@
+import { invoiceRequestSchema } from "@einvoice/domain";
 import { describe, expect, it } from "vitest";
 import { certificateUploadSchema } from "./certificate-upload.schema.js";
-import { invoiceRequestSchema } from "./invoice-request.schema.js";
 import { solCredentialsSchema } from "./sol-credentials.schema.js";
 import { RequestValidator } from "./validate.js";
 import { PATTERN_MEANINGS } from "./violation-messages.js";

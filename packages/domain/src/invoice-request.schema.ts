@@ -1,8 +1,7 @@
-import type { FromSchema } from "json-schema-to-ts";
-
 /**
  * JSON Schema of the invoice/receipt request body: shapes and types only (the tax service owns every business
- * rule). Also the source of the OpenAPI request schema, so each property says what a caller needs: meaning,
+ * rule). The one source of the request's shape: the gateway validates bodies with it, `InvoiceRequest` is its type,
+ * and the OpenAPI request schema is this object, so each property says what a caller needs: meaning,
  * unit (percent or fraction), format, SUNAT catalog and its accepted values, default, and the rule it follows.
  * Descriptions, defaults and examples are annotations: they never change what is accepted.
  */
@@ -19,6 +18,19 @@ const amount = (description: string) =>
     ...decimal,
     description: `${description} Decimal string, at most 2 decimals (e.g. \`100.00\`); never a JSON number.`,
     examples: ["100.00"],
+  }) as const;
+
+/** One installment of a credit sale, of an invoice or of a credit note's new schedule: its amount and due date. */
+export const installmentSchema = <const Amount extends object, const DueDate extends object>(
+  amount: Amount,
+  due_date: DueDate,
+) =>
+  ({
+    type: "object",
+    description: "One installment.",
+    additionalProperties: false,
+    required: ["amount", "due_date"],
+    properties: { amount, due_date },
   }) as const;
 
 const discount = (level: "line" | "document") =>
@@ -55,7 +67,7 @@ const discount = (level: "line" | "document") =>
     },
   }) as const;
 
-export const invoiceItemSchema = {
+const invoiceItemSchema = {
   type: "object",
   description: "One line of the document.",
   additionalProperties: false,
@@ -127,6 +139,10 @@ export const invoiceItemSchema = {
     },
   },
 } as const;
+
+/** The lines of an invoice, receipt or note: 1 to 999 (`cbc:ID` is n..3, ERR 2023), each with the invoice line rules. */
+export const invoiceItemsSchema = (description: string) =>
+  ({ type: "array", minItems: 1, maxItems: 999, items: invoiceItemSchema, description }) as const;
 
 export const invoiceRequestSchema = {
   $id: "InvoiceRequest",
@@ -203,14 +219,9 @@ export const invoiceRequestSchema = {
         },
       },
     },
-    items: {
-      type: "array",
-      minItems: 1,
-      maxItems: 999,
-      items: invoiceItemSchema,
-      description:
-        "The lines, 1 to 999 (`cbc:ID` is n..3, ERR 2023). Taxed, exempt and unaffected lines may mix (spec tax rule 1); export and IVAP lines may not mix with others.",
-    },
+    items: invoiceItemsSchema(
+      "The lines, 1 to 999 (`cbc:ID` is n..3, ERR 2023). Taxed, exempt and unaffected lines may mix (spec tax rule 1); export and IVAP lines may not mix with others.",
+    ),
     discount: discount("document"),
     payment: {
       type: "object",
@@ -228,21 +239,12 @@ export const invoiceRequestSchema = {
           type: "array",
           description:
             "Required with `credit` (`required`), refused with `cash` (`installments_require_credit`): 1–999 installments (`Cuota001`…). In a PEN invoice they add up to the total, or to total − detraction when there is one; in USD with a detraction they may not exceed the total (`installments_sum_mismatch`, ERR 3265).",
-          items: {
-            type: "object",
-            description: "One installment.",
-            additionalProperties: false,
-            required: ["amount", "due_date"],
-            properties: {
-              amount: amount("The installment, in the document currency."),
-              due_date: {
-                ...date,
-                description:
-                  "When it is due, `YYYY-MM-DD`; strictly after the issue date (`due_date_not_after_issue_date`, ERR 3267).",
-                examples: ["2026-07-01"],
-              },
-            },
-          },
+          items: installmentSchema(amount("The installment, in the document currency."), {
+            ...date,
+            description:
+              "When it is due, `YYYY-MM-DD`; strictly after the issue date (`due_date_not_after_issue_date`, ERR 3267).",
+            examples: ["2026-07-01"],
+          }),
         },
       },
     },
@@ -353,10 +355,3 @@ export const invoiceRequestSchema = {
     },
   },
 } as const;
-
-/** The body once `invoiceRequestSchema` accepts it: its type is the schema's own, so the two cannot drift. */
-export type InvoiceRequestBody = FromSchema<
-  typeof invoiceRequestSchema,
-  // Defaults are documentation here: ajv does not fill them in, so a defaulted field may still be absent.
-  { keepDefaultedPropertiesOptional: true }
->;

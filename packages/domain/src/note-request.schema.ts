@@ -1,5 +1,4 @@
-import type { FromSchema } from "json-schema-to-ts";
-import { invoiceItemSchema } from "./invoice-request.schema.js";
+import { installmentSchema, invoiceItemsSchema } from "./invoice-request.schema.js";
 
 /** Credit code 13's body: the credit sale's new installments (NotaCredito2_0 fields 63–65). */
 const noteInstallmentsSchema = {
@@ -15,28 +14,22 @@ const noteInstallmentsSchema = {
       maxItems: 999,
       description:
         "1–999 installments (`Cuota001`…): what is still owed and when. Their sum is the new amount pending, at most the invoice's total (422 `installments_exceed_document_total`, ERR 3320).",
-      items: {
-        type: "object",
-        description: "One installment.",
-        additionalProperties: false,
-        required: ["amount", "due_date"],
-        properties: {
-          amount: {
-            type: "string",
-            pattern: "^\\d{1,12}(\\.\\d{1,2})?$",
-            description:
-              "The installment in the invoice's currency: a decimal string, more than zero, at most 2 decimals (e.g. `59.00`).",
-            examples: ["59.00"],
-          },
-          due_date: {
-            type: "string",
-            format: "date",
-            description:
-              "When it is due, `YYYY-MM-DD`; strictly after the note's issue date, itself not before the invoice's (`due_date_not_after_issue_date`, ERR 3321).",
-            examples: ["2026-08-03"],
-          },
+      items: installmentSchema(
+        {
+          type: "string",
+          pattern: "^\\d{1,12}(\\.\\d{1,2})?$",
+          description:
+            "The installment in the invoice's currency: a decimal string, more than zero, at most 2 decimals (e.g. `59.00`).",
+          examples: ["59.00"],
         },
-      },
+        {
+          type: "string",
+          format: "date",
+          description:
+            "When it is due, `YYYY-MM-DD`; strictly after the note's issue date, itself not before the invoice's (`due_date_not_after_issue_date`, ERR 3321).",
+          examples: ["2026-08-03"],
+        },
+      ),
     },
   },
 } as const;
@@ -103,23 +96,11 @@ const noteRequestSchema = (kind: "credit" | "debit") =>
               description:
                 "Omitted on a debit note (422 `payment_not_allowed` when sent); a credit sale's new schedule is a credit note with `reason_code` `13`.",
             },
-      items: {
-        type: "array",
-        minItems: 1,
-        maxItems: 999,
-        items: invoiceItemSchema,
-        description:
-          "The lines the note credits or charges, with the invoice line rules (taxes, free lines, ISC, ICBPER) computed as on an invoice, at the IGV rate of the modified document (its special regime's rate if it had one, whatever the company's regime is today). Required for every reason but the whole-document credit codes `01`, `02`, `06` and the schedule code `13`, which refuse them (422 `items_not_allowed`).",
-      },
+      items: invoiceItemsSchema(
+        "The lines the note credits or charges, with the invoice line rules (taxes, free lines, ISC, ICBPER) computed as on an invoice, at the IGV rate of the modified document (its special regime's rate if it had one, whatever the company's regime is today). Required for every reason but the whole-document credit codes `01`, `02`, `06` and the schedule code `13`, which refuse them (422 `items_not_allowed`).",
+      ),
     },
   }) as const;
 
 export const creditNoteRequestSchema = noteRequestSchema("credit");
 export const debitNoteRequestSchema = noteRequestSchema("debit");
-
-/** The body once a note request schema accepts it: its type is the schema's own, so the two cannot drift. */
-export type NoteRequestBody = FromSchema<
-  typeof creditNoteRequestSchema | typeof debitNoteRequestSchema,
-  // Defaults are documentation here: ajv does not fill them in, so a defaulted field may still be absent.
-  { keepDefaultedPropertiesOptional: true }
->;
