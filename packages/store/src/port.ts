@@ -42,7 +42,10 @@ export interface FindOptions {
 }
 
 export interface IndexSpec {
-  /** Fields or dotted paths, in order. */
+  /**
+   * Fields or dotted paths, in order. `_id` may close an index (never open it: it is the primary key), so that
+   * entities sharing the fields before it are kept in id order, as a newest-first page of them reads them.
+   */
   fields: string[];
   unique?: boolean;
 }

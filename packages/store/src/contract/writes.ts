@@ -247,6 +247,24 @@ export function writeContract(ctx: ContractContext): void {
       await expect(invoices.insertOne(invoice(1, { _id: "x" }))).rejects.toBeInstanceOf(DuplicateKeyError);
     });
 
+    it("ensures an index closed by _id, and reads a field's entities newest first both ways through it", async () => {
+      const spec = { name: "by_status", indexes: [{ fields: ["status", "_id"] }] };
+      await ctx.store().ensure([spec, spec]);
+      const rows = ctx.store().collection<Invoice>(spec);
+      for (let seq = 1; seq <= 6; seq++)
+        await rows.insertOne(invoice(seq, { status: seq % 2 ? "odd" : "even" }));
+      const newest = await rows.find(
+        { status: "odd", _id: { $lt: "inv-005" } },
+        { sort: [{ field: "_id", direction: -1 }], limit: 5 },
+      );
+      expect(ids(newest)).toEqual(["inv-003", "inv-001"]);
+      const after = await rows.find(
+        { status: "even", _id: { $gt: "inv-002" } },
+        { sort: [{ field: "_id", direction: 1 }], limit: 5 },
+      );
+      expect(ids(after)).toEqual(["inv-004", "inv-006"]);
+    });
+
     it("refuses collections that were never ensured", async () => {
       const unknown = ctx.store().collection<Thing>({ name: "never_ensured" });
       await expect(unknown.find({})).rejects.toBeInstanceOf(CollectionNotEnsuredError);
@@ -260,6 +278,7 @@ export function writeContract(ctx: ContractContext): void {
         { name: "x; DROP TABLE invoices" },
         { name: "ok", indexes: [{ fields: [] }] },
         { name: "ok", indexes: [{ fields: ["_id"], unique: true }] },
+        { name: "ok", indexes: [{ fields: ["_id", "status"] }] },
         { name: "ok", indexes: [{ fields: ["a'b"] }] },
       ];
       for (const spec of bad) {

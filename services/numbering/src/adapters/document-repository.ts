@@ -16,7 +16,12 @@ export const documentsCollection: CollectionSpec = {
   indexes: [
     // A number is never repeated within (company, mode, type, series).
     { fields: ["company_id", "livemode", "type", "series", "number"], unique: true },
-    { fields: ["company_id", "livemode", "created_at"] },
+    // The newest-first list: a page is read from the index's end, its filters checked on the entries read. The
+    // two selective filters (a customer's documents, a document's notes) have their own, else a page of them
+    // would read every document of the company.
+    { fields: ["company_id", "livemode", "_id"] },
+    { fields: ["company_id", "livemode", "computed.customer.document_number", "_id"] },
+    { fields: ["company_id", "livemode", "computed.reference.document_id", "_id"] },
     // One document per caller's Idempotency-Key (documents issued without a key have none and never collide).
     { fields: ["company_id", "livemode", "idempotency_key"], unique: true },
   ],
