@@ -54,6 +54,21 @@ export function writeContract(ctx: ContractContext): void {
       });
     });
 
+    it("stores objects and arrays whole at their paths, an indexed field inside them kept queryable", async () => {
+      await invoices.insertOne(invoice(1));
+      await invoices.insertOne(invoice(2));
+      const customer = { ruc: "20999999999", name: "OTRA SAC", tags: ["a", { b: [1, null] }] };
+      expect(await invoices.setFields({ _id: "inv-001" }, { customer, lines: [], note: null })).toBe(true);
+      expect(await invoices.findOne({ _id: "inv-001" })).toStrictEqual({
+        ...invoice(1),
+        customer,
+        lines: [],
+        note: null,
+      });
+      expect(ids(await invoices.find({ "customer.ruc": "20999999999" }))).toEqual(["inv-001"]);
+      expect(ids(await invoices.find({ "customer.ruc": "20100000009" }))).toEqual(["inv-002"]);
+    });
+
     it("keeps indexed fields queryable after setting them, nested or not", async () => {
       await invoices.insertOne(invoice(1));
       await invoices.setFields({ _id: "inv-001" }, { "customer.ruc": "20999999999", status: "sent" });
@@ -62,7 +77,7 @@ export function writeContract(ctx: ContractContext): void {
       expect(await invoices.count({ "customer.ruc": "20100000009" })).toBe(0);
     });
 
-    it("answers false when nothing matches, and refuses _id, paths inside another, non-scalars and unique nulls", async () => {
+    it("answers false when nothing matches, and refuses _id, paths inside another, non-JSON values and unique nulls", async () => {
       await invoices.insertOne(invoice(1));
       expect(await invoices.setFields({ _id: "nope" }, { status: "sent" })).toBe(false);
       const refused = [
@@ -71,7 +86,8 @@ export function writeContract(ctx: ContractContext): void {
         { customer: "x", "customer.ruc": "1" },
         { "customer.bad-name": "x" },
         { total: Number.NaN },
-        { customer: { ruc: "1" } },
+        { customer: { ruc: "1", name: new Date() } },
+        { note: undefined },
         { number: null },
       ] as unknown as Record<string, string>[];
       for (const set of refused)

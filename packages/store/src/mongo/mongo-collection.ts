@@ -69,7 +69,7 @@ export class MongoCollection<T extends Entity> implements Collection<T> {
     });
   }
 
-  async setFields(filter: Filter, set: Record<string, Scalar>): Promise<boolean> {
+  async setFields(filter: Filter, set: Record<string, unknown>): Promise<boolean> {
     const paths = cleanPaths(this.spec.name, set);
     assertUniqueFieldsNotNull(this.spec, withPathsSet({}, paths));
     const changes = Object.fromEntries(paths);

@@ -122,7 +122,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     );
   }
 
-  async setFields(filter: Filter, set: Record<string, Scalar>): Promise<boolean> {
+  async setFields(filter: Filter, set: Record<string, unknown>): Promise<boolean> {
     const paths = cleanPaths(this.spec.name, set);
     const where = whereClause(parseFilter(filter), this.indexed);
     const first = `SELECT _id FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1`;

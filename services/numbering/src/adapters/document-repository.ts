@@ -6,7 +6,6 @@ import {
   type Page,
   type PageRequest,
   pageByIdDescending,
-  type Scalar,
   type TransactionScope,
 } from "@einvoice/store";
 import type { DocumentRecord } from "../domain/document-record.js";
@@ -100,10 +99,14 @@ export class DocumentRepository {
 
   /**
    * Sets fields of the document by dotted path (`"files.pdf"`) without reading or rewriting the rest, so a
-   * concurrent change to another field is kept; false when the document does not exist.
+   * concurrent change to another field is kept; only while the document still has `expected` values (a
+   * compare-and-set); false when it does not (or does not exist).
    */
-  setFields(scope: Scope, id: string, set: Record<string, Scalar>): Promise<boolean> {
-    return this.documents.setFields({ _id: id, company_id: scope.companyId, livemode: scope.livemode }, set);
+  setFields(scope: Scope, id: string, expected: Filter, set: Record<string, unknown>): Promise<boolean> {
+    return this.documents.setFields(
+      { ...expected, _id: id, company_id: scope.companyId, livemode: scope.livemode },
+      set,
+    );
   }
 
   update(
