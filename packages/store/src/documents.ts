@@ -5,7 +5,7 @@
  */
 import { InvalidDocumentError } from "./errors.js";
 import { isFieldName } from "./names.js";
-import type { CollectionSpec, Entity, Scalar } from "./port.js";
+import type { CollectionSpec, Entity } from "./port.js";
 
 export function assertEntity(collection: string, entity: Entity): void {
   if (!isPlainObject(entity)) throw new InvalidDocumentError(`${collection}: entity must be a plain object`);

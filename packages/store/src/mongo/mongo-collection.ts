@@ -5,7 +5,7 @@
 import { type ClientSession, type Db, type Document, MongoServerError } from "mongodb";
 import { assertEntity, assertUniqueFieldsNotNull, cleanPaths, cleanSet, withPathsSet } from "../documents.js";
 import { parseFilter, parseFindOptions } from "../filter-model.js";
-import type { Collection, CollectionSpec, Entity, Filter, FindOptions, Scalar } from "../port.js";
+import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
 import { mongoQuery, mongoSort } from "./mongo-filter.js";
 

@@ -14,7 +14,7 @@ import {
   withPathsSet,
 } from "../documents.js";
 import { parseFilter, parseFindOptions } from "../filter-model.js";
-import type { Collection, CollectionSpec, Entity, Filter, FindOptions, Scalar } from "../port.js";
+import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
 import { indexedPaths, indexFieldsJson, ixPaths } from "./index-fields.js";
 import { type IndexedFields, orderByClause, type SqlValue, whereClause } from "./sqlite-filter.js";
