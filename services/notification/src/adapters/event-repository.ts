@@ -4,6 +4,7 @@ import { idRangeAt } from "@einvoice/platform";
 import {
   type Collection,
   type CollectionSpec,
+  type FieldOps,
   type Filter,
   type Page,
   type PageRequest,
@@ -98,10 +99,11 @@ export class EventRepository {
     };
     const from = Date.parse(gte);
     const to = query.createdLte ? Date.parse(query.createdLte) : Number.NaN;
-    filter._id = {
+    const ids: FieldOps = {
       ...(Number.isNaN(from) ? {} : { $gte: idRangeAt("evt", from - ID_TIME_MARGIN_MS).first }),
       ...(Number.isNaN(to) ? {} : { $lte: idRangeAt("evt", to + ID_TIME_MARGIN_MS).last }),
     };
+    if (Object.keys(ids).length > 0) filter._id = ids;
     if (query.type) filter.type = query.type;
     if (query.documentId) filter.document_id = query.documentId;
     return pageByIdDescending(this.events, filter, query);
