@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasIdShape, newId } from "./ids.js";
+import { hasIdShape, idRangeAt, newId } from "./ids.js";
 
 describe("newId()", () => {
   it("should carry the prefix and the documented shape", () => {
@@ -18,5 +18,15 @@ describe("newId()", () => {
   it("should not repeat", () => {
     const ids = new Set(Array.from({ length: 1000 }, () => newId("evt", 1)));
     expect(ids.size).toBe(1000);
+  });
+
+  it("should lie within idRangeAt of its millisecond, and outside the neighbours'", () => {
+    const at = 1_700_000_000_000;
+    const { first, last } = idRangeAt("evt", at);
+    for (let i = 0; i < 100; i++) {
+      const id = newId("evt", at);
+      expect(first <= id && id <= last).toBe(true);
+      expect(newId("evt", at - 1) < first && newId("evt", at + 1) > last).toBe(true);
+    }
   });
 });

@@ -24,16 +24,26 @@ export type IdPrefix =
  * by creation time, which makes them usable as list cursors.
  */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  const bytes = randomBytes(16);
+  let rand = "";
+  for (const b of bytes) rand += ALPHABET[b % 32];
+  return `${prefix}_${timePart(now)}${rand}`;
+}
+
+/** The ids `newId(prefix, at)` makes in the millisecond `at` lie between these two, inclusive. */
+export function idRangeAt(prefix: IdPrefix, at: number): { first: string; last: string } {
+  const stem = `${prefix}_${timePart(at)}`;
+  return { first: stem, last: `${stem}${ALPHABET.at(-1)!.repeat(16)}` };
+}
+
+function timePart(now: number): string {
   let time = "";
   let t = now;
   for (let i = 0; i < 10; i++) {
     time = ALPHABET[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = randomBytes(16);
-  let rand = "";
-  for (const b of bytes) rand += ALPHABET[b % 32];
-  return `${prefix}_${time}${rand}`;
+  return time;
 }
 
 /** True when `id` has the given prefix and the shape `newId` produces. */

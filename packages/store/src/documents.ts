@@ -5,7 +5,7 @@
  */
 import { InvalidDocumentError } from "./errors.js";
 import { isFieldName } from "./names.js";
-import type { CollectionSpec, Entity, Scalar } from "./port.js";
+import type { CollectionSpec, Entity } from "./port.js";
 
 export function assertEntity(collection: string, entity: Entity): void {
   if (!isPlainObject(entity)) throw new InvalidDocumentError(`${collection}: entity must be a plain object`);
@@ -35,9 +35,9 @@ export function cleanSet(collection: string, set: object): Record<string, unknow
 
 /**
  * Validates the `set` of `setFields`: dotted paths of field names, none `_id` or inside another, each to a JSON
- * scalar (a finite number, a string, a boolean or null).
+ * value (a scalar, or an array or plain object of them, stored whole at the path).
  */
-export function cleanPaths(collection: string, set: object): Array<[path: string, value: Scalar]> {
+export function cleanPaths(collection: string, set: object): Array<[path: string, value: unknown]> {
   if (!isPlainObject(set)) throw new InvalidDocumentError(`${collection}: set must be a plain object`);
   const entries = Object.entries(set) as Array<[string, unknown]>;
   if (entries.length === 0) throw new InvalidDocumentError(`${collection}: set names no field`);
@@ -46,20 +46,12 @@ export function cleanPaths(collection: string, set: object): Array<[path: string
     if (segments[0] === "_id") throw new InvalidDocumentError(`${collection}: _id cannot be changed`);
     if (!segments.every(isFieldName))
       throw new InvalidDocumentError(`${collection}: invalid field path ${path}`);
-    const scalar =
-      value === null ||
-      typeof value === "string" ||
-      typeof value === "boolean" ||
-      (typeof value === "number" && Number.isFinite(value));
-    if (!scalar)
-      throw new InvalidDocumentError(
-        `${collection}: ${path} must be a string, finite number, boolean or null`,
-      );
+    assertJsonValue(collection, value, path);
     for (const [other] of entries)
       if (other.startsWith(`${path}.`))
         throw new InvalidDocumentError(`${collection}: ${other} is inside ${path}, also set`);
   }
-  return entries as Array<[string, Scalar]>;
+  return entries;
 }
 
 /** Whether setting `path` changes what `indexed` (a dotted path) holds: the same field, or one inside the other. */
@@ -68,7 +60,7 @@ export function pathsOverlap(path: string, indexed: string): boolean {
 }
 
 /** `entity` with each dotted path set, creating missing nested objects (as both engines' nested updates do). */
-export function withPathsSet<T extends object>(entity: T, set: Array<[string, Scalar]>): T {
+export function withPathsSet<T extends object>(entity: T, set: Array<[string, unknown]>): T {
   const copy = structuredClone(entity) as Record<string, unknown>;
   for (const [path, value] of set) {
     const segments = path.split(".");

@@ -25,9 +25,11 @@ export function assertCollectionSpec(spec: CollectionSpec): void {
   }
   for (const index of spec.indexes ?? []) {
     if (index.fields.length === 0) throw new InvalidCollectionSpecError(`${spec.name}: index without fields`);
+    // `_id` alone (or leading) is the primary key on both engines already, and MongoDB refuses index options on
+    // it; after other fields it orders the entries sharing them, which a newest-first page of those needs.
+    if (index.fields[0] === "_id")
+      throw new InvalidCollectionSpecError(`${spec.name}: _id is indexed implicitly`);
     for (const field of index.fields) {
-      // `_id` is the primary key on both engines already; MongoDB refuses index options on it.
-      if (field === "_id") throw new InvalidCollectionSpecError(`${spec.name}: _id is indexed implicitly`);
       if (!FIELD_PATH.test(field)) {
         throw new InvalidCollectionSpecError(`${spec.name}: invalid index field ${JSON.stringify(field)}`);
       }

@@ -59,4 +59,16 @@ describe("pageByIdDescending", () => {
     );
     expect(third.hasMore).toBe(false);
   });
+
+  it("keeps the filter's own bounds on the id beside either cursor", async () => {
+    const within = { _id: { $gte: id(5), $lte: id(15) } };
+    expect(ids(await pageByIdDescending(rows, within, { limit: 3 }))).toEqual([id(15), id(14), id(13)]);
+    const older = await pageByIdDescending(rows, within, { limit: 5, startingAfter: id(8) });
+    expect([ids(older), older.hasMore]).toEqual([[id(7), id(6), id(5)], false]);
+    const newer = await pageByIdDescending(rows, within, { limit: 5, endingBefore: id(12) });
+    expect([ids(newer), newer.hasMore]).toEqual([[id(15), id(14), id(13)], false]);
+    expect(ids(await pageByIdDescending(rows, { _id: id(9) }, { limit: 5, startingAfter: id(10) }))).toEqual([
+      id(9),
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Collection, Entity, Filter } from "./port.js";
+import type { Collection, Entity, FieldOps, Filter } from "./port.js";
 
 export interface PageRequest {
   /** Rows per page. */
@@ -18,7 +18,8 @@ export interface Page<T> {
 /**
  * A newest-first page of a collection whose ids sort by creation time, with cursors both ways (the Stripe list
  * shape). Reading one row more than the limit says whether another page exists. Cursors are ids, not offsets,
- * so rows created while a caller pages never shift a page: no duplicate and no gap.
+ * so rows created while a caller pages never shift a page: no duplicate and no gap. The filter may bound `_id`
+ * itself (with `$gte`/`$lte`): the cursor's bound is added to those.
  */
 export async function pageByIdDescending<T extends Entity>(
   collection: Collection<T>,
@@ -27,15 +28,22 @@ export async function pageByIdDescending<T extends Entity>(
 ): Promise<Page<T>> {
   const limit = request.limit + 1;
   if (request.endingBefore) {
-    const rows = await collection.find(
-      { ...filter, _id: { $gt: request.endingBefore } },
-      { sort: [{ field: "_id", direction: 1 }], limit },
-    );
+    const rows = await collection.find(withIdBound(filter, { $gt: request.endingBefore }), {
+      sort: [{ field: "_id", direction: 1 }],
+      limit,
+    });
     return { rows: rows.slice(0, request.limit).reverse(), hasMore: rows.length > request.limit };
   }
   const rows = await collection.find(
-    request.startingAfter ? { ...filter, _id: { $lt: request.startingAfter } } : filter,
+    request.startingAfter ? withIdBound(filter, { $lt: request.startingAfter }) : filter,
     { sort: [{ field: "_id", direction: -1 }], limit },
   );
   return { rows: rows.slice(0, request.limit), hasMore: rows.length > request.limit };
+}
+
+/** `filter` with `bound` ANDed to its own conditions on `_id`, if any. */
+function withIdBound(filter: Filter, bound: FieldOps): Filter {
+  const own = filter._id;
+  const ops: FieldOps = own === undefined ? {} : typeof own === "object" && own !== null ? own : { $eq: own };
+  return { ...filter, _id: { ...ops, ...bound } };
 }

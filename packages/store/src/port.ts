@@ -42,7 +42,10 @@ export interface FindOptions {
 }
 
 export interface IndexSpec {
-  /** Fields or dotted paths, in order. */
+  /**
+   * Fields or dotted paths, in order. `_id` may close an index (never open it: it is the primary key), so that
+   * entities sharing the fields before it are kept in id order, as a newest-first page of them reads them.
+   */
   fields: string[];
   unique?: boolean;
 }
@@ -67,12 +70,13 @@ export interface Collection<T extends Entity> {
    */
   updateOne(filter: Filter, set: Partial<Omit<T, "_id">>): Promise<T | null>;
   /**
-   * Sets fields by dotted path (`"files.pdf"`), each to a scalar, on the first entity matching `filter`, leaving
-   * the rest of the entity as it is and creating missing nested objects; the entity is neither read back nor
-   * rewritten whole. Returns whether an entity matched. Paths must not be `_id`, nor one inside another.
+   * Sets fields by dotted path (`"files.pdf"`), each to a JSON value (a scalar, or an array or plain object
+   * stored whole there), on the first entity matching `filter`, leaving the rest of the entity as it is and
+   * creating missing nested objects; the entity is neither read back nor rewritten whole. Returns whether an
+   * entity matched. Paths must not be `_id`, nor one inside another.
    * Throws `DuplicateKeyError` when the change collides with a unique index.
    */
-  setFields(filter: Filter, set: Record<string, Scalar>): Promise<boolean>;
+  setFields(filter: Filter, set: Record<string, unknown>): Promise<boolean>;
   /** Inserts or replaces the entity with the same `_id`. */
   upsert(entity: T): Promise<void>;
   deleteOne(filter: Filter): Promise<boolean>;

@@ -54,6 +54,21 @@ export function writeContract(ctx: ContractContext): void {
       });
     });
 
+    it("stores objects and arrays whole at their paths, an indexed field inside them kept queryable", async () => {
+      await invoices.insertOne(invoice(1));
+      await invoices.insertOne(invoice(2));
+      const customer = { ruc: "20999999999", name: "OTRA SAC", tags: ["a", { b: [1, null] }] };
+      expect(await invoices.setFields({ _id: "inv-001" }, { customer, lines: [], note: null })).toBe(true);
+      expect(await invoices.findOne({ _id: "inv-001" })).toStrictEqual({
+        ...invoice(1),
+        customer,
+        lines: [],
+        note: null,
+      });
+      expect(ids(await invoices.find({ "customer.ruc": "20999999999" }))).toEqual(["inv-001"]);
+      expect(ids(await invoices.find({ "customer.ruc": "20100000009" }))).toEqual(["inv-002"]);
+    });
+
     it("keeps indexed fields queryable after setting them, nested or not", async () => {
       await invoices.insertOne(invoice(1));
       await invoices.setFields({ _id: "inv-001" }, { "customer.ruc": "20999999999", status: "sent" });
@@ -62,7 +77,7 @@ export function writeContract(ctx: ContractContext): void {
       expect(await invoices.count({ "customer.ruc": "20100000009" })).toBe(0);
     });
 
-    it("answers false when nothing matches, and refuses _id, paths inside another, non-scalars and unique nulls", async () => {
+    it("answers false when nothing matches, and refuses _id, paths inside another, non-JSON values and unique nulls", async () => {
       await invoices.insertOne(invoice(1));
       expect(await invoices.setFields({ _id: "nope" }, { status: "sent" })).toBe(false);
       const refused = [
@@ -71,7 +86,8 @@ export function writeContract(ctx: ContractContext): void {
         { customer: "x", "customer.ruc": "1" },
         { "customer.bad-name": "x" },
         { total: Number.NaN },
-        { customer: { ruc: "1" } },
+        { customer: { ruc: "1", name: new Date() } },
+        { note: undefined },
         { number: null },
       ] as unknown as Record<string, string>[];
       for (const set of refused)
@@ -247,6 +263,24 @@ export function writeContract(ctx: ContractContext): void {
       await expect(invoices.insertOne(invoice(1, { _id: "x" }))).rejects.toBeInstanceOf(DuplicateKeyError);
     });
 
+    it("ensures an index closed by _id, and reads a field's entities newest first both ways through it", async () => {
+      const spec = { name: "by_status", indexes: [{ fields: ["status", "_id"] }] };
+      await ctx.store().ensure([spec, spec]);
+      const rows = ctx.store().collection<Invoice>(spec);
+      for (let seq = 1; seq <= 6; seq++)
+        await rows.insertOne(invoice(seq, { status: seq % 2 ? "odd" : "even" }));
+      const newest = await rows.find(
+        { status: "odd", _id: { $lt: "inv-005" } },
+        { sort: [{ field: "_id", direction: -1 }], limit: 5 },
+      );
+      expect(ids(newest)).toEqual(["inv-003", "inv-001"]);
+      const after = await rows.find(
+        { status: "even", _id: { $gt: "inv-002" } },
+        { sort: [{ field: "_id", direction: 1 }], limit: 5 },
+      );
+      expect(ids(after)).toEqual(["inv-004", "inv-006"]);
+    });
+
     it("refuses collections that were never ensured", async () => {
       const unknown = ctx.store().collection<Thing>({ name: "never_ensured" });
       await expect(unknown.find({})).rejects.toBeInstanceOf(CollectionNotEnsuredError);
@@ -260,6 +294,7 @@ export function writeContract(ctx: ContractContext): void {
         { name: "x; DROP TABLE invoices" },
         { name: "ok", indexes: [{ fields: [] }] },
         { name: "ok", indexes: [{ fields: ["_id"], unique: true }] },
+        { name: "ok", indexes: [{ fields: ["_id", "status"] }] },
         { name: "ok", indexes: [{ fields: ["a'b"] }] },
       ];
       for (const spec of bad) {

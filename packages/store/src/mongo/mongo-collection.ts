@@ -5,7 +5,7 @@
 import { type ClientSession, type Db, type Document, MongoServerError } from "mongodb";
 import { assertEntity, assertUniqueFieldsNotNull, cleanPaths, cleanSet, withPathsSet } from "../documents.js";
 import { parseFilter, parseFindOptions } from "../filter-model.js";
-import type { Collection, CollectionSpec, Entity, Filter, FindOptions, Scalar } from "../port.js";
+import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
 import { mongoQuery, mongoSort } from "./mongo-filter.js";
 
@@ -69,7 +69,7 @@ export class MongoCollection<T extends Entity> implements Collection<T> {
     });
   }
 
-  async setFields(filter: Filter, set: Record<string, Scalar>): Promise<boolean> {
+  async setFields(filter: Filter, set: Record<string, unknown>): Promise<boolean> {
     const paths = cleanPaths(this.spec.name, set);
     assertUniqueFieldsNotNull(this.spec, withPathsSet({}, paths));
     const changes = Object.fromEntries(paths);

@@ -14,7 +14,7 @@ import {
   withPathsSet,
 } from "../documents.js";
 import { parseFilter, parseFindOptions } from "../filter-model.js";
-import type { Collection, CollectionSpec, Entity, Filter, FindOptions, Scalar } from "../port.js";
+import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
 import { indexedPaths, indexFieldsJson, ixPaths } from "./index-fields.js";
 import { type IndexedFields, orderByClause, type SqlValue, whereClause } from "./sqlite-filter.js";
@@ -70,12 +70,28 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   }
 
   async find(filter: Filter, options?: FindOptions): Promise<T[]> {
-    const where = whereClause(parseFilter(filter), this.indexed);
-    const parsed = parseFindOptions(options);
-    const params: SqlValue[] = [...where.params, parsed.limit ?? -1];
-    const sql = `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderByClause(parsed, this.indexed)} LIMIT ?`;
+    const { sql, params } = this.findSql(filter, options);
     const rows = await this.access.run(this.spec.name, () => this.sql(sql).all(...params) as DocRow[]);
     return rows.map((row) => JSON.parse(row.doc) as T);
+  }
+
+  /** SQLite's plan for `find(filter, options)`: one line per step (`EXPLAIN QUERY PLAN`'s details). */
+  async findPlan(filter: Filter, options?: FindOptions): Promise<string[]> {
+    const { sql, params } = this.findSql(filter, options);
+    const rows = await this.access.run(
+      this.spec.name,
+      () => this.sql(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[],
+    );
+    return rows.map((row) => row.detail);
+  }
+
+  private findSql(filter: Filter, options?: FindOptions): { sql: string; params: SqlValue[] } {
+    const where = whereClause(parseFilter(filter), this.indexed);
+    const parsed = parseFindOptions(options);
+    return {
+      sql: `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderByClause(parsed, this.indexed)} LIMIT ?`,
+      params: [...where.params, parsed.limit ?? -1],
+    };
   }
 
   async count(filter: Filter): Promise<number> {
@@ -106,7 +122,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     );
   }
 
-  async setFields(filter: Filter, set: Record<string, Scalar>): Promise<boolean> {
+  async setFields(filter: Filter, set: Record<string, unknown>): Promise<boolean> {
     const paths = cleanPaths(this.spec.name, set);
     const where = whereClause(parseFilter(filter), this.indexed);
     const first = `SELECT _id FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1`;

@@ -35,6 +35,8 @@ import type {
   Collection,
   CollectionSpec,
   Entity,
+  Filter,
+  FindOptions,
   Store,
   TransactionOptions,
   TransactionScope,
@@ -147,6 +149,12 @@ export class SqliteStore implements Store {
   collection<T extends Entity>(spec: CollectionSpec): Collection<T> {
     assertCollectionSpec(spec);
     return new SqliteCollection<T>(this.outer, spec);
+  }
+
+  /** SQLite's plan for a `find` on the collection, one line per step: shows which index serves a query. */
+  findPlan(spec: CollectionSpec, filter: Filter, options?: FindOptions): Promise<string[]> {
+    assertCollectionSpec(spec);
+    return new SqliteCollection(this.outer, spec).findPlan(filter, options);
   }
 
   transaction<R>(work: (tx: TransactionScope) => Promise<R>, options: TransactionOptions = {}): Promise<R> {

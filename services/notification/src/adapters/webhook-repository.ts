@@ -55,7 +55,7 @@ export interface WebhookDeliveryRecord {
 
 export const webhookEndpointsCollection: CollectionSpec = {
   name: "webhook_endpoints",
-  indexes: [{ fields: ["company_id", "livemode"] }],
+  indexes: [{ fields: ["company_id", "livemode", "_id"] }],
 };
 
 export const webhookDeliveriesCollection: CollectionSpec = {
@@ -64,7 +64,9 @@ export const webhookDeliveriesCollection: CollectionSpec = {
     // One delivery per endpoint and event, however often the event is recorded.
     { fields: ["endpoint_id", "event_id"], unique: true },
     { fields: ["status", "next_attempt_at"] },
-    { fields: ["company_id", "livemode", "endpoint_id", "status"] },
+    // An endpoint's newest-first delivery list, with or without a status.
+    { fields: ["company_id", "livemode", "endpoint_id", "_id"] },
+    { fields: ["company_id", "livemode", "endpoint_id", "status", "_id"] },
   ],
 };
 

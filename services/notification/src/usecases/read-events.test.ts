@@ -64,4 +64,17 @@ describe("reading events within the retention", () => {
     const rejected = await list.execute(scope, { limit: 10, type: "document.rejected" });
     expect(rejected.events.map((e) => e.id)).toEqual([recent[1]!._id]);
   });
+
+  it("keeps an event at a bound whose id was made a moment before or after its created_at", async () => {
+    const at = Date.parse(recent[1]!.created_at);
+    const late = record(5, { _id: newId("evt", at + 30_000), source_key: "late" });
+    const early = record(5, { _id: newId("evt", at - 30_000), source_key: "early" });
+    for (const r of [late, early]) await new EventRepository(store).insert(r);
+    const list = new ListEvents(store, retention);
+    const exact = { createdGte: recent[1]!.created_at, createdLte: recent[1]!.created_at };
+    const page = await list.execute(scope, { limit: 10, ...exact });
+    expect(page.events.map((e) => e.id)).toEqual([late._id, recent[1]!._id, early._id]);
+    const next = await list.execute(scope, { limit: 1, ...exact, startingAfter: late._id });
+    expect([next.events.map((e) => e.id), next.hasMore]).toEqual([[recent[1]!._id], true]);
+  });
 });

@@ -6,7 +6,6 @@ import {
   type Page,
   type PageRequest,
   pageByIdDescending,
-  type Scalar,
   type TransactionScope,
 } from "@einvoice/store";
 import type { DocumentRecord } from "../domain/document-record.js";
@@ -16,7 +15,12 @@ export const documentsCollection: CollectionSpec = {
   indexes: [
     // A number is never repeated within (company, mode, type, series).
     { fields: ["company_id", "livemode", "type", "series", "number"], unique: true },
-    { fields: ["company_id", "livemode", "created_at"] },
+    // The newest-first list: a page is read from the index's end, its filters checked on the entries read. The
+    // two selective filters (a customer's documents, a document's notes) have their own, else a page of them
+    // would read every document of the company.
+    { fields: ["company_id", "livemode", "_id"] },
+    { fields: ["company_id", "livemode", "computed.customer.document_number", "_id"] },
+    { fields: ["company_id", "livemode", "computed.reference.document_id", "_id"] },
     // One document per caller's Idempotency-Key (documents issued without a key have none and never collide).
     { fields: ["company_id", "livemode", "idempotency_key"], unique: true },
   ],
@@ -95,10 +99,14 @@ export class DocumentRepository {
 
   /**
    * Sets fields of the document by dotted path (`"files.pdf"`) without reading or rewriting the rest, so a
-   * concurrent change to another field is kept; false when the document does not exist.
+   * concurrent change to another field is kept; only while the document still has `expected` values (a
+   * compare-and-set); false when it does not (or does not exist).
    */
-  setFields(scope: Scope, id: string, set: Record<string, Scalar>): Promise<boolean> {
-    return this.documents.setFields({ _id: id, company_id: scope.companyId, livemode: scope.livemode }, set);
+  setFields(scope: Scope, id: string, expected: Filter, set: Record<string, unknown>): Promise<boolean> {
+    return this.documents.setFields(
+      { ...expected, _id: id, company_id: scope.companyId, livemode: scope.livemode },
+      set,
+    );
   }
 
   update(

@@ -127,6 +127,54 @@ describe("ApplyVerdict", () => {
     expect(record).toMatchObject({ hash: "aGFzaA==", files: { xml: "k.xml", cdr: `cdr/${id}.zip` } });
   });
 
+  it("writes only the verdict's fields into the stored document, keeping a file key recorded since", async () => {
+    const setFields = vi.spyOn(DocumentRepository.prototype, "setFields");
+    const update = vi.spyOn(DocumentRepository.prototype, "update");
+    try {
+      await new DocumentRepository(store).setFields(
+        scope,
+        id,
+        {},
+        { "files.pdf": `pdf/${id}.pdf`, extra: 1 },
+      );
+      await new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows)).execute(
+        verdict("observed", true),
+      );
+      expect(update).not.toHaveBeenCalled();
+      expect(setFields).toHaveBeenCalledTimes(2);
+      const record = await new DocumentRepository(store).findById(scope, id);
+      expect(record).toMatchObject({
+        status: "observed",
+        extra: 1,
+        sunat: { code: "0", notes: [{ code: "4287", description: "nota" }], simulated: true },
+        status_details: null,
+        files: { pdf: `pdf/${id}.pdf`, cdr: `cdr/${id}.zip`, xml: null },
+      });
+      expect(await new DocumentRepository(store).list(scope, { limit: 5, status: "observed" })).toMatchObject(
+        {
+          rows: [{ _id: id }],
+        },
+      );
+    } finally {
+      setFields.mockRestore();
+      update.mockRestore();
+    }
+  });
+
+  it("writes the verdict and its state message together: a refused message leaves the document pending", async () => {
+    await store.collection(outboxCollection).insertOne({ _id: `${id}:accepted` });
+    await expect(
+      new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows)).execute(
+        verdict("accepted", true),
+      ),
+    ).rejects.toThrow();
+    expect(await new DocumentRepository(store).findById(scope, id)).toMatchObject({
+      status: "pending",
+      sunat: null,
+    });
+    expect(handed).toHaveLength(0);
+  });
+
   it("applies a verdict once: a redelivery queues nothing", async () => {
     const apply = new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows));
     await apply.execute(verdict("accepted", true));

@@ -4,6 +4,7 @@ import { type Logger, metrics } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
 import { addToOutbox, type OutboxEntry } from "../adapters/outbox.js";
+import type { DocumentFileKeys, DocumentRecord } from "../domain/document-record.js";
 import { verdictTransition } from "../domain/document-state.js";
 import { presentDocument } from "../domain/present-document.js";
 
@@ -33,25 +34,24 @@ export class ApplyVerdict {
         return false;
       }
       const now = new Date().toISOString();
-      const updated = await repository.update(
-        scope,
-        current._id,
-        { status: "pending" },
-        {
-          status: transition.to,
-          sunat: verdict.sunat ? sunatVerdictOf(verdict.sunat) : null,
-          status_details: verdict.statusDetails ? statusDetailsOf(verdict.statusDetails) : null,
-          // The signature: a document whose PDF has not been recorded yet (see RecordRendering) gets it here.
-          ...(verdict.hash ? { hash: verdict.hash } : {}),
-          files: {
-            ...current.files,
-            ...(verdict.xmlKey ? { xml: verdict.xmlKey } : {}),
-            cdr: verdict.cdrKey ?? null,
-          },
-          updated_at: now,
-        },
-      );
-      if (!updated) throw new Error(`document ${current._id} changed concurrently`);
+      const files: Partial<DocumentFileKeys> = {
+        ...(verdict.xmlKey ? { xml: verdict.xmlKey } : {}),
+        cdr: verdict.cdrKey ?? null,
+      };
+      const changes = {
+        status: transition.to,
+        sunat: verdict.sunat ? sunatVerdictOf(verdict.sunat) : null,
+        status_details: verdict.statusDetails ? statusDetailsOf(verdict.statusDetails) : null,
+        // The signature: a document whose PDF has not been recorded yet (see RecordRendering) gets it here.
+        ...(verdict.hash ? { hash: verdict.hash } : {}),
+        updated_at: now,
+      } satisfies Partial<DocumentRecord>;
+      // Only these fields are written, inside the stored document (its files one by one: a PDF key recorded
+      // meanwhile is kept); the document is not rewritten whole. Still pending, as read in this transaction.
+      const set = Object.fromEntries(Object.entries(files).map(([file, key]) => [`files.${file}`, key]));
+      if (!(await repository.setFields(scope, current._id, { status: "pending" }, { ...changes, ...set })))
+        throw new Error(`document ${current._id} changed concurrently`);
+      const updated: DocumentRecord = { ...current, ...changes, files: { ...current.files, ...files } };
       const entry = await addToOutbox(
         tx,
         {

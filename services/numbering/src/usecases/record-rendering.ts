@@ -29,10 +29,15 @@ export class RecordRendering {
     if (await repository.holds(scope, rendered.documentId, expected)) return;
     // Only these fields are written, inside the stored document: a verdict applied at the same moment (its CDR
     // key, its status) is kept without a transaction around a read.
-    const found = await repository.setFields(scope, rendered.documentId, {
-      ...set,
-      updated_at: new Date().toISOString(),
-    });
+    const found = await repository.setFields(
+      scope,
+      rendered.documentId,
+      {},
+      {
+        ...set,
+        updated_at: new Date().toISOString(),
+      },
+    );
     if (!found) throw new Error(`document ${rendered.documentId} not found`);
   }
 }
