@@ -10,7 +10,11 @@ import { publish } from "./publish.js";
 const logger = createLogger("broker-batch-test", "silent");
 
 function probe(name: string) {
-  const subject = { subject: `documents.batch-probe-${name}`, stream: streams.documents, payload: probePayload };
+  const subject = {
+    subject: `documents.batch-probe-${name}`,
+    stream: streams.documents,
+    payload: probePayload,
+  };
   const def: ConsumerDef<Probe> = {
     durable: `batch-probe-${name}`,
     stream: streams.documents,
