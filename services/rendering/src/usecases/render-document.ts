@@ -66,6 +66,7 @@ export class RenderDocument {
         ? connectErrorOf(result.value)
         : new Error("GetDocuments answered no result");
     };
+    // Rendering itself is synchronous CPU work; what overlaps is the items' object-store writes and publishes.
     await Promise.all(
       batch.map(async (signed, i) => {
         try {
