@@ -20,6 +20,8 @@ export class RecordRendering {
     const outcome: BatchOutcome = batch.map(() => undefined);
     const updatedAt = new Date().toISOString();
     await this.store.transaction(async (tx) => {
+      // MongoDB runs the body again after a write conflict: each run answers afresh.
+      outcome.fill(undefined);
       const repository = new DocumentRepository(tx);
       for (const [i, rendered] of batch.entries()) {
         const scope = { companyId: rendered.companyId, livemode: rendered.livemode };
