@@ -78,17 +78,7 @@ export async function startConsumer<T>(
     metrics.consumerDeliveries.inc({ consumer: def.durable });
     if (deliveryCount > 1) metrics.consumerRedeliveries.inc({ consumer: def.durable });
     metrics.consumerPending.set({ consumer: def.durable }, msg.info.pending);
-    let messageLog: Logger | undefined;
-    const ctx: MessageContext = {
-      deliveryCount,
-      streamSequence: msg.seq,
-      working: () => msg.working(),
-      // Made when first used: most messages log nothing, and a pino child per message is a measurable share.
-      get logger() {
-        messageLog ??= log.child({ seq: msg.seq, delivery: deliveryCount });
-        return messageLog;
-      },
-    };
+    const ctx = messageContext(msg, log);
     const parent = extractContext(msg.headers, natsHeaderGetter);
     await context.with(parent, () =>
       withSpan(
@@ -110,19 +100,7 @@ export async function startConsumer<T>(
             await handler(payload, ctx);
             msg.ack();
           } catch (error) {
-            const last = deliveryCount >= def.maxDeliver;
-            if (error instanceof PermanentError || last) {
-              await deadLetter(js, def, msg, (error as Error).message, log);
-              return;
-            }
-            const delay =
-              error instanceof RetryLaterError
-                ? error.delayMs
-                : (def.retryDelaysMs[Math.min(deliveryCount - 1, def.retryDelaysMs.length - 1)] ?? 1000);
-            if (error instanceof RetryLaterError)
-              ctx.logger.info({ delay, reason: error.message }, "retry later");
-            else ctx.logger.warn({ err: error, delay }, "handler failed; will retry");
-            msg.nak(delay);
+            await settleFailure(js, def, msg, error, ctx, log);
           }
         },
       ),
@@ -163,7 +141,49 @@ export async function startConsumer<T>(
   };
 }
 
-async function deadLetter(
+/** The handler's view of a delivery; its logger is made when first used. */
+export function messageContext(msg: JsMsg, log: Logger): MessageContext {
+  let messageLog: Logger | undefined;
+  const deliveryCount = msg.info.deliveryCount;
+  return {
+    deliveryCount,
+    streamSequence: msg.seq,
+    working: () => msg.working(),
+    // Made when first used: most messages log nothing, and a pino child per message is a measurable share.
+    get logger() {
+      messageLog ??= log.child({ seq: msg.seq, delivery: deliveryCount });
+      return messageLog;
+    },
+  };
+}
+
+/**
+ * What a failed handling of `msg` leads to: dead-lettered (PermanentError, its last delivery) or nak'ed with the
+ * catalog's retry delay (or the RetryLaterError's own).
+ */
+export async function settleFailure(
+  js: JetStreamClient,
+  def: ConsumerDef<unknown>,
+  msg: JsMsg,
+  error: unknown,
+  ctx: MessageContext,
+  log: Logger,
+): Promise<void> {
+  const deliveryCount = ctx.deliveryCount;
+  if (error instanceof PermanentError || deliveryCount >= def.maxDeliver) {
+    await deadLetter(js, def, msg, (error as Error).message, log);
+    return;
+  }
+  const delay =
+    error instanceof RetryLaterError
+      ? error.delayMs
+      : (def.retryDelaysMs[Math.min(deliveryCount - 1, def.retryDelaysMs.length - 1)] ?? 1000);
+  if (error instanceof RetryLaterError) ctx.logger.info({ delay, reason: error.message }, "retry later");
+  else ctx.logger.warn({ err: error, delay }, "handler failed; will retry");
+  msg.nak(delay);
+}
+
+export async function deadLetter(
   js: JetStreamClient,
   def: ConsumerDef<unknown>,
   msg: JsMsg,

@@ -1,6 +1,7 @@
 export * from "./broker.js";
 export * from "./catalog.js";
 export * from "./consume.js";
+export * from "./consume-batch.js";
 export * from "./dead-letter.js";
 export * from "./dead-letter-advisories.js";
 export * from "./headers.js";

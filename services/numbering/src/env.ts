@@ -16,6 +16,12 @@ export const numberingEnvSchema = z.object({
   FILES_BASE_URL: z.string().default("http://127.0.0.1:8080/v1/files"),
   /** How often the outbox relay looks for unsent entries when not nudged, in milliseconds. Default 500. */
   OUTBOX_POLL_MS: envFields.milliseconds(500),
+  /**
+   * Most documents.rendered messages recorded in one transaction (one commit for all): those already received are
+   * taken together, never waited for. At most eight batches at once (the consumer's concurrency). Default 32. 1
+   * records each on its own.
+   */
+  RENDERED_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(32),
 });
 
 export const loadNumberingEnv = (env?: Record<string, string | undefined>) =>

@@ -1,4 +1,10 @@
-import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import {
+  connectBroker,
+  consumers,
+  ensureTopology,
+  startBatchConsumer,
+  startConsumer,
+} from "@einvoice/broker";
 import { createLogger, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { documentsCollection } from "./adapters/document-repository.js";
@@ -41,7 +47,13 @@ await runService(logger, async (lifecycle) => {
   const applyVerdict = new ApplyVerdict(store, env.FILES_BASE_URL, logger, handOver);
   lifecycle.add(
     "rendered-consumer",
-    await startConsumer(broker.js, consumers.numberingRendered, (p) => recordRendering.execute(p), logger),
+    await startBatchConsumer(
+      broker.js,
+      consumers.numberingRendered,
+      (items) => recordRendering.execute(items.map((item) => item.payload)),
+      { maxBatch: env.RENDERED_BATCH_SIZE },
+      logger,
+    ),
     (c) => c.stop(),
   );
   lifecycle.add(

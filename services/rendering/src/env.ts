@@ -16,6 +16,12 @@ export const renderingEnvSchema = z.object({
   /** Deadline of each call to numbering, in milliseconds. Default 10000. */
   RPC_TIMEOUT_MS: envFields.rpcTimeoutMs(),
   /**
+   * Most signed documents one batch prints: those already received are taken together, their stored documents read
+   * in one GetDocuments call (numbering answers at most 64), then rendered one after another. At most two batches
+   * run at once (the consumer's concurrency). Default 16. 1 prints each document on its own.
+   */
+  RENDER_BATCH_SIZE: z.coerce.number().int().min(1).max(64).default(16),
+  /**
    * Scheduling priority (Unix nice value, 0 to 19) the renderer gives every one of its threads once up. Default
    * 10: printing is off the verdict path, so on a shared host the issuing services (numbering, signing,
    * submission) get the CPU first and PDFs catch up when they are idle. 0 keeps the default priority.

@@ -1,4 +1,10 @@
-import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import {
+  connectBroker,
+  consumers,
+  ensureTopology,
+  startBatchConsumer,
+  startConsumer,
+} from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import { loadPdfFonts, warmUpPdf } from "@einvoice/pdf";
 import {
@@ -59,7 +65,13 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const renderAcceptedGuide = new RenderAcceptedGuide(guides);
   lifecycle.add(
     "signed-consumer",
-    await startConsumer(broker.js, consumers.renderingSigned, (p) => renderDocument.execute(p), logger),
+    await startBatchConsumer(
+      broker.js,
+      consumers.renderingSigned,
+      (items) => renderDocument.execute(items.map((item) => item.payload)),
+      { maxBatch: env.RENDER_BATCH_SIZE },
+      logger,
+    ),
     (c) => c.stop(),
   );
   lifecycle.add(

@@ -8,7 +8,7 @@ import {
   type Logger,
   readViolations,
 } from "@einvoice/platform";
-import { type IssueDocumentResult, NumberingService } from "@einvoice/proto";
+import { type GetDocumentResult, type IssueDocumentResult, NumberingService } from "@einvoice/proto";
 import { openStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -19,12 +19,12 @@ import {
 import { documentsCollection } from "../adapters/document-repository.js";
 import { outboxCollection } from "../adapters/outbox.js";
 import type { DocumentRecord } from "../domain/document-record.js";
-import type { GetDocument, ListDocuments } from "../usecases/get-document.js";
+import { GetDocument, type ListDocuments } from "../usecases/get-document.js";
 import type { IssueDespatchAdvice } from "../usecases/issue-despatch-advice.js";
 import { IssueDocument } from "../usecases/issue-document.js";
 import { IssueQueue } from "../usecases/issue-queue.js";
 import type { VoidDocument } from "../usecases/void-document.js";
-import { MAX_ISSUE_BATCH, numberingRoutes } from "./numbering-routes.js";
+import { MAX_GET_BATCH, MAX_ISSUE_BATCH, numberingRoutes } from "./numbering-routes.js";
 
 /** The shared fixtures, as the RPC carries them. */
 const issuer = issuers.toMessage(issuerFixture);
@@ -33,12 +33,12 @@ const computed = computedDocuments.toMessage(computedFixture);
 /** Only IssueDocuments' path is exercised here; the other use cases are never called. */
 const unused = {} as GetDocument & ListDocuments & IssueDespatchAdvice & VoidDocument;
 
-function clientFor(issueDocument: IssueDocument, logger: Logger) {
+function clientFor(issueDocument: IssueDocument, logger: Logger, getDocument: GetDocument = unused) {
   const routes = numberingRoutes(
     {
       issueDocument,
       issueDespatchAdvice: unused,
-      getDocument: unused,
+      getDocument,
       listDocuments: unused,
       voidDocument: unused,
     },
@@ -47,7 +47,7 @@ function clientFor(issueDocument: IssueDocument, logger: Logger) {
   return createClient(NumberingService, createRouterTransport(routes));
 }
 
-const errorOf = (outcome: IssueDocumentResult["outcome"]) => {
+const errorOf = (outcome: IssueDocumentResult["outcome"] | GetDocumentResult["outcome"]) => {
   if (outcome.case !== "error") throw new Error(`expected an error, got ${outcome.case}`);
   return connectErrorOf(outcome.value);
 };
@@ -128,5 +128,56 @@ describe("NumberingService.IssueDocuments", () => {
     expect(refused).toBeInstanceOf(ConnectError);
     expect((refused as ConnectError).code).toBe(Code.InvalidArgument);
     expect(await store.collection(documentsCollection).count({})).toBe(0);
+  });
+});
+
+describe("NumberingService.GetDocuments", () => {
+  let store: Store;
+  let client: ReturnType<typeof clientFor>;
+
+  beforeEach(async () => {
+    store = await openStore({ engine: "sqlite", file: ":memory:" });
+    await store.ensure([documentsCollection, outboxCollection]);
+    const issue = new IssueDocument(new IssueQueue(store, () => undefined), "http://files");
+    client = clientFor(
+      issue,
+      createLogger("numbering-test", "silent"),
+      new GetDocument(store, "http://files"),
+    );
+  });
+
+  afterEach(async () => {
+    await store.close();
+  });
+
+  it("answers each item in order as GetDocument would, a missing one as its own NOT_FOUND", async () => {
+    const { results: issued } = await client.issueDocuments({
+      items: [
+        { scope, issuer, computed, idempotencyKey: "a" },
+        { scope, issuer, computed, idempotencyKey: "b" },
+      ],
+    });
+    const ids = issued.map((r) => (r.outcome.case === "document" ? r.outcome.value.id : ""));
+    const { results } = await client.getDocuments({
+      items: [
+        { scope, id: ids[1] },
+        { scope, id: "doc_01JZ8X3P0A2B4C6D8E0F2GNONE" },
+        { scope, id: ids[0] },
+      ],
+    });
+    const [second, missing, first] = results.map((r) => r.outcome);
+    expect(second?.case === "document" && second.value.document?.id).toBe(ids[1]);
+    expect(first?.case === "document" && first.value.document?.id).toBe(ids[0]);
+    expect(first?.case === "document" && first.value.issuer?.legalName).toBe(issuer.legalName);
+    expect(errorOf(missing!).code).toBe(Code.NotFound);
+  });
+
+  it(`refuses a call of more than ${MAX_GET_BATCH} documents`, async () => {
+    const items = Array.from({ length: MAX_GET_BATCH + 1 }, () => ({
+      scope,
+      id: "doc_01JZ8X3P0A2B4C6D8E0F2GNONE",
+    }));
+    const refused = await client.getDocuments({ items }).catch((error: unknown) => error);
+    expect((refused as ConnectError).code).toBe(Code.InvalidArgument);
   });
 });

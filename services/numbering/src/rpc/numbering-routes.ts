@@ -8,7 +8,7 @@ import {
   logUnexpectedRpcError,
   requireScope,
 } from "@einvoice/platform";
-import { type IssueDocumentRequest, NumberingService } from "@einvoice/proto";
+import { type GetDocumentRequest, type IssueDocumentRequest, NumberingService } from "@einvoice/proto";
 import type { GetDocument, ListDocuments } from "../usecases/get-document.js";
 import type { IssueDespatchAdvice } from "../usecases/issue-despatch-advice.js";
 import type { IssueDocument } from "../usecases/issue-document.js";
@@ -24,9 +24,26 @@ export interface NumberingUseCases {
 
 /** The most documents one IssueDocuments call may carry (the gateway sends at most 64). */
 export const MAX_ISSUE_BATCH = 256;
+/** Documents one GetDocuments call may read. */
+export const MAX_GET_BATCH = 64;
 
 /** Translates RPC messages to the use cases' domain values and back; nothing else. */
 export function numberingRoutes(useCases: NumberingUseCases, logger: Logger) {
+  const getDocument = async (req: GetDocumentRequest) => {
+    const view = await useCases.getDocument.execute(requireScope(req.scope), req.id);
+    const { files } = view;
+    return {
+      document: documentMessage(view.document),
+      files: {
+        xml: files.xml ?? undefined,
+        cdr: files.cdr ?? undefined,
+        pdf: files.pdf ?? undefined,
+        pdfTicket: files.pdf_ticket ?? undefined,
+      },
+      issuer: issuers.toMessage(view.issuer),
+      ...(view.computed ? { computed: computedDocuments.toMessage(view.computed) } : {}),
+    };
+  };
   const issueDocument = async (req: IssueDocumentRequest) => {
     const document = await useCases.issueDocument.execute({
       scope: requireScope(req.scope),
@@ -70,19 +87,26 @@ export function numberingRoutes(useCases: NumberingUseCases, logger: Logger) {
         return { document: documentMessage(document) };
       },
       async getDocument(req) {
-        const view = await useCases.getDocument.execute(requireScope(req.scope), req.id);
-        const { files } = view;
-        return {
-          document: documentMessage(view.document),
-          files: {
-            xml: files.xml ?? undefined,
-            cdr: files.cdr ?? undefined,
-            pdf: files.pdf ?? undefined,
-            pdfTicket: files.pdf_ticket ?? undefined,
-          },
-          issuer: issuers.toMessage(view.issuer),
-          ...(view.computed ? { computed: computedDocuments.toMessage(view.computed) } : {}),
-        };
+        return getDocument(req);
+      },
+      // The renderer's batch: one call instead of one per signed document; each item fails on its own.
+      async getDocuments(req) {
+        if (req.items.length > MAX_GET_BATCH)
+          throw new ConnectError(
+            `at most ${MAX_GET_BATCH} documents per call (got ${req.items.length})`,
+            Code.InvalidArgument,
+          );
+        const results = await Promise.all(
+          req.items.map(async (item) => {
+            try {
+              return { outcome: { case: "document" as const, value: await getDocument(item) } };
+            } catch (error) {
+              logUnexpectedRpcError(logger, "GetDocuments", error);
+              return { outcome: { case: "error" as const, value: itemErrorOf(error) } };
+            }
+          }),
+        );
+        return { results };
       },
       async listDocuments(req) {
         const optional = (value: string) => value || undefined;

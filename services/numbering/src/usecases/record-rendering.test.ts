@@ -52,23 +52,23 @@ describe("RecordRendering", () => {
   afterEach(() => store.close());
 
   it("keeps both PDFs' keys of an invoice or receipt", async () => {
-    await new RecordRendering(store).execute(rendered("k.pdf", "k-ticket.pdf"));
+    await new RecordRendering(store).execute([rendered("k.pdf", "k-ticket.pdf")]);
     expect(await files()).toMatchObject({ pdf: "k.pdf", pdf_ticket: "k-ticket.pdf" });
   });
 
   it("keeps a guide's empty ticket key as no ticket, and a second print at the same key changes nothing", async () => {
     const recorder = new RecordRendering(store);
-    await recorder.execute(rendered("g.pdf", ""));
+    await recorder.execute([rendered("g.pdf", "")]);
     expect(await files()).toMatchObject({ pdf: "g.pdf", pdf_ticket: null });
     const before = (await new DocumentRepository(store).findById(scope, id))?.updated_at;
-    await recorder.execute(rendered("g.pdf", ""));
+    await recorder.execute([rendered("g.pdf", "")]);
     expect((await new DocumentRepository(store).findById(scope, id))?.updated_at).toBe(before);
   });
 
   it("links the signed XML and shows the hash of a pending document with its PDF", async () => {
-    await new RecordRendering(store).execute(
+    await new RecordRendering(store).execute([
       rendered("k.pdf", "k-ticket.pdf", { xmlKey: "k.xml", hash: "ZGlnZXN0" }),
-    );
+    ]);
     const stored = await record();
     expect(stored).toMatchObject({ status: "pending", hash: "ZGlnZXN0" });
     expect(stored?.files).toMatchObject({ xml: "k.xml", pdf: "k.pdf", pdf_ticket: "k-ticket.pdf" });
@@ -76,8 +76,8 @@ describe("RecordRendering", () => {
 
   it("keeps the signature it has when a message carries none", async () => {
     const recorder = new RecordRendering(store);
-    await recorder.execute(rendered("g.pdf", "", { xmlKey: "g.xml", hash: "ZGlnZXN0" }));
-    await recorder.execute(rendered("g2.pdf", ""));
+    await recorder.execute([rendered("g.pdf", "", { xmlKey: "g.xml", hash: "ZGlnZXN0" })]);
+    await recorder.execute([rendered("g2.pdf", "")]);
     expect(await record()).toMatchObject({ hash: "ZGlnZXN0", files: { xml: "g.xml", pdf: "g2.pdf" } });
   });
 
@@ -99,14 +99,42 @@ describe("RecordRendering", () => {
       () => undefined,
     );
     await Promise.all([
-      new RecordRendering(store).execute(
+      new RecordRendering(store).execute([
         rendered("k.pdf", "k-ticket.pdf", { xmlKey: "k.xml", hash: "ZGlnZXN0" }),
-      ),
+      ]),
       applyVerdict.execute(verdict),
     ]);
     expect(await record()).toMatchObject({
       status: "accepted",
       files: { xml: "k.xml", cdr: "k-cdr.zip", pdf: "k.pdf", pdf_ticket: "k-ticket.pdf" },
+    });
+  });
+
+  it("records a batch in one commit, each message as on its own, and answers a document it lacks alone", async () => {
+    const other = (
+      await new IssueDocument(new IssueQueue(store, () => undefined), "http://files").execute({
+        scope,
+        issuer,
+        computed: result.document,
+      })
+    ).id;
+    const commits: number[] = [];
+    const counting = Object.create(store) as Store;
+    counting.transaction = (work, options) => {
+      commits.push(1);
+      return store.transaction(work, options);
+    };
+    const first = rendered("a.pdf", "a-ticket.pdf");
+    const missing = { ...rendered("m.pdf", ""), documentId: "doc_missing" };
+    const second = { ...rendered("b.pdf", ""), documentId: other };
+    const outcome = await new RecordRendering(counting).execute([first, missing, second]);
+    expect(commits).toHaveLength(1);
+    expect(outcome[0]).toBeUndefined();
+    expect(outcome[2]).toBeUndefined();
+    expect(String(outcome[1])).toMatch(/doc_missing not found/);
+    expect(await files()).toMatchObject({ pdf: "a.pdf", pdf_ticket: "a-ticket.pdf" });
+    expect((await new DocumentRepository(store).findById(scope, other))?.files).toMatchObject({
+      pdf: "b.pdf",
     });
   });
 });

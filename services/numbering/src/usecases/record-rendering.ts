@@ -1,4 +1,4 @@
-import type { Payload, subjects } from "@einvoice/broker";
+import type { BatchOutcome, Payload, subjects } from "@einvoice/broker";
 import type { Filter, Scalar, Store } from "@einvoice/store";
 import { DocumentRepository } from "../adapters/document-repository.js";
 
@@ -11,33 +11,54 @@ import { DocumentRepository } from "../adapters/document-repository.js";
 export class RecordRendering {
   constructor(private readonly store: Store) {}
 
-  async execute(rendered: Payload<typeof subjects.documentRendered>): Promise<void> {
-    const scope = { companyId: rendered.companyId, livemode: rendered.livemode };
-    const repository = new DocumentRepository(this.store);
-    // Guides (09, 31) print no ticket: their rendered message carries an empty ticket key, kept as none. A message
-    // without the signature keeps the one the document has.
-    const set: Record<string, Scalar> = {
-      "files.pdf": rendered.pdfKey,
-      "files.pdf_ticket": rendered.ticketKey || null,
-      ...(rendered.xmlKey ? { "files.xml": rendered.xmlKey } : {}),
-      ...(rendered.hash ? { hash: rendered.hash } : {}),
-    };
-    // A redelivered message changes nothing, not even updated_at. Absent or null both mean "no ticket".
-    const expected: Filter = Object.fromEntries(
-      Object.entries(set).map(([path, value]) => [path, value === null ? { $exists: false } : value]),
-    );
-    if (await repository.holds(scope, rendered.documentId, expected)) return;
-    // Only these fields are written, inside the stored document: a verdict applied at the same moment (its CDR
-    // key, its status) is kept without a transaction around a read.
-    const found = await repository.setFields(
-      scope,
-      rendered.documentId,
-      {},
-      {
-        ...set,
-        updated_at: new Date().toISOString(),
-      },
-    );
-    if (!found) throw new Error(`document ${rendered.documentId} not found`);
+  /**
+   * Records a batch of rendered messages in one transaction: one commit (and one disk sync) for all of them. The
+   * outcome says, per message in order, undefined once recorded (or already recorded), or an error for a document
+   * the register does not have; the others are recorded all the same.
+   */
+  async execute(batch: Rendered[]): Promise<BatchOutcome> {
+    const outcome: BatchOutcome = batch.map(() => undefined);
+    const updatedAt = new Date().toISOString();
+    await this.store.transaction(async (tx) => {
+      // MongoDB runs the body again after a write conflict: each run answers afresh.
+      outcome.fill(undefined);
+      const repository = new DocumentRepository(tx);
+      for (const [i, rendered] of batch.entries()) {
+        const scope = { companyId: rendered.companyId, livemode: rendered.livemode };
+        const { set, expected } = fieldsOf(rendered);
+        if (await repository.holds(scope, rendered.documentId, expected)) continue;
+        // Only these fields are written, inside the stored document: a verdict's CDR key and status are kept.
+        const found = await repository.setFields(
+          scope,
+          rendered.documentId,
+          {},
+          {
+            ...set,
+            updated_at: updatedAt,
+          },
+        );
+        if (!found) outcome[i] = new Error(`document ${rendered.documentId} not found`);
+      }
+    });
+    return outcome;
   }
+}
+
+type Rendered = Payload<typeof subjects.documentRendered>;
+
+/** The fields a rendered message sets, and the filter a document that already has them matches. */
+function fieldsOf(rendered: Rendered): { set: Record<string, Scalar>; expected: Filter } {
+  // Guides (09, 31) print no ticket: their rendered message carries an empty ticket key, kept as none. A message
+  // without the signature keeps the one the document has.
+  const set: Record<string, Scalar> = {
+    "files.pdf": rendered.pdfKey,
+    "files.pdf_ticket": rendered.ticketKey || null,
+    ...(rendered.xmlKey ? { "files.xml": rendered.xmlKey } : {}),
+    ...(rendered.hash ? { hash: rendered.hash } : {}),
+  };
+  // A redelivered message changes nothing, not even updated_at. Absent or null both mean "no ticket".
+  const expected: Filter = Object.fromEntries(
+    Object.entries(set).map(([path, value]) => [path, value === null ? { $exists: false } : value]),
+  );
+  return { set, expected };
 }

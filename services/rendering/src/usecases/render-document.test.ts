@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
-import type { Client } from "@connectrpc/connect";
+import { type Client, Code, ConnectError } from "@connectrpc/connect";
 import {
   type Broker,
   connectBroker,
   consumers,
   ensureTopology,
   publish,
-  startConsumer,
+  startBatchConsumer,
   subjects,
 } from "@einvoice/broker";
 import { computedDocuments, issuers } from "@einvoice/contracts";
@@ -90,7 +90,12 @@ describe("rendering a signed document", () => {
   });
 
   function start(store: ObjectStore, view: () => unknown) {
-    const numbering = { getDocument: async () => view() } as unknown as Client<typeof NumberingService>;
+    const numbering = {
+      getDocument: async () => view(),
+      getDocuments: async (req: { items: unknown[] }) => ({
+        results: req.items.map(() => ({ outcome: { case: "document", value: view() } })),
+      }),
+    } as unknown as Client<typeof NumberingService>;
     const fonts = loadPdfFonts();
     const logos = new IssuerLogos(store, 1 << 20);
     const render = new RenderDocument({
@@ -102,7 +107,13 @@ describe("rendering a signed document", () => {
       fonts,
       guides: new RenderGuide({ numbering, objects: store, logos, broker, fonts }),
     });
-    return startConsumer(broker.js, consumers.renderingSigned, (p) => render.execute(p), logger);
+    return startBatchConsumer(
+      broker.js,
+      consumers.renderingSigned,
+      (items) => render.execute(items.map((item) => item.payload)),
+      { maxBatch: 16 },
+      logger,
+    );
   }
 
   const signed = (documentId: string) =>
@@ -146,6 +157,53 @@ describe("rendering a signed document", () => {
     } finally {
       await consumer.stop();
     }
+  });
+
+  it("reads a batch's documents in one GetDocuments call, and an item numbering cannot find fails alone", async () => {
+    const input = pdfInput("01-one-line");
+    const view = {
+      issuer: issuers.toMessage(input.issuer),
+      computed: computedDocuments.toMessage(input.computed),
+    };
+    const missing = "doc_01JZ8X3P0A2B4C6D8E0F2GMISS";
+    const calls: string[][] = [];
+    const numbering = {
+      getDocuments: async (req: { items: { id: string }[] }) => {
+        calls.push(req.items.map((item) => item.id));
+        return {
+          results: req.items.map((item) =>
+            item.id === missing
+              ? {
+                  outcome: {
+                    case: "error",
+                    value: { code: Code.NotFound, message: "no such document", details: [] },
+                  },
+                }
+              : { outcome: { case: "document", value: view } },
+          ),
+        };
+      },
+    } as unknown as Client<typeof NumberingService>;
+    const fonts = loadPdfFonts();
+    const logos = new IssuerLogos(objects, 1 << 20);
+    const render = new RenderDocument({
+      numbering,
+      objects,
+      logos,
+      broker,
+      consultUrl: "https://e-consulta.sunat.gob.pe/",
+      fonts,
+      guides: new RenderGuide({ numbering, objects, logos, broker, fonts }),
+    });
+    const ids = ["doc_01JZ8X3P0A2B4C6D8E0F2GBAT1", missing, "doc_01JZ8X3P0A2B4C6D8E0F2GBAT2"];
+    const outcome = await render.execute(ids.map(signed));
+    expect(calls).toEqual([ids]);
+    expect(outcome[0]).toBeUndefined();
+    expect(outcome[2]).toBeUndefined();
+    expect(outcome[1]).toBeInstanceOf(ConnectError);
+    expect((outcome[1] as ConnectError).code).toBe(Code.NotFound);
+    await until(() => rendered.includes(ids[0] as string) && rendered.includes(ids[2] as string));
+    expect(rendered).not.toContain(missing);
   });
 
   it("parks a document the layout cannot print as a dead letter, without retrying it", async () => {

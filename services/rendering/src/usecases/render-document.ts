@@ -1,10 +1,11 @@
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { type Broker, type Payload, publish, subjects } from "@einvoice/broker";
+import { type BatchOutcome, type Broker, type Payload, publish, subjects } from "@einvoice/broker";
 import { documentObjectKey } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import type { PdfFonts } from "@einvoice/pdf";
-import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
+import { connectErrorOf } from "@einvoice/platform";
+import { DocumentRenderedSchema, type GetDocumentResponse, type NumberingService } from "@einvoice/proto";
 import { documentPdfInput } from "./document-pdf-input.js";
 import type { IssuerLogos } from "./issuer-logos.js";
 import { GUIDE_TYPES, type RenderGuide } from "./render-guide.js";
@@ -36,13 +37,53 @@ export class RenderDocument {
     },
   ) {}
 
-  async execute(signed: Signed): Promise<void> {
-    if (GUIDE_TYPES.has(signed.type)) {
-      const { documentId, companyId, livemode, hash, xmlKey } = signed;
-      return this.deps.guides.execute({ documentId, companyId, livemode, hash, xmlKey });
-    }
+  /**
+   * Prints a batch of signed documents (what the consumer had already received): their stored documents come in
+   * one GetDocuments call, then each is rendered, stored and announced. The outcome says, per item in order, undefined
+   * when its PDF is stored and announced, or why not; one item's failure never holds back the others.
+   */
+  async execute(batch: Signed[]): Promise<BatchOutcome> {
+    const outcome: BatchOutcome = batch.map(() => undefined);
+    const documents = batch.flatMap((signed, i) => (GUIDE_TYPES.has(signed.type) ? [] : [i]));
+    const views =
+      documents.length === 0
+        ? []
+        : (
+            await this.deps.numbering.getDocuments({
+              items: documents.map((i) => {
+                const signed = batch[i] as Signed;
+                return {
+                  scope: { companyId: signed.companyId, livemode: signed.livemode },
+                  id: signed.documentId,
+                };
+              }),
+            })
+          ).results;
+    const viewOf = (k: number): GetDocumentResponse => {
+      const result = views[k]?.outcome;
+      if (result?.case === "document") return result.value;
+      throw result?.case === "error"
+        ? connectErrorOf(result.value)
+        : new Error("GetDocuments answered no result");
+    };
+    // Rendering itself is synchronous CPU work; what overlaps is the items' object-store writes and publishes.
+    await Promise.all(
+      batch.map(async (signed, i) => {
+        try {
+          if (GUIDE_TYPES.has(signed.type)) {
+            const { documentId, companyId, livemode, hash, xmlKey } = signed;
+            await this.deps.guides.execute({ documentId, companyId, livemode, hash, xmlKey });
+          } else await this.render(signed, viewOf(documents.indexOf(i)));
+        } catch (error) {
+          outcome[i] = error;
+        }
+      }),
+    );
+    return outcome;
+  }
+
+  private async render(signed: Signed, view: GetDocumentResponse): Promise<void> {
     const scope = { companyId: signed.companyId, livemode: signed.livemode };
-    const view = await this.deps.numbering.getDocument({ scope, id: signed.documentId });
     // The register may not have the signature yet (it records it from this render's message): the signed
     // message's number and hash are the ones printed.
     const input = await documentPdfInput(

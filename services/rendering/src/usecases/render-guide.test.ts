@@ -14,6 +14,7 @@ import {
   consumers,
   ensureTopology,
   publish,
+  startBatchConsumer,
   startConsumer,
   subjects,
 } from "@einvoice/broker";
@@ -141,10 +142,11 @@ describe("rendering guides", () => {
       guides,
     });
     const accepted = new RenderAcceptedGuide(guides);
-    const signed = await startConsumer(
+    const signed = await startBatchConsumer(
       broker.js,
       consumers.renderingSigned,
-      (p) => signedRender.execute(p),
+      (items) => signedRender.execute(items.map((item) => item.payload)),
+      { maxBatch: 16 },
       logger,
     );
     const verdicts = await startConsumer(

@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/numbering/v1/numbering.proto.
  */
 export const file_einvoice_numbering_v1_numbering: GenFile = /*@__PURE__*/
-  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiWwoTVm9pZERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiSQoUVm9pZERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiUwoVSXNzdWVEb2N1bWVudHNSZXF1ZXN0EjoKBWl0ZW1zGAEgAygLMisuZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRG9jdW1lbnRSZXF1ZXN0IlUKFklzc3VlRG9jdW1lbnRzUmVzcG9uc2USOwoHcmVzdWx0cxgBIAMoCzIqLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVzdWx0IoUBChNJc3N1ZURvY3VtZW50UmVzdWx0EjMKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50SAASLgoFZXJyb3IYAiABKAsyHS5laW52b2ljZS5jb21tb24udjEuSXRlbUVycm9ySABCCQoHb3V0Y29tZSLHAQoaSXNzdWVEZXNwYXRjaEFkdmljZVJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSLQoGaXNzdWVyGAIgASgLMh0uZWludm9pY2UuZG9jdW1lbnRzLnYxLklzc3VlchI3CghkZXNwYXRjaBgDIAEoCzIlLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaEFkdmljZRIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiUAobSXNzdWVEZXNwYXRjaEFkdmljZVJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50IkoKFUlzc3VlRG9jdW1lbnRSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudCJKChJHZXREb2N1bWVudFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCgoCaWQYAiABKAki5wEKE0dldERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSMwoFZmlsZXMYAiABKAsyJC5laW52b2ljZS5udW1iZXJpbmcudjEuRG9jdW1lbnRGaWxlcxItCgZpc3N1ZXIYAyABKAsyHS5laW52b2ljZS5kb2N1bWVudHMudjEuSXNzdWVyEjkKCGNvbXB1dGVkGAQgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQihQEKDURvY3VtZW50RmlsZXMSEAoDeG1sGAEgASgJSACIAQESEAoDY2RyGAIgASgJSAGIAQESEAoDcGRmGAMgASgJSAKIAQESFwoKcGRmX3RpY2tldBgEIAEoCUgDiAEBQgYKBF94bWxCBgoEX2NkckIGCgRfcGRmQg0KC19wZGZfdGlja2V0Ip0CChRMaXN0RG9jdW1lbnRzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRINCgVsaW1pdBgCIAEoBRIWCg5zdGFydGluZ19hZnRlchgDIAEoCRIVCg1lbmRpbmdfYmVmb3JlGAQgASgJEgwKBHR5cGUYBSABKAkSDgoGc2VyaWVzGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIWCg5pc3N1ZV9kYXRlX2d0ZRgIIAEoCRIWCg5pc3N1ZV9kYXRlX2x0ZRgJIAEoCRIgChhjdXN0b21lcl9kb2N1bWVudF9udW1iZXIYCiABKAkSHQoVcmVmZXJlbmNlX2RvY3VtZW50X2lkGAsgASgJIl0KFUxpc3REb2N1bWVudHNSZXNwb25zZRIyCglkb2N1bWVudHMYASADKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSEAoIaGFzX21vcmUYAiABKAgypgUKEE51bWJlcmluZ1NlcnZpY2USagoNSXNzdWVEb2N1bWVudBIrLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVxdWVzdBosLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVzcG9uc2USbQoOSXNzdWVEb2N1bWVudHMSLC5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudHNSZXF1ZXN0Gi0uZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRG9jdW1lbnRzUmVzcG9uc2USfAoTSXNzdWVEZXNwYXRjaEFkdmljZRIxLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURlc3BhdGNoQWR2aWNlUmVxdWVzdBoyLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURlc3BhdGNoQWR2aWNlUmVzcG9uc2USZAoLR2V0RG9jdW1lbnQSKS5laW52b2ljZS5udW1iZXJpbmcudjEuR2V0RG9jdW1lbnRSZXF1ZXN0GiouZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVzcG9uc2USagoNTGlzdERvY3VtZW50cxIrLmVpbnZvaWNlLm51bWJlcmluZy52MS5MaXN0RG9jdW1lbnRzUmVxdWVzdBosLmVpbnZvaWNlLm51bWJlcmluZy52MS5MaXN0RG9jdW1lbnRzUmVzcG9uc2USZwoMVm9pZERvY3VtZW50EiouZWludm9pY2UubnVtYmVyaW5nLnYxLlZvaWREb2N1bWVudFJlcXVlc3QaKy5laW52b2ljZS5udW1iZXJpbmcudjEuVm9pZERvY3VtZW50UmVzcG9uc2ViBnByb3RvMw", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
+  fileDesc("CiVlaW52b2ljZS9udW1iZXJpbmcvdjEvbnVtYmVyaW5nLnByb3RvEhVlaW52b2ljZS5udW1iZXJpbmcudjEiWwoTVm9pZERvY3VtZW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCRIOCgZyZWFzb24YAyABKAkiSQoUVm9pZERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiwwEKFElzc3VlRG9jdW1lbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEi0KBmlzc3VlchgCIAEoCzIdLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXISOQoIY29tcHV0ZWQYAyABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudBIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiUwoVSXNzdWVEb2N1bWVudHNSZXF1ZXN0EjoKBWl0ZW1zGAEgAygLMisuZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRG9jdW1lbnRSZXF1ZXN0IlUKFklzc3VlRG9jdW1lbnRzUmVzcG9uc2USOwoHcmVzdWx0cxgBIAMoCzIqLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVzdWx0IoUBChNJc3N1ZURvY3VtZW50UmVzdWx0EjMKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50SAASLgoFZXJyb3IYAiABKAsyHS5laW52b2ljZS5jb21tb24udjEuSXRlbUVycm9ySABCCQoHb3V0Y29tZSLHAQoaSXNzdWVEZXNwYXRjaEFkdmljZVJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSLQoGaXNzdWVyGAIgASgLMh0uZWludm9pY2UuZG9jdW1lbnRzLnYxLklzc3VlchI3CghkZXNwYXRjaBgDIAEoCzIlLmVpbnZvaWNlLmRvY3VtZW50cy52MS5EZXNwYXRjaEFkdmljZRIXCg9pZGVtcG90ZW5jeV9rZXkYBCABKAkiUAobSXNzdWVEZXNwYXRjaEFkdmljZVJlc3BvbnNlEjEKCGRvY3VtZW50GAEgASgLMh8uZWludm9pY2UuZG9jdW1lbnRzLnYxLkRvY3VtZW50IkoKFUlzc3VlRG9jdW1lbnRSZXNwb25zZRIxCghkb2N1bWVudBgBIAEoCzIfLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Eb2N1bWVudCJKChJHZXREb2N1bWVudFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCgoCaWQYAiABKAki5wEKE0dldERvY3VtZW50UmVzcG9uc2USMQoIZG9jdW1lbnQYASABKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSMwoFZmlsZXMYAiABKAsyJC5laW52b2ljZS5udW1iZXJpbmcudjEuRG9jdW1lbnRGaWxlcxItCgZpc3N1ZXIYAyABKAsyHS5laW52b2ljZS5kb2N1bWVudHMudjEuSXNzdWVyEjkKCGNvbXB1dGVkGAQgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQiTwoTR2V0RG9jdW1lbnRzUmVxdWVzdBI4CgVpdGVtcxgBIAMoCzIpLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlcXVlc3QiUQoUR2V0RG9jdW1lbnRzUmVzcG9uc2USOQoHcmVzdWx0cxgBIAMoCzIoLmVpbnZvaWNlLm51bWJlcmluZy52MS5HZXREb2N1bWVudFJlc3VsdCKOAQoRR2V0RG9jdW1lbnRSZXN1bHQSPgoIZG9jdW1lbnQYASABKAsyKi5laW52b2ljZS5udW1iZXJpbmcudjEuR2V0RG9jdW1lbnRSZXNwb25zZUgAEi4KBWVycm9yGAIgASgLMh0uZWludm9pY2UuY29tbW9uLnYxLkl0ZW1FcnJvckgAQgkKB291dGNvbWUihQEKDURvY3VtZW50RmlsZXMSEAoDeG1sGAEgASgJSACIAQESEAoDY2RyGAIgASgJSAGIAQESEAoDcGRmGAMgASgJSAKIAQESFwoKcGRmX3RpY2tldBgEIAEoCUgDiAEBQgYKBF94bWxCBgoEX2NkckIGCgRfcGRmQg0KC19wZGZfdGlja2V0Ip0CChRMaXN0RG9jdW1lbnRzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRINCgVsaW1pdBgCIAEoBRIWCg5zdGFydGluZ19hZnRlchgDIAEoCRIVCg1lbmRpbmdfYmVmb3JlGAQgASgJEgwKBHR5cGUYBSABKAkSDgoGc2VyaWVzGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIWCg5pc3N1ZV9kYXRlX2d0ZRgIIAEoCRIWCg5pc3N1ZV9kYXRlX2x0ZRgJIAEoCRIgChhjdXN0b21lcl9kb2N1bWVudF9udW1iZXIYCiABKAkSHQoVcmVmZXJlbmNlX2RvY3VtZW50X2lkGAsgASgJIl0KFUxpc3REb2N1bWVudHNSZXNwb25zZRIyCglkb2N1bWVudHMYASADKAsyHy5laW52b2ljZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSEAoIaGFzX21vcmUYAiABKAgyjwYKEE51bWJlcmluZ1NlcnZpY2USagoNSXNzdWVEb2N1bWVudBIrLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVxdWVzdBosLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURvY3VtZW50UmVzcG9uc2USbQoOSXNzdWVEb2N1bWVudHMSLC5laW52b2ljZS5udW1iZXJpbmcudjEuSXNzdWVEb2N1bWVudHNSZXF1ZXN0Gi0uZWludm9pY2UubnVtYmVyaW5nLnYxLklzc3VlRG9jdW1lbnRzUmVzcG9uc2USfAoTSXNzdWVEZXNwYXRjaEFkdmljZRIxLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURlc3BhdGNoQWR2aWNlUmVxdWVzdBoyLmVpbnZvaWNlLm51bWJlcmluZy52MS5Jc3N1ZURlc3BhdGNoQWR2aWNlUmVzcG9uc2USZAoLR2V0RG9jdW1lbnQSKS5laW52b2ljZS5udW1iZXJpbmcudjEuR2V0RG9jdW1lbnRSZXF1ZXN0GiouZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50UmVzcG9uc2USZwoMR2V0RG9jdW1lbnRzEiouZWludm9pY2UubnVtYmVyaW5nLnYxLkdldERvY3VtZW50c1JlcXVlc3QaKy5laW52b2ljZS5udW1iZXJpbmcudjEuR2V0RG9jdW1lbnRzUmVzcG9uc2USagoNTGlzdERvY3VtZW50cxIrLmVpbnZvaWNlLm51bWJlcmluZy52MS5MaXN0RG9jdW1lbnRzUmVxdWVzdBosLmVpbnZvaWNlLm51bWJlcmluZy52MS5MaXN0RG9jdW1lbnRzUmVzcG9uc2USZwoMVm9pZERvY3VtZW50EiouZWludm9pY2UubnVtYmVyaW5nLnYxLlZvaWREb2N1bWVudFJlcXVlc3QaKy5laW52b2ljZS5udW1iZXJpbmcudjEuVm9pZERvY3VtZW50UmVzcG9uc2ViBnByb3RvMw", [file_einvoice_common_v1_common, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_document, file_einvoice_documents_v1_issuer]);
 
 /**
  * @generated from message einvoice.numbering.v1.VoidDocumentRequest
@@ -317,6 +317,77 @@ export const GetDocumentResponseSchema: GenMessage<GetDocumentResponse> = /*@__P
   messageDesc(file_einvoice_numbering_v1_numbering, 10);
 
 /**
+ * @generated from message einvoice.numbering.v1.GetDocumentsRequest
+ */
+export type GetDocumentsRequest = Message<"einvoice.numbering.v1.GetDocumentsRequest"> & {
+  /**
+   * The documents to read, each as GetDocument takes it (scopes may differ).
+   *
+   * @generated from field: repeated einvoice.numbering.v1.GetDocumentRequest items = 1;
+   */
+  items: GetDocumentRequest[];
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.GetDocumentsRequest.
+ * Use `create(GetDocumentsRequestSchema)` to create a new message.
+ */
+export const GetDocumentsRequestSchema: GenMessage<GetDocumentsRequest> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 11);
+
+/**
+ * @generated from message einvoice.numbering.v1.GetDocumentsResponse
+ */
+export type GetDocumentsResponse = Message<"einvoice.numbering.v1.GetDocumentsResponse"> & {
+  /**
+   * One result per request item, in the items' order.
+   *
+   * @generated from field: repeated einvoice.numbering.v1.GetDocumentResult results = 1;
+   */
+  results: GetDocumentResult[];
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.GetDocumentsResponse.
+ * Use `create(GetDocumentsResponseSchema)` to create a new message.
+ */
+export const GetDocumentsResponseSchema: GenMessage<GetDocumentsResponse> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 12);
+
+/**
+ * @generated from message einvoice.numbering.v1.GetDocumentResult
+ */
+export type GetDocumentResult = Message<"einvoice.numbering.v1.GetDocumentResult"> & {
+  /**
+   * @generated from oneof einvoice.numbering.v1.GetDocumentResult.outcome
+   */
+  outcome: {
+    /**
+     * The document, as GetDocument answers it.
+     *
+     * @generated from field: einvoice.numbering.v1.GetDocumentResponse document = 1;
+     */
+    value: GetDocumentResponse;
+    case: "document";
+  } | {
+    /**
+     * Why this item could not be read: the error GetDocument would have answered for it.
+     *
+     * @generated from field: einvoice.common.v1.ItemError error = 2;
+     */
+    value: ItemError;
+    case: "error";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message einvoice.numbering.v1.GetDocumentResult.
+ * Use `create(GetDocumentResultSchema)` to create a new message.
+ */
+export const GetDocumentResultSchema: GenMessage<GetDocumentResult> = /*@__PURE__*/
+  messageDesc(file_einvoice_numbering_v1_numbering, 13);
+
+/**
  * Object-store keys of a document's files; unset until the file exists.
  *
  * @generated from message einvoice.numbering.v1.DocumentFiles
@@ -353,7 +424,7 @@ export type DocumentFiles = Message<"einvoice.numbering.v1.DocumentFiles"> & {
  * Use `create(DocumentFilesSchema)` to create a new message.
  */
 export const DocumentFilesSchema: GenMessage<DocumentFiles> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 11);
+  messageDesc(file_einvoice_numbering_v1_numbering, 14);
 
 /**
  * @generated from message einvoice.numbering.v1.ListDocumentsRequest
@@ -431,7 +502,7 @@ export type ListDocumentsRequest = Message<"einvoice.numbering.v1.ListDocumentsR
  * Use `create(ListDocumentsRequestSchema)` to create a new message.
  */
 export const ListDocumentsRequestSchema: GenMessage<ListDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 12);
+  messageDesc(file_einvoice_numbering_v1_numbering, 15);
 
 /**
  * @generated from message einvoice.numbering.v1.ListDocumentsResponse
@@ -453,7 +524,7 @@ export type ListDocumentsResponse = Message<"einvoice.numbering.v1.ListDocuments
  * Use `create(ListDocumentsResponseSchema)` to create a new message.
  */
 export const ListDocumentsResponseSchema: GenMessage<ListDocumentsResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_numbering_v1_numbering, 13);
+  messageDesc(file_einvoice_numbering_v1_numbering, 16);
 
 /**
  * The document register: assigns numbers per (company, mode, series) and is the single writer of documents
@@ -504,6 +575,17 @@ export const NumberingService: GenService<{
     methodKind: "unary";
     input: typeof GetDocumentRequestSchema;
     output: typeof GetDocumentResponseSchema;
+  },
+  /**
+   * Several documents in one call (the renderer's batch of signed documents): one result per item, in order, each
+   * what GetDocument would have answered for it (NOT_FOUND as that item's error). INVALID_ARGUMENT past 64 items.
+   *
+   * @generated from rpc einvoice.numbering.v1.NumberingService.GetDocuments
+   */
+  getDocuments: {
+    methodKind: "unary";
+    input: typeof GetDocumentsRequestSchema;
+    output: typeof GetDocumentsResponseSchema;
   },
   /**
    * The caller's documents, newest first, filtered and paged by id.
