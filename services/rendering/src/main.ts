@@ -7,6 +7,7 @@ import {
   objectStoreConfig,
   runService,
   serveRpcAndOps,
+  warmUp,
 } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { loadRenderingEnv } from "./env.js";
@@ -37,13 +38,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
   const fonts = loadPdfFonts();
   // Before taking work: the first documents would otherwise pay for parsing, shaping and compiling.
-  const warmStart = performance.now();
-  await warmUpPdf(fonts).then(
-    (renders) =>
-      logger.info({ renders, ms: Math.round(performance.now() - warmStart) }, "renderer warmed up"),
-    (error: unknown) =>
-      logger.warn({ err: error }, "renderer warm-up failed; the first documents pay for it"),
-  );
+  await warmUp(logger, "renderer", () => warmUpPdf(fonts));
   // One per process, shared by every render: logos are read from the object store once per key.
   const logos = new IssuerLogos(objects, env.LOGO_CACHE_BYTES);
   const guides = new RenderGuide({ numbering, objects, logos, broker, fonts });
