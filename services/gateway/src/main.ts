@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { connectBroker } from "@einvoice/broker";
+import { connectBroker, warmUpCodecs } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
@@ -7,6 +7,7 @@ import {
   objectStoreConfig,
   runService,
   storeConfig,
+  warmUp,
 } from "@einvoice/platform";
 import {
   NotificationService,
@@ -38,6 +39,8 @@ const env = loadGatewayEnv();
 const logger = createLogger("gateway", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
+  // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
+  await warmUp(logger, "codecs", () => warmUpCodecs());
   const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway")), (s) => s.close());
   await store.ensure([
     companiesCollection,

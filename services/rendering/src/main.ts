@@ -1,4 +1,4 @@
-import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import { connectBroker, consumers, ensureTopology, startConsumer, warmUpCodecs } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import { loadPdfFonts, warmUpPdf } from "@einvoice/pdf";
 import {
@@ -38,6 +38,8 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
   const fonts = loadPdfFonts();
   // Before taking work: the first documents would otherwise pay for parsing, shaping and compiling.
+  // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
+  await warmUp(logger, "codecs", () => warmUpCodecs());
   await warmUp(logger, "renderer", () => warmUpPdf(fonts));
   // One per process, shared by every render: logos are read from the object store once per key.
   const logos = new IssuerLogos(objects, env.LOGO_CACHE_BYTES);

@@ -1,4 +1,4 @@
-import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import { connectBroker, consumers, ensureTopology, startConsumer, warmUpCodecs } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
@@ -8,6 +8,7 @@ import {
   runService,
   serveRpcAndOps,
   storeConfig,
+  warmUp,
 } from "@einvoice/platform";
 import { SigningService } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
@@ -43,6 +44,8 @@ const env = loadSubmissionEnv();
 const logger = createLogger("submission", env.LOG_LEVEL);
 
 await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
+  // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
+  await warmUp(logger, "codecs", () => warmUpCodecs());
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
   await store.ensure([
     submissionsCollection,

@@ -1,8 +1,5 @@
-import { create } from "@bufbuild/protobuf";
-import { subjects } from "@einvoice/broker";
-import { computedDocuments, issuers } from "@einvoice/contracts";
+import { sampleIssued, subjects } from "@einvoice/broker";
 import { documentFileName, documentObjectKey, SAMPLE_INVOICE } from "@einvoice/domain";
-import { DocumentIssuedSchema } from "@einvoice/proto";
 import { createTestCertificate, type XmlSigner } from "@einvoice/ubl";
 import { issuedSubject } from "./sign-document.js";
 import { signedAnnouncement } from "./sign-once.js";
@@ -18,23 +15,11 @@ const ROUNDS = 300;
  * before taking work; throws if the sample stops signing. Returns the documents signed.
  */
 export function warmUpSigning(signer: XmlSigner, rounds = ROUNDS): number {
-  const { issuer, computed } = SAMPLE_INVOICE;
+  const { issuer } = SAMPLE_INVOICE;
   const credentials = createTestCertificate({ ruc: issuer.ruc, legalName: issuer.legal_name });
   const payload = subjects.documentIssued.payload;
   for (let round = 0; round < rounds; round++) {
-    const published = payload.encode(
-      create(DocumentIssuedSchema, {
-        documentId: `doc_warm_up_${round}`,
-        companyId: "cmp_warm_up",
-        livemode: false,
-        number: round + 1,
-        issuer: issuers.toMessage(issuer),
-        computed: computedDocuments.toMessage({
-          ...computed,
-          lines: computed.lines.map((line) => ({ ...line, description: `${line.description} ${round}` })),
-        }),
-      }),
-    );
+    const published = payload.encode(sampleIssued(round));
     const subject = issuedSubject(payload.decode(JSON.parse(JSON.stringify(published))));
     const signed = signer.sign(subject.buildUnsignedXml("10:15:00"), credentials);
     if (!signed.digestValue || !signed.xml.includes("<ds:SignatureValue>"))
