@@ -4,8 +4,8 @@ import { SAMPLE_INVOICE } from "@einvoice/domain";
 import { type DocumentIssued, DocumentIssuedSchema } from "@einvoice/proto";
 import { subjects } from "./catalog.js";
 
-/** Round trips at boot: enough for V8 to optimise the generic codecs (about 0.1 s of CPU). */
-const ROUNDS = 200;
+/** Round trips at boot: enough for V8 to optimise the generic codecs. */
+const ROUNDS = 100;
 
 /**
  * The domain's sample invoice as numbering announces it on documents.issued, its lines' descriptions new in each

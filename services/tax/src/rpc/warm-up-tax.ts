@@ -3,7 +3,7 @@ import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { TaxService } from "@einvoice/proto";
 
 /** Batches computed at boot, of BATCH invoices each: enough for V8 to optimise the engine and its codecs. */
-const ROUNDS = 120;
+const ROUNDS = 60;
 const BATCH = 8;
 
 /**
