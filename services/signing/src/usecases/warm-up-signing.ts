@@ -1,6 +1,6 @@
 import { sampleIssued, subjects } from "@einvoice/broker";
 import { documentFileName, documentObjectKey, SAMPLE_INVOICE } from "@einvoice/domain";
-import { createTestCertificate, type XmlSigner } from "@einvoice/ubl";
+import { createTestCertificate, type SigningCredentials, type XmlSigner } from "@einvoice/ubl";
 import { issuedSubject } from "./sign-document.js";
 import { signedAnnouncement } from "./sign-once.js";
 
@@ -14,9 +14,12 @@ const ROUNDS = 300;
  * encoded) with a throwaway test certificate, never touching the store, the object store or the broker. Call once,
  * before taking work; throws if the sample stops signing. Returns the documents signed.
  */
-export function warmUpSigning(signer: XmlSigner, rounds = ROUNDS): number {
+export function warmUpSigning(
+  signer: XmlSigner,
+  rounds = ROUNDS,
+  credentials: SigningCredentials = sampleCredentials(),
+): number {
   const { issuer } = SAMPLE_INVOICE;
-  const credentials = createTestCertificate({ ruc: issuer.ruc, legalName: issuer.legal_name });
   const payload = subjects.documentIssued.payload;
   for (let round = 0; round < rounds; round++) {
     const published = payload.encode(sampleIssued(round));
@@ -34,4 +37,10 @@ export function warmUpSigning(signer: XmlSigner, rounds = ROUNDS): number {
     );
   }
   return rounds;
+}
+
+/** A throwaway test certificate of the sample's issuer (an RSA key generated here, never stored). */
+export function sampleCredentials(): SigningCredentials {
+  const { issuer } = SAMPLE_INVOICE;
+  return createTestCertificate({ ruc: issuer.ruc, legalName: issuer.legal_name });
 }
