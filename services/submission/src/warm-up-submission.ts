@@ -9,7 +9,7 @@ import { interpretSendBill } from "./domain/interpret-response.js";
 import { FAST_DEFLATE } from "./usecases/attempt-submission.js";
 
 /** Documents sent and answered at boot: enough for V8 to optimise the zip, SOAP and CDR code. */
-const ROUNDS = 200;
+const ROUNDS = 1000;
 
 /**
  * What a cold submission pays on its first documents and a warm one does not (the zip writer, the SOAP envelope,

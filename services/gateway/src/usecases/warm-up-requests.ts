@@ -4,7 +4,7 @@ import type { RequestValidator } from "../schemas/validate.js";
 import { invoiceRequestMessage } from "./invoice-request-message.js";
 
 /** Create bodies checked at boot: enough for V8 to optimise the body checks and the request message. */
-const ROUNDS = 300;
+const ROUNDS = 2000;
 
 /**
  * What a cold gateway pays on its first creates and a warm one does not (the body's shape check, its conversion to
