@@ -91,6 +91,7 @@ async function main() {
   }
   await admin.close();
   const ports = await freePorts();
+  const bootStart = performance.now();
   const system: RunningSystem = await startSystem({
     dataDir,
     ports,
@@ -115,6 +116,7 @@ async function main() {
       ]),
     ),
   });
+  reportBoot(system, performance.now() - bootStart);
   const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });
   try {
     const accepted = new Map<string, number>();
@@ -240,6 +242,15 @@ async function run(
     endToEnd: [...created.entries()].map(([id, t0]) => (accepted.get(id) ?? Number.NaN) - t0),
     failures,
   };
+}
+
+/** Time until every process answered ready, and the CPU each spent getting there (its warm-up included). */
+function reportBoot(system: RunningSystem, wallMs: number) {
+  const cpu = PROCESSES.map((name) => ({ name, s: treeCpu(system.pid(name)) }));
+  const ours = cpu.filter((c) => !NOT_OURS.has(c.name)).reduce((sum, c) => sum + c.s, 0);
+  console.log(`${"boot: ready after".padEnd(32)} ${(wallMs / 1000).toFixed(1)} s`);
+  console.log(`${"boot: CPU, our services".padEnd(32)} ${ours.toFixed(2)} s`);
+  for (const c of cpu) console.log(`${`  boot CPU ${c.name}`.padEnd(32)} ${c.s.toFixed(2)} s`);
 }
 
 function report(result: RunResult, cpu: { name: string; ms: number }[], generatorMs: number) {

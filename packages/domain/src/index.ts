@@ -19,6 +19,7 @@ export * from "./money.js";
 export * from "./note.js";
 export * from "./note-request.schema.js";
 export * from "./object-keys.js";
+export * from "./sample-invoice.js";
 export * from "./scope.js";
 export * from "./summary-name.js";
 export * from "./xml-text.js";

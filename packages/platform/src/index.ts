@@ -22,3 +22,4 @@ export * from "./store-config.js";
 export * from "./telemetry.js";
 export * from "./time.js";
 export * from "./tracing.js";
+export * from "./warm-up.js";

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { connectBroker } from "@einvoice/broker";
+import { connectBroker, warmUpCodecs } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
@@ -7,6 +7,7 @@ import {
   objectStoreConfig,
   runService,
   storeConfig,
+  warmUp,
 } from "@einvoice/platform";
 import {
   NotificationService,
@@ -32,12 +33,17 @@ import { createApp } from "./http/app.js";
 import { createHttpServer } from "./http/http-server.js";
 import { RequestValidator } from "./schemas/validate.js";
 import { apiKeyHasher, fileLinks } from "./usecases/server-secrets.js";
+import { warmUpRequests } from "./usecases/warm-up-requests.js";
 import { DocumentWaiter } from "./waiters/document-waiter.js";
 
 const env = loadGatewayEnv();
 const logger = createLogger("gateway", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
+  // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
+  await warmUp(logger, "codecs", () => warmUpCodecs());
+  const validator = new RequestValidator();
+  await warmUp(logger, "request checks", () => warmUpRequests(validator));
   const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway")), (s) => s.close());
   await store.ensure([
     companiesCollection,
@@ -90,7 +96,7 @@ await runService(logger, async (lifecycle) => {
       retryMs: env.SSE_RETRY_MS,
       openTimeoutMs: env.RPC_TIMEOUT_MS,
     },
-    validator: new RequestValidator(),
+    validator,
     waiter,
     logger,
     maxWaitSeconds: env.MAX_WAIT_SECONDS,

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import { connectBroker, consumers, ensureTopology, startConsumer, warmUpCodecs } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
@@ -9,6 +9,7 @@ import {
   runService,
   serveRpcAndOps,
   storeConfig,
+  warmUp,
 } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
@@ -42,6 +43,8 @@ const env = loadNotificationEnv();
 const logger = createLogger("notification", env.LOG_LEVEL);
 
 await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
+  // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
+  await warmUp(logger, "codecs", () => warmUpCodecs());
   const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());
   await store.ensure([
     eventsCollection,

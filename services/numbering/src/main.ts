@@ -4,8 +4,9 @@ import {
   ensureTopology,
   startBatchConsumer,
   startConsumer,
+  warmUpCodecs,
 } from "@einvoice/broker";
-import { createLogger, runService, serveRpcAndOps, storeConfig } from "@einvoice/platform";
+import { createLogger, runService, serveRpcAndOps, storeConfig, warmUp } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { documentsCollection } from "./adapters/document-repository.js";
 import { type OutboxEntry, OutboxRelay, outboxCollection } from "./adapters/outbox.js";
@@ -24,6 +25,8 @@ const env = loadNumberingEnv();
 const logger = createLogger("numbering", env.LOG_LEVEL);
 
 await runService(logger, async (lifecycle) => {
+  // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
+  await warmUp(logger, "codecs", () => warmUpCodecs());
   const store = lifecycle.add("store", await openStore(storeConfig(env, "numbering")), (s) => s.close());
   await store.ensure([documentsCollection, outboxCollection]);
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "numbering" }), (b) =>

@@ -4,6 +4,7 @@ import {
   ensureTopology,
   startBatchConsumer,
   startConsumer,
+  warmUpCodecs,
 } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import { loadPdfFonts, warmUpPdf } from "@einvoice/pdf";
@@ -13,6 +14,7 @@ import {
   objectStoreConfig,
   runService,
   serveRpcAndOps,
+  warmUp,
 } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
 import { loadRenderingEnv } from "./env.js";
@@ -43,13 +45,9 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
   const fonts = loadPdfFonts();
   // Before taking work: the first documents would otherwise pay for parsing, shaping and compiling.
-  const warmStart = performance.now();
-  await warmUpPdf(fonts).then(
-    (renders) =>
-      logger.info({ renders, ms: Math.round(performance.now() - warmStart) }, "renderer warmed up"),
-    (error: unknown) =>
-      logger.warn({ err: error }, "renderer warm-up failed; the first documents pay for it"),
-  );
+  // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
+  await warmUp(logger, "codecs", () => warmUpCodecs());
+  await warmUp(logger, "renderer", () => warmUpPdf(fonts));
   // One per process, shared by every render: logos are read from the object store once per key.
   const logos = new IssuerLogos(objects, env.LOGO_CACHE_BYTES);
   const guides = new RenderGuide({ numbering, objects, logos, broker, fonts });

@@ -7,6 +7,7 @@ import {
   runService,
   serveRpcAndOps,
   storeConfig,
+  warmUp,
 } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { credentialsCollection } from "./adapters/credential-repository.js";
@@ -20,6 +21,7 @@ import { SignDespatchAdvice } from "./usecases/sign-despatch-advice.js";
 import { SignDocument } from "./usecases/sign-document.js";
 import { SignSummary } from "./usecases/sign-summary.js";
 import { UploadCertificate } from "./usecases/upload-certificate.js";
+import { warmUpSigning } from "./usecases/warm-up-signing.js";
 
 const env = loadSigningEnv();
 const logger = createLogger("signing", env.LOG_LEVEL);
@@ -43,6 +45,8 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   );
   const vault = new CredentialVault(store, masterKey);
   const signer = createSigner(env.SIGNER, logger);
+  // Before taking work: the first documents would otherwise pay for compiling the codecs, builder and signer.
+  await warmUp(logger, "signer", () => warmUpSigning(signer));
   // Invoices, receipts and guides are signed by the same steps; only the UBL builder differs.
   const signOnce = { store, objects, broker, vault, signer, clock: () => new Date() };
   const signDocument = new SignDocument(signOnce);

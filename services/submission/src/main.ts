@@ -1,4 +1,4 @@
-import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import { connectBroker, consumers, ensureTopology, startConsumer, warmUpCodecs } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
@@ -8,6 +8,7 @@ import {
   runService,
   serveRpcAndOps,
   storeConfig,
+  warmUp,
 } from "@einvoice/platform";
 import { SigningService } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
@@ -38,11 +39,15 @@ import { SetGreCredentials } from "./usecases/gre-credentials.js";
 import { PublishVerdict } from "./usecases/publish-verdict.js";
 import { QueueSubmission } from "./usecases/queue-submission.js";
 import { GetSubmissionSetup, SetSolCredentials } from "./usecases/sol-credentials.js";
+import { warmUpSubmission } from "./warm-up-submission.js";
 
 const env = loadSubmissionEnv();
 const logger = createLogger("submission", env.LOG_LEVEL);
 
 await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
+  // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
+  await warmUp(logger, "codecs", () => warmUpCodecs());
+  await warmUp(logger, "SUNAT exchange", () => warmUpSubmission());
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
   await store.ensure([
     submissionsCollection,

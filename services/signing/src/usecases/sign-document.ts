@@ -1,7 +1,7 @@
 import type { Payload, subjects } from "@einvoice/broker";
 import { computedDocuments, issuers } from "@einvoice/contracts";
 import { buildInvoiceXml, buildNoteXml } from "@einvoice/ubl";
-import { type SignOnceDeps, signOnceAndAnnounce } from "./sign-once.js";
+import { type SignOnceDeps, type SignOnceSubject, signOnceAndAnnounce } from "./sign-once.js";
 
 type Issued = Payload<typeof subjects.documentIssued>;
 
@@ -13,24 +13,29 @@ export class SignDocument {
   constructor(private readonly deps: SignOnceDeps) {}
 
   async execute(issued: Issued): Promise<void> {
-    const issuer = issuers.fromMessage(issued.issuer, "issuer");
-    const computed = computedDocuments.fromMessage(issued.computed, "computed");
-    await signOnceAndAnnounce(this.deps, {
-      documentId: issued.documentId,
-      companyId: issued.companyId,
-      livemode: issued.livemode,
-      number: issued.number,
-      issuer,
-      type: computed.type,
-      series: computed.series,
-      issueDate: computed.issue_date,
-      buildUnsignedXml: (issueTime) =>
-        (computed.type === "07" || computed.type === "08" ? buildNoteXml : buildInvoiceXml)({
-          issuer,
-          document: computed,
-          number: issued.number,
-          issueTime,
-        }),
-    });
+    await signOnceAndAnnounce(this.deps, issuedSubject(issued));
   }
+}
+
+/** What signing an issued document means: its contract-checked parts and how to build its unsigned UBL. */
+export function issuedSubject(issued: Issued): SignOnceSubject {
+  const issuer = issuers.fromMessage(issued.issuer, "issuer");
+  const computed = computedDocuments.fromMessage(issued.computed, "computed");
+  return {
+    documentId: issued.documentId,
+    companyId: issued.companyId,
+    livemode: issued.livemode,
+    number: issued.number,
+    issuer,
+    type: computed.type,
+    series: computed.series,
+    issueDate: computed.issue_date,
+    buildUnsignedXml: (issueTime) =>
+      (computed.type === "07" || computed.type === "08" ? buildNoteXml : buildInvoiceXml)({
+        issuer,
+        document: computed,
+        number: issued.number,
+        issueTime,
+      }),
+  };
 }

@@ -3,10 +3,10 @@ import { type Broker, publish, subjects } from "@einvoice/broker";
 import { documentFileName, documentObjectKey, type Issuer } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import { timeInLima } from "@einvoice/platform";
-import { DocumentSignedSchema } from "@einvoice/proto";
+import { type DocumentSigned, DocumentSignedSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import type { XmlSigner } from "@einvoice/ubl";
-import { SignatureRepository } from "../adapters/signature-repository.js";
+import { type SignatureRecord, SignatureRepository } from "../adapters/signature-repository.js";
 import type { CredentialVault } from "./credential-vault.js";
 
 export interface SignOnceDeps {
@@ -61,22 +61,27 @@ export async function signOnceAndAnnounce(deps: SignOnceDeps, subject: SignOnceS
       signature = winner;
     });
   }
-  await publish(
-    deps.broker.js,
-    subjects.documentSigned,
-    create(DocumentSignedSchema, {
-      documentId,
-      companyId,
-      livemode,
-      ruc: issuer.ruc,
-      type: subject.type,
-      series: subject.series,
-      number,
-      issueDate: subject.issueDate,
-      fileName: signature.file_name,
-      xmlKey: signature.xml_key,
-      hash: signature.hash,
-    }),
-    { msgId: `${documentId}:signed` },
-  );
+  await publish(deps.broker.js, subjects.documentSigned, signedAnnouncement(subject, signature), {
+    msgId: `${documentId}:signed`,
+  });
+}
+
+/** The documents.signed message of a signed subject. */
+export function signedAnnouncement(
+  subject: SignOnceSubject,
+  signature: Pick<SignatureRecord, "file_name" | "xml_key" | "hash">,
+): DocumentSigned {
+  return create(DocumentSignedSchema, {
+    documentId: subject.documentId,
+    companyId: subject.companyId,
+    livemode: subject.livemode,
+    ruc: subject.issuer.ruc,
+    type: subject.type,
+    series: subject.series,
+    number: subject.number,
+    issueDate: subject.issueDate,
+    fileName: signature.file_name,
+    xmlKey: signature.xml_key,
+    hash: signature.hash,
+  });
 }

@@ -1,0 +1,58 @@
+/**
+ * What a boot warm-up saves: in a fresh process, the CPU per round of a service's warm-up work (its hot path on
+ * new samples) over `--measure` rounds, after `--before` rounds of the same warm-up (0: a cold process, as the first
+ * documents after start find it; the boot's rounds: as they find it now; thousands: warm). Run it in alternating
+ * fresh processes; it prints one line of JSON. Not part of the tests.
+ *
+ *   node --import tsx bench/warm-up.ts signing --before 300 [--measure 300]
+ */
+import { parseArgs } from "node:util";
+import { warmUpCodecs } from "@einvoice/broker";
+import { LeanSignerWithFallback } from "@einvoice/ubl";
+import { RequestValidator } from "../services/gateway/src/schemas/validate.js";
+import { warmUpRequests } from "../services/gateway/src/usecases/warm-up-requests.js";
+import { sampleCredentials, warmUpSigning } from "../services/signing/src/usecases/warm-up-signing.js";
+import { warmUpSubmission } from "../services/submission/src/warm-up-submission.js";
+import { taxRoutes } from "../services/tax/src/rpc/tax-routes.js";
+import { warmUpTax } from "../services/tax/src/rpc/warm-up-tax.js";
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { before: { type: "string", default: "0" }, measure: { type: "string", default: "300" } },
+});
+const signer = new LeanSignerWithFallback(() => {});
+const validator = new RequestValidator();
+const routes = taxRoutes();
+const credentials = sampleCredentials();
+/** Each warm-up, as a function of its rounds. */
+const WORK: Record<string, (rounds: number) => number | Promise<number>> = {
+  codecs: (rounds) => warmUpCodecs(rounds),
+  signing: (rounds) => warmUpSigning(signer, rounds, credentials),
+  tax: (rounds) => warmUpTax(routes, rounds),
+  gateway: (rounds) => warmUpRequests(validator, rounds),
+  submission: (rounds) => warmUpSubmission(rounds),
+};
+const what = positionals[0] ?? "";
+const work = WORK[what];
+if (!work)
+  throw new Error(`usage: bench/warm-up.ts <${Object.keys(WORK).join("|")}> [--before N] [--measure M]`);
+
+const before = Number(args.before);
+const measure = Number(args.measure);
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+const bootStart = process.cpuUsage();
+if (before > 0) await work(before);
+const bootMs = cpuMs(bootStart);
+const measureStart = process.cpuUsage();
+await work(measure);
+console.log(
+  JSON.stringify({
+    what,
+    before,
+    boot_cpu_ms: Math.round(bootMs),
+    cpu_ms_per_round: cpuMs(measureStart) / measure,
+  }),
+);
