@@ -1,7 +1,6 @@
 import {
   DOCUMENT_STATUS_VALUES,
   DOCUMENT_TYPE_VALUES,
-  type DocumentResource,
   SUBMISSION_PROBLEM_CODE_VALUES,
 } from "./generated/document.js";
 
@@ -49,18 +48,3 @@ export function isFinalStatus(status: string): boolean {
 /** Why a try gave no verdict (`submission.last_problem.code`): submission sets it, the API and dashboard show it. */
 export const SUBMISSION_PROBLEM_CODES = SUBMISSION_PROBLEM_CODE_VALUES;
 export type SubmissionProblemCode = (typeof SUBMISSION_PROBLEM_CODES)[number];
-
-/**
- * The public Event resource (`object: "event"`): a change of a resource, with the resource as it stood. Written
- * here, not generated: its `data.object` stands for the proto oneof `EventData.object`, which the canonical JSON
- * the generator writes would name by member (`data.document`).
- */
-export interface EventResource {
-  id: string;
-  object: "event";
-  type: string;
-  /** ISO 8601 UTC with milliseconds. */
-  created_at: string;
-  livemode: boolean;
-  data: { object: DocumentResource };
-}
