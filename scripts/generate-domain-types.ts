@@ -203,7 +203,7 @@ function messageText(desc: DescMessage, unset: Unset, context: Context): string 
       const type = fieldType(field, desc, context);
       lines.push(doc(field, "  "));
       if (!isOptionalField(field)) lines.push(`  ${field.name}: ${type};\n`);
-      else if (unset === "null" && field.oneof === undefined) lines.push(`  ${field.name}: ${type} | null;\n`);
+      else if (unset === "null") lines.push(`  ${field.name}: ${type} | null;\n`);
       else lines.push(`  ${field.name}?: ${type};\n`);
     }
   }
