@@ -38,12 +38,21 @@ interface Source {
   unset: Unset;
   /** Messages of the file left out: request bodies, whose type the gateway's request schema gives. */
   skip?: readonly string[];
+  /**
+   * Messages (of the `null` form) that also get `<TYPE>_NULLS`, every optional field null: the base their builder
+   * spreads, so a field added to the proto is null there until something sets it.
+   */
+  nulls?: readonly string[];
 }
 
 const SOURCES: readonly Source[] = [
   { proto: "einvoice/documents/v1/computed_document.proto", unset: "absent" },
   { proto: "einvoice/documents/v1/despatch_advice.proto", unset: "absent" },
-  { proto: "einvoice/documents/v1/document.proto", unset: "null" },
+  {
+    proto: "einvoice/documents/v1/document.proto",
+    unset: "null",
+    nulls: ["einvoice.documents.v1.Document"],
+  },
   { proto: "einvoice/documents/v1/issuer.proto", unset: "absent" },
   {
     proto: "einvoice/documents/v1/note.proto",
@@ -154,6 +163,7 @@ function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need"
     if (source.skip?.includes(desc.typeName)) continue;
     body.push(valuesText(desc, shared));
     body.push(messageText(desc, source.unset, { ...shared, need }));
+    if (source.nulls?.includes(desc.typeName)) body.push(nullsText(desc));
   }
   const importLines = [...imports]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -209,6 +219,19 @@ function messageText(desc: DescMessage, unset: Unset, context: Context): string 
   }
   lines.push("}\n");
   return lines.join("");
+}
+
+/** `<TYPE>_NULLS`: every optional field of the message null (see `Source.nulls`). */
+function nullsText(desc: DescMessage): string {
+  const name = tsName(desc)
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toUpperCase();
+  const keys = desc.fields.filter((field) => isOptionalField(field) && field.oneof === undefined);
+  return `
+/** A \`${tsName(desc)}\` with every optional field null: spread it first, then set what is known. */
+export const ${name}_NULLS = {
+${keys.map((field) => `  ${field.name}: null,\n`).join("")}} as const satisfies Partial<${tsName(desc)}>;
+`;
 }
 
 function fieldType(field: DescField, parent: DescMessage, context: Context): string {
