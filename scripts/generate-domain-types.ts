@@ -43,6 +43,8 @@ interface Source {
    * spreads, so a field added to the proto is null there until something sets it.
    */
   nulls?: readonly string[];
+  /** Only the value arrays, no interfaces: messages of the platform's inner contracts (RPCs, subjects). */
+  valuesOnly?: true;
 }
 
 const SOURCES: readonly Source[] = [
@@ -61,6 +63,10 @@ const SOURCES: readonly Source[] = [
   },
   { proto: "einvoice/events/v1/email.proto", unset: "null" },
   { proto: "einvoice/events/v1/event.proto", unset: "null" },
+  { proto: "einvoice/signing/v1/summary.proto", unset: "absent", valuesOnly: true },
+  { proto: "einvoice/subjects/v1/documents.proto", unset: "absent", valuesOnly: true },
+  { proto: "einvoice/subjects/v1/voids.proto", unset: "absent", valuesOnly: true },
+  { proto: "einvoice/tax/v1/tax.proto", unset: "absent", valuesOnly: true },
 ];
 
 /**
@@ -87,6 +93,7 @@ export function domainTypeFiles(): Map<string, string> {
   for (const source of SOURCES) {
     const file = registry.getFile(source.proto);
     if (!file) throw new Error(`${source.proto} is not in the proto image`);
+    if (source.valuesOnly) continue;
     for (const desc of file.messages)
       if (!source.skip?.includes(desc.typeName)) generated.set(desc.typeName, source);
   }
@@ -162,6 +169,7 @@ function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need"
   for (const desc of file.messages) {
     if (source.skip?.includes(desc.typeName)) continue;
     body.push(valuesText(desc, shared));
+    if (source.valuesOnly) continue;
     body.push(messageText(desc, source.unset, { ...shared, need }));
     if (source.nulls?.includes(desc.typeName)) body.push(nullsText(desc));
   }

@@ -3,8 +3,12 @@ import {
   DOCUMENT_TYPE_VALUES,
   SUBMISSION_PROBLEM_CODE_VALUES,
 } from "./generated/document.js";
+import { DOCUMENT_VERDICT_OUTCOME_VALUES } from "./generated/documents.js";
 
 export * from "./generated/document.js";
+// The values of the `documents.*` and `voids.*` subjects' fields.
+export * from "./generated/documents.js";
+export * from "./generated/voids.js";
 
 /**
  * Status of a document. `pending`: number assigned, no verdict yet. `accepted`: SUNAT accepted it (code 0).
@@ -29,9 +33,10 @@ export const NOTE_MODIFIABLE_STATUSES: ReadonlySet<string> = new Set<DocumentSta
 export const DOCUMENT_TYPES = DOCUMENT_TYPE_VALUES;
 
 /** What a verdict (SUNAT's, or the sending deadline's) makes of a pending document. */
-export type VerdictOutcome = "accepted" | "observed" | "rejected";
+export type VerdictOutcome = (typeof VERDICT_OUTCOMES)[number];
 
-export const VERDICT_OUTCOMES: readonly VerdictOutcome[] = ["accepted", "observed", "rejected"];
+/** `DocumentVerdict.outcome` in proto (the `documents.verdict` subject). */
+export const VERDICT_OUTCOMES = DOCUMENT_VERDICT_OUTCOME_VALUES;
 
 export function isVerdictOutcome(value: string): value is VerdictOutcome {
   return VERDICT_OUTCOMES.some((outcome) => outcome === value);
