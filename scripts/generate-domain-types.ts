@@ -13,6 +13,7 @@ import {
   type DescField,
   type DescFile,
   type DescMessage,
+  type DescOneof,
   getOption,
   hasOption,
   ScalarType,
@@ -25,8 +26,9 @@ export const outDir = join(root, "packages", "domain", "src", "generated");
 
 /**
  * How an unset optional field stands in the values the platform builds: `absent` (the canonical JSON, what the
- * codec reads and writes: `name?: T`) or `null` (the key always present, as the register keeps the public
- * Document and presents it: `name: T | null`).
+ * codec reads and writes: `name?: T`, a oneof as its members) or `null` (the public form, as the register keeps
+ * the Document and `withNulls` presents the Document, Event and Email: the key always present, `name: T | null`,
+ * and a oneof under its own name holding whichever member is set, `object: Document | Email | null`).
  */
 type Unset = "absent" | "null";
 
@@ -37,24 +39,34 @@ interface Source {
   /** Messages of the file left out: request bodies, whose type their request schema in @einvoice/domain gives. */
   skip?: readonly string[];
   /**
-   * Only the value arrays, no interfaces: messages whose public JSON is not their canonical JSON (the Event's
-   * `data.object` stands for a oneof), presented by `@einvoice/contracts`.
+   * Messages (of the `null` form) that also get `<TYPE>_NULLS`, every optional field null: the base their builder
+   * spreads, so a field added to the proto is null there until something sets it.
    */
+  nulls?: readonly string[];
+  /** Only the value arrays, no interfaces: messages of the platform's inner contracts (RPCs, subjects). */
   valuesOnly?: true;
 }
 
 const SOURCES: readonly Source[] = [
   { proto: "einvoice/documents/v1/computed_document.proto", unset: "absent" },
   { proto: "einvoice/documents/v1/despatch_advice.proto", unset: "absent" },
-  { proto: "einvoice/documents/v1/document.proto", unset: "null" },
+  {
+    proto: "einvoice/documents/v1/document.proto",
+    unset: "null",
+    nulls: ["einvoice.documents.v1.Document"],
+  },
   { proto: "einvoice/documents/v1/issuer.proto", unset: "absent" },
   {
     proto: "einvoice/documents/v1/note.proto",
     unset: "absent",
     skip: ["einvoice.documents.v1.NoteRequest", "einvoice.documents.v1.NoteInstallments"],
   },
-  { proto: "einvoice/events/v1/email.proto", unset: "null", valuesOnly: true },
-  { proto: "einvoice/events/v1/event.proto", unset: "null", valuesOnly: true },
+  { proto: "einvoice/events/v1/email.proto", unset: "null" },
+  { proto: "einvoice/events/v1/event.proto", unset: "null" },
+  { proto: "einvoice/signing/v1/summary.proto", unset: "absent", valuesOnly: true },
+  { proto: "einvoice/subjects/v1/documents.proto", unset: "absent", valuesOnly: true },
+  { proto: "einvoice/subjects/v1/voids.proto", unset: "absent", valuesOnly: true },
+  { proto: "einvoice/tax/v1/tax.proto", unset: "absent", valuesOnly: true },
 ];
 
 /**
@@ -63,6 +75,8 @@ const SOURCES: readonly Source[] = [
  */
 const TS_NAMES: Readonly<Record<string, string>> = {
   "einvoice.documents.v1.Document": "DocumentResource",
+  "einvoice.events.v1.Event": "EventResource",
+  "einvoice.events.v1.Email": "EmailResource",
   "einvoice.documents.v1.Party": "ComputedParty",
   "einvoice.documents.v1.Detraction": "ComputedDetraction",
   "einvoice.documents.v1.Perception": "ComputedPerception",
@@ -155,7 +169,9 @@ function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need"
   for (const desc of file.messages) {
     if (source.skip?.includes(desc.typeName)) continue;
     body.push(valuesText(desc, shared));
-    if (!source.valuesOnly) body.push(messageText(desc, source.unset, { ...shared, need }));
+    if (source.valuesOnly) continue;
+    body.push(messageText(desc, source.unset, { ...shared, need }));
+    if (source.nulls?.includes(desc.typeName)) body.push(nullsText(desc));
   }
   const importLines = [...imports]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -194,15 +210,36 @@ function messageText(desc: DescMessage, unset: Unset, context: Context): string 
   if (desc.nestedMessages.length > 0 || desc.nestedEnums.length > 0)
     throw new Error(`${desc.typeName}: nested types are not generated; declare them at the top level`);
   const lines = [doc(desc, ""), `export interface ${tsName(desc)} {\n`];
-  for (const field of desc.fields) {
-    const type = fieldType(field, desc, context);
-    lines.push(doc(field, "  "));
-    if (!isOptionalField(field)) lines.push(`  ${field.name}: ${type};\n`);
-    else if (unset === "null" && field.oneof === undefined) lines.push(`  ${field.name}: ${type} | null;\n`);
-    else lines.push(`  ${field.name}?: ${type};\n`);
+  for (const member of desc.members) {
+    if (member.kind === "oneof" && unset === "null") {
+      // Presented under the oneof's name (`withNulls`): whichever member is set, or null.
+      const types = member.fields.map((field) => fieldType(field, desc, context));
+      lines.push(doc(member, "  "), `  ${member.name}: ${types.join(" | ")} | null;\n`);
+      continue;
+    }
+    for (const field of member.kind === "oneof" ? member.fields : [member]) {
+      const type = fieldType(field, desc, context);
+      lines.push(doc(field, "  "));
+      if (!isOptionalField(field)) lines.push(`  ${field.name}: ${type};\n`);
+      else if (unset === "null") lines.push(`  ${field.name}: ${type} | null;\n`);
+      else lines.push(`  ${field.name}?: ${type};\n`);
+    }
   }
   lines.push("}\n");
   return lines.join("");
+}
+
+/** `<TYPE>_NULLS`: every optional field of the message null (see `Source.nulls`). */
+function nullsText(desc: DescMessage): string {
+  const name = tsName(desc)
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toUpperCase();
+  const keys = desc.fields.filter((field) => isOptionalField(field) && field.oneof === undefined);
+  return `
+/** A \`${tsName(desc)}\` with every optional field null: spread it first, then set what is known. */
+export const ${name}_NULLS = {
+${keys.map((field) => `  ${field.name}: null,\n`).join("")}} as const satisfies Partial<${tsName(desc)}>;
+`;
 }
 
 function fieldType(field: DescField, parent: DescMessage, context: Context): string {
@@ -286,7 +323,7 @@ function stringType(field: DescField, { rules, need }: Context): string {
 }
 
 /** The proto element's leading comment as TSDoc (none when it has no comment). */
-function doc(element: DescMessage | DescField, indent: string): string {
+function doc(element: DescMessage | DescField | DescOneof, indent: string): string {
   const text = leadingComment(element);
   if (!text) return "";
   const lines = text.split("\n").map((line) => line.trim().replaceAll("*/", "*\\/"));

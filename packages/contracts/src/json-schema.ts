@@ -1,5 +1,6 @@
-import { type DescField, type DescMessage, getOption, hasOption, ScalarType } from "@bufbuild/protobuf";
+import { type DescField, type DescMessage, getOption, hasOption } from "@bufbuild/protobuf";
 import { rules } from "@einvoice/proto";
+import { valueSchema } from "./value-schema.js";
 
 /**
  * JSON Schema (draft 2020-12) of a message's canonical proto3 JSON: proto field names, every non-optional field
@@ -105,61 +106,14 @@ function withDescription(schema: JsonSchema, description: string | undefined): J
 }
 
 function fieldSchema(field: DescField, options: SchemaOptions, reach: (m: DescMessage) => void): JsonSchema {
-  switch (field.fieldKind) {
-    case "scalar":
-      return scalarSchema(field.scalar, field, options);
-    case "enum":
-      return { type: "string", enum: field.enum.values.map((v) => v.name) };
-    case "message":
-      reach(field.message);
-      return { $ref: `#/$defs/${field.message.typeName}` };
-    case "list": {
-      if (field.listKind === "message") {
-        reach(field.message);
-        return { type: "array", items: { $ref: `#/$defs/${field.message.typeName}` } };
-      }
-      if (field.listKind === "enum") {
-        return { type: "array", items: { type: "string", enum: field.enum.values.map((v) => v.name) } };
-      }
-      return { type: "array", items: scalarSchema(field.scalar, field, options) };
-    }
-    case "map": {
-      let values: JsonSchema;
-      if (field.mapKind === "message") {
-        reach(field.message);
-        values = { $ref: `#/$defs/${field.message.typeName}` };
-      } else if (field.mapKind === "enum") {
-        values = { type: "string", enum: field.enum.values.map((v) => v.name) };
-      } else {
-        values = scalarSchema(field.scalar, field, options);
-      }
-      return { type: "object", additionalProperties: values };
-    }
-  }
-}
-
-function scalarSchema(scalar: ScalarType, field: DescField, options: SchemaOptions): JsonSchema {
-  switch (scalar) {
-    case ScalarType.STRING:
-      return stringSchema(field, options);
-    case ScalarType.BOOL:
-      return { type: "boolean" };
-    case ScalarType.BYTES:
-      return { type: "string", contentEncoding: "base64" };
-    case ScalarType.DOUBLE:
-    case ScalarType.FLOAT:
-      return { type: "number" };
-    case ScalarType.INT32:
-    case ScalarType.SINT32:
-    case ScalarType.SFIXED32:
-      return { type: "integer", minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
-    case ScalarType.UINT32:
-    case ScalarType.FIXED32:
-      return { type: "integer", minimum: 0, maximum: 2 ** 32 - 1 };
-    default:
-      // 64-bit integers are JSON strings in proto3 JSON.
-      return { type: "string", pattern: "^-?\\d+$" };
-  }
+  return valueSchema(field, {
+    message: (desc) => {
+      reach(desc);
+      return { $ref: `#/$defs/${desc.typeName}` };
+    },
+    string: (field) => stringSchema(field, options),
+    integer: (_field, range) => ({ type: "integer", ...range }),
+  });
 }
 
 function stringSchema(field: DescField, options: SchemaOptions): JsonSchema {

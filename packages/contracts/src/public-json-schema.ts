@@ -1,14 +1,7 @@
-import {
-  type DescEnum,
-  type DescField,
-  type DescMessage,
-  type DescOneof,
-  getOption,
-  hasOption,
-  ScalarType,
-} from "@bufbuild/protobuf";
+import { type DescField, type DescMessage, type DescOneof, getOption, hasOption } from "@bufbuild/protobuf";
 import { rules } from "@einvoice/proto";
 import { FORMAT_PATTERNS, isOptionalField, type JsonSchema } from "./json-schema.js";
+import { valueSchema } from "./value-schema.js";
 
 /**
  * The JSON Schemas (OpenAPI 3.1 `components.schemas`) of messages as the public API presents them (`withNulls`):
@@ -95,7 +88,7 @@ function inlineOneof(
   options: PublicSchemaOptions,
   reach: Reach,
 ): JsonSchema {
-  const members = oneof.fields.map((member) => valueSchema(member, options, reach));
+  const members = oneof.fields.map((member) => publicValueSchema(member, options, reach));
   const description = options.describe(oneof);
   return object(options.describe(desc), {
     [oneof.name]: { ...(description ? { description } : {}), oneOf: members },
@@ -109,7 +102,7 @@ function soleOneof(desc: DescMessage): DescOneof | undefined {
 }
 
 function fieldSchema(field: DescField, options: PublicSchemaOptions, reach: Reach): JsonSchema {
-  const schema = valueSchema(field, options, reach);
+  const schema = publicValueSchema(field, options, reach);
   const description = describeField(field, options, schema);
   const described = description ? withDescription(schema, description) : schema;
   return isOptionalField(field) ? nullable(described) : described;
@@ -144,38 +137,13 @@ function nullable(schema: JsonSchema): JsonSchema {
   return { ...(description ? { description } : {}), anyOf: [inner, { type: "null" }] };
 }
 
-function valueSchema(field: DescField, options: PublicSchemaOptions, reach: Reach): JsonSchema {
-  switch (field.fieldKind) {
-    case "scalar":
-      return scalarSchema(field.scalar, field);
-    case "enum":
-      return enumSchema(field.enum);
-    case "message":
-      return messageSchema(field.message, options, reach);
-    case "list": {
-      const items =
-        field.listKind === "message"
-          ? messageSchema(field.message, options, reach)
-          : field.listKind === "enum"
-            ? enumSchema(field.enum)
-            : scalarSchema(field.scalar, field);
-      return { type: "array", items };
-    }
-    case "map": {
-      const values =
-        field.mapKind === "message"
-          ? messageSchema(field.message, options, reach)
-          : field.mapKind === "enum"
-            ? enumSchema(field.enum)
-            : scalarSchema(field.scalar, field);
-      return { type: "object", additionalProperties: values };
-    }
-  }
-}
-
-/** A proto enum as its JSON names. */
-function enumSchema(desc: DescEnum): JsonSchema {
-  return { type: "string", enum: desc.values.map((v) => v.name) };
+/** A field's value in the public form: messages by `$ref` or inline, strings and integers with their rules. */
+function publicValueSchema(field: DescField, options: PublicSchemaOptions, reach: Reach): JsonSchema {
+  return valueSchema(field, {
+    message: (desc) => messageSchema(desc, options, reach),
+    string: stringSchema,
+    integer: (field) => ({ type: "integer", ...bounds(field) }),
+  });
 }
 
 function messageSchema(desc: DescMessage, options: PublicSchemaOptions, reach: Reach): JsonSchema {
@@ -184,29 +152,6 @@ function messageSchema(desc: DescMessage, options: PublicSchemaOptions, reach: R
   if (options.inline?.has(desc.typeName)) return objectSchema(desc, options, reach);
   reach(desc);
   return { $ref: `#/components/schemas/${options.componentName(desc)}` };
-}
-
-function scalarSchema(scalar: ScalarType, field: DescField): JsonSchema {
-  switch (scalar) {
-    case ScalarType.STRING:
-      return stringSchema(field);
-    case ScalarType.BOOL:
-      return { type: "boolean" };
-    case ScalarType.BYTES:
-      return { type: "string", contentEncoding: "base64" };
-    case ScalarType.DOUBLE:
-    case ScalarType.FLOAT:
-      return { type: "number" };
-    case ScalarType.INT32:
-    case ScalarType.SINT32:
-    case ScalarType.SFIXED32:
-    case ScalarType.UINT32:
-    case ScalarType.FIXED32:
-      return { type: "integer", ...bounds(field) };
-    default:
-      // 64-bit integers are JSON strings in proto3 JSON.
-      return { type: "string", pattern: "^-?\\d+$" };
-  }
 }
 
 function bounds(field: DescField): JsonSchema {

@@ -1,4 +1,8 @@
 import type { ComputedDocument, SaleDocumentType } from "./computed-document.js";
+import { COMPUTE_DOCUMENT_REQUEST_IGV_REGIME_VALUES } from "./generated/tax.js";
+
+export * from "./generated/tax.js";
+
 import type { InvoiceRequest } from "./invoice-request.js";
 import type { Decimal, IsoDate } from "./money.js";
 
@@ -15,8 +19,9 @@ export interface FieldError {
  * The issuer's IGV regime: `general` (18 %) or `restaurants_hotels`, the special rate of Ley 31556 and its
  * extensions for MYPE restaurants and hotels in SUNAT's register (10 %, 10.5 % in 2026).
  */
-export type IgvRegime = "general" | "restaurants_hotels";
-export const IGV_REGIMES: readonly IgvRegime[] = ["general", "restaurants_hotels"];
+export type IgvRegime = (typeof IGV_REGIMES)[number];
+/** `ComputeDocumentRequest.igv_regime` in proto. */
+export const IGV_REGIMES = COMPUTE_DOCUMENT_REQUEST_IGV_REGIME_VALUES;
 
 export interface ComputeContext {
   type: SaleDocumentType;

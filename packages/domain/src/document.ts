@@ -1,11 +1,14 @@
 import {
   DOCUMENT_STATUS_VALUES,
   DOCUMENT_TYPE_VALUES,
-  type DocumentResource,
   SUBMISSION_PROBLEM_CODE_VALUES,
 } from "./generated/document.js";
+import { DOCUMENT_VERDICT_OUTCOME_VALUES } from "./generated/documents.js";
 
 export * from "./generated/document.js";
+// The values of the `documents.*` and `voids.*` subjects' fields.
+export * from "./generated/documents.js";
+export * from "./generated/voids.js";
 
 /**
  * Status of a document. `pending`: number assigned, no verdict yet. `accepted`: SUNAT accepted it (code 0).
@@ -30,9 +33,10 @@ export const NOTE_MODIFIABLE_STATUSES: ReadonlySet<string> = new Set<DocumentSta
 export const DOCUMENT_TYPES = DOCUMENT_TYPE_VALUES;
 
 /** What a verdict (SUNAT's, or the sending deadline's) makes of a pending document. */
-export type VerdictOutcome = "accepted" | "observed" | "rejected";
+export type VerdictOutcome = (typeof VERDICT_OUTCOMES)[number];
 
-export const VERDICT_OUTCOMES: readonly VerdictOutcome[] = ["accepted", "observed", "rejected"];
+/** `DocumentVerdict.outcome` in proto (the `documents.verdict` subject). */
+export const VERDICT_OUTCOMES = DOCUMENT_VERDICT_OUTCOME_VALUES;
 
 export function isVerdictOutcome(value: string): value is VerdictOutcome {
   return VERDICT_OUTCOMES.some((outcome) => outcome === value);
@@ -49,18 +53,3 @@ export function isFinalStatus(status: string): boolean {
 /** Why a try gave no verdict (`submission.last_problem.code`): submission sets it, the API and dashboard show it. */
 export const SUBMISSION_PROBLEM_CODES = SUBMISSION_PROBLEM_CODE_VALUES;
 export type SubmissionProblemCode = (typeof SUBMISSION_PROBLEM_CODES)[number];
-
-/**
- * The public Event resource (`object: "event"`): a change of a resource, with the resource as it stood. Written
- * here, not generated: its `data.object` stands for the proto oneof `EventData.object`, which the canonical JSON
- * the generator writes would name by member (`data.document`).
- */
-export interface EventResource {
-  id: string;
-  object: "event";
-  type: string;
-  /** ISO 8601 UTC with milliseconds. */
-  created_at: string;
-  livemode: boolean;
-  data: { object: DocumentResource };
-}

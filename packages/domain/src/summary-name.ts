@@ -1,5 +1,8 @@
+import type { SIGN_SUMMARY_REQUEST_KIND_VALUES } from "./generated/summary.js";
+
+export * from "./generated/summary.js";
 /** RA comunicación de baja (voids invoices and their notes), RC resumen diario (voids receipts, condition 3). */
-export type SummaryKind = "RA" | "RC";
+export type SummaryKind = (typeof SIGN_SUMMARY_REQUEST_KIND_VALUES)[number];
 
 /** `RA-YYYYMMDD-N` / `RC-YYYYMMDD-N`: a summary's `cbc:ID` (ERR 2220 when it differs from the file name). */
 export const summaryId = (kind: SummaryKind, issueDate: string, number: number): string =>

@@ -107,6 +107,22 @@ export interface DocumentResource {
   submission: SubmissionProgress | null;
 }
 
+/** A `DocumentResource` with every optional field null: spread it first, then set what is known. */
+export const DOCUMENT_RESOURCE_NULLS = {
+  currency: null,
+  total: null,
+  amounts: null,
+  customer: null,
+  sunat: null,
+  status_details: null,
+  hash: null,
+  despatch: null,
+  reference: null,
+  reason: null,
+  void: null,
+  submission: null,
+} as const satisfies Partial<DocumentResource>;
+
 /**
  * How sending a pending document to SUNAT is going: tries are repeated on a backoff (`SUBMISSION_RETRY_DELAYS_MS`,
  * default 2 s, 5 s, 15 s, 30 s, 1 min, 2 min, 5 min, then every 10 min) until SUNAT gives a verdict or `deadline_at`

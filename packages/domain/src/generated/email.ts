@@ -5,3 +5,36 @@ export const EMAIL_STATUS_VALUES = ["queued", "sent", "failed"] as const;
 
 /** The values of `Email.object`, in the proto's order. */
 export const EMAIL_OBJECT_VALUES = ["email"] as const;
+
+/**
+ * An email that carries a document to its customer: the PDF and the signed XML attached (and SUNAT's CDR when there
+ * is one), a Spanish subject and body naming the issuer, the document and its total.
+ */
+export interface EmailResource {
+  /** Unique id of the email: `eml_` and 26 letters and digits. */
+  id: string;
+  /** Unique id of the document it carries: `doc_` and 26 letters and digits. */
+  document_id: string;
+  /** The recipients (1–10). */
+  to: string[];
+  /** Copies (0–10). */
+  cc: string[];
+  /**
+   * `queued` (waiting for its next attempt, or for the document's PDF), `sent` (the mail server accepted it;
+   * `email.sent`), `failed` (every attempt failed; `email.failed`, see `last_error`). Attempts follow 10 s, 1 min, 5
+   * min, 30 min after each failure (5 in all).
+   */
+  status: (typeof EMAIL_STATUS_VALUES)[number];
+  /** Why the last attempt failed; null when none failed or it was sent. */
+  last_error: string | null;
+  /** Attempts made so far. */
+  attempts: number;
+  /** True for a live-mode resource (created with an `sk_live_` key), false for test mode (`sk_test_`). */
+  livemode: boolean;
+  /** When it was queued. */
+  created_at: string;
+  /** When its status last changed. */
+  updated_at: string;
+  /** Always `email`. */
+  object: (typeof EMAIL_OBJECT_VALUES)[number];
+}

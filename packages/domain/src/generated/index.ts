@@ -33,10 +33,14 @@ import type { DocumentNote, NoteReason, NoteReference } from "./note.js";
 export * from "./computed-document.js";
 export * from "./despatch-advice.js";
 export * from "./document.js";
+export * from "./documents.js";
 export * from "./email.js";
 export * from "./event.js";
 export * from "./issuer.js";
 export * from "./note.js";
+export * from "./summary.js";
+export * from "./tax.js";
+export * from "./voids.js";
 
 /** The canonical JSON type of each message so generated, by its full proto name. */
 export interface CanonicalTypes {

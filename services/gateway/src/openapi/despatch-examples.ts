@@ -1,7 +1,6 @@
-import type { DespatchAdvice, DespatchPoint } from "@einvoice/domain";
 import { validateDespatchAdvice } from "@einvoice/tax-engine";
 import type { PublicDocument } from "./document-schemas.js";
-import type { Presented } from "./json-schema.js";
+import { presentedDocument } from "./presented-document.js";
 
 /** The example company (the test company `npm start` creates). */
 const ISSUER = { ruc: "20000000001", legal_name: "EMPRESA DE PRUEBA S.A.C." };
@@ -81,59 +80,19 @@ export function pendingGuide(name: keyof typeof DESPATCH_REQUESTS, index: number
   const checked = validateDespatchAdvice(DESPATCH_REQUESTS[name].value, { issuer: ISSUER, today: TODAY });
   if (!checked.ok) throw new Error(`despatch example ${name} is refused: ${JSON.stringify(checked.errors)}`);
   const advice = checked.advice;
-  return {
+  return presentedDocument({
     id: `doc_01JZ8X3M5Q7R9T1V3W5Y7Z9G${String(index).padStart(2, "0")}`,
     object: "document",
-    livemode: false,
     type: advice.type,
     series: advice.series,
     number: 1,
     status: "pending",
     issue_date: advice.issue_date,
-    currency: null,
-    total: null,
-    amounts: null,
-    customer: { ...advice.recipient, address: null, country_code: null },
-    sunat: null,
-    status_details: null,
-    hash: null,
-    links: { pdf: null, xml: null, cdr: null },
-    void: null,
-    submission: null,
-    despatch: presented(advice),
-    reference: null,
-    reason: null,
-    notes: [],
+    // A guide has no currency or amounts; its recipient stands as the customer.
+    customer: advice.recipient,
+    links: {},
+    despatch: advice,
     created_at: "2026-06-01T15:04:05.123Z",
     updated_at: "2026-06-01T15:04:05.123Z",
-  };
-}
-
-const presentedPoint = (point: DespatchPoint): Presented<DespatchPoint> => ({
-  ...point,
-  establishment_code: point.establishment_code ?? null,
-  establishment_ruc: point.establishment_ruc ?? null,
-});
-
-/** The advice as the public Document shows it: every optional field present, null when unset. */
-function presented(advice: DespatchAdvice): Presented<DespatchAdvice> {
-  return {
-    ...advice,
-    note: advice.note ?? null,
-    supplier: advice.supplier ?? null,
-    buyer: advice.buyer ?? null,
-    reason_code: advice.reason_code ?? null,
-    reason_description: advice.reason_description ?? null,
-    transport_mode: advice.transport_mode ?? null,
-    start_date: advice.start_date ?? null,
-    handover_date: advice.handover_date ?? null,
-    carrier: advice.carrier
-      ? { ...advice.carrier, mtc_registration: advice.carrier.mtc_registration ?? null }
-      : null,
-    freight_payer: advice.freight_payer ?? null,
-    vehicles: advice.vehicles.map((v) => ({ ...v, certificate: v.certificate ?? null })),
-    packages: advice.packages ?? null,
-    origin: presentedPoint(advice.origin),
-    destination: presentedPoint(advice.destination),
-  };
+  });
 }

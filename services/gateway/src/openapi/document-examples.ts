@@ -1,4 +1,5 @@
 import type { PublicDocument, PublicDocumentList, PublicEvent, PublicEventList } from "./document-schemas.js";
+import { presentedDocument } from "./presented-document.js";
 import { CREATE_EXAMPLES, type CreateExample } from "./request-examples.js";
 
 /**
@@ -23,10 +24,9 @@ export function acceptedDocument(example: CreateExample): PublicDocument {
   const index = CREATE_EXAMPLES.indexOf(example);
   const id = exampleId("doc", index);
   const series = String(example.request.series);
-  return {
+  return presentedDocument({
     id,
     object: "document",
-    livemode: false,
     type: TYPE[example.kind],
     series,
     number: 1,
@@ -42,18 +42,11 @@ export function acceptedDocument(example: CreateExample): PublicDocument {
       notes: [],
       simulated: true,
     },
-    status_details: null,
     hash: "q3Xo7sQm0yY2b1mJm7n1cX2bq0m2b8Vt5b2m3Zc1Q9k=",
     links: { pdf: `${FILES_BASE}/${id}/pdf`, xml: `${FILES_BASE}/${id}/xml`, cdr: `${FILES_BASE}/${id}/cdr` },
-    void: null,
-    submission: null,
-    despatch: null,
-    reference: null,
-    reason: null,
-    notes: [],
     created_at: CREATED_AT,
     updated_at: DECIDED_AT,
-  };
+  });
 }
 
 /** The same Document when the call returns before the verdict (202): numbered, not yet signed or sent. */

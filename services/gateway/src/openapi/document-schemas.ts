@@ -1,32 +1,17 @@
-import type { DocumentResource, EventResource } from "@einvoice/domain";
+import type { DocumentResource, EmailResource, EventResource } from "@einvoice/domain";
 import { boolean } from "./field-schemas.js";
 import { constant, type JsonSchema, objectSchema, type Presented, schemaRef } from "./json-schema.js";
 
 /**
- * The TypeScript types of the Document and Event as the gateway presents them (`presenters.ts`: the proto
+ * The TypeScript types of the Document, Event and Email as the gateway presents them (`presenters.ts`: the proto
  * message's JSON with null for every unset optional field), and the list envelopes' schemas. The resources' own
  * schemas are generated from the proto messages (`generated/public-schemas.json`).
  */
 
 export type PublicDocument = Presented<DocumentResource>;
-export type PublicEvent = Omit<Presented<EventResource>, "data"> & {
-  data: { object: PublicDocument | PublicEmail };
-};
-
+export type PublicEvent = Presented<EventResource>;
 /** An email of a document (`presentEmail`). */
-export interface PublicEmail {
-  id: string;
-  object: "email";
-  document_id: string;
-  to: string[];
-  cc: string[];
-  status: string;
-  last_error: string | null;
-  attempts: number;
-  livemode: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type PublicEmail = Presented<EmailResource>;
 
 export interface PublicEventList {
   object: "list";

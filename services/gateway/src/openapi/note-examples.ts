@@ -1,7 +1,7 @@
-import type { DocumentAmounts, NoteRequest } from "@einvoice/domain";
+import type { NoteRequest } from "@einvoice/domain";
 import { computeDocument, computeNote } from "@einvoice/tax-engine";
 import type { PublicDocument } from "./document-schemas.js";
-import type { Presented } from "./json-schema.js";
+import { presentedDocument } from "./presented-document.js";
 
 const TODAY = "2026-06-03";
 /** The invoice every note example modifies. */
@@ -216,10 +216,9 @@ export function pendingNote(
   if (!r.ok) throw new Error(`note example refused: ${JSON.stringify(r.errors)}`);
   const doc = r.document;
   const id = `doc_01JZ8X3M5Q7R9T1V3W5Y7Z9N${String(index).padStart(2, "0")}`;
-  return {
+  return presentedDocument({
     id,
     object: "document",
-    livemode: false,
     type: doc.type,
     series: doc.series,
     number: 1,
@@ -227,31 +226,14 @@ export function pendingNote(
     issue_date: doc.issue_date,
     currency: doc.currency,
     total: doc.amounts.total,
-    amounts: presentedAmounts(doc.amounts),
-    customer: { ...doc.customer, address: null, country_code: null },
-    sunat: null,
-    status_details: null,
-    hash: null,
-    links: { pdf: null, xml: null, cdr: null },
-    void: null,
-    submission: null,
-    despatch: null,
-    reference: doc.reference ?? null,
-    reason: doc.reason ?? null,
-    notes: [],
+    amounts: doc.amounts,
+    customer: doc.customer,
+    links: {},
+    reference: doc.reference,
+    reason: doc.reason,
     created_at: "2026-06-03T15:04:05.123Z",
     updated_at: "2026-06-03T15:04:05.123Z",
-  };
-}
-
-/** The public amounts: the optional detraction, perception and total to collect are null when absent. */
-function presentedAmounts(a: DocumentAmounts): Presented<DocumentAmounts> {
-  return {
-    ...a,
-    detraction: a.detraction ?? null,
-    perception: a.perception ?? null,
-    total_to_collect: a.total_to_collect ?? null,
-  };
+  });
 }
 
 /** The same note once SUNAT accepted it (201 with `Prefer: wait=N`, or a later read). */

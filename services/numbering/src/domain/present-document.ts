@@ -1,12 +1,16 @@
-import type { DocumentResource, DocumentVoid } from "@einvoice/domain";
+import { DOCUMENT_RESOURCE_NULLS, type DocumentResource, type DocumentVoid } from "@einvoice/domain";
 import type { DocumentRecord, VoidRecord } from "./document-record.js";
 
-/** The public Document resource of a record; file links appear once the file exists. */
+/**
+ * The public Document resource of a record; file links appear once the file exists. An optional field the record
+ * does not hold stays null (`submission`: the gateway fills it on a read of one document, see the proto).
+ */
 export function presentDocument(record: DocumentRecord, filesBaseUrl: string): DocumentResource {
   const link = (kind: "pdf" | "xml" | "cdr") =>
     record.files[kind] ? `${filesBaseUrl}/${record._id}/${kind}` : null;
   const computed = record.computed;
   return {
+    ...DOCUMENT_RESOURCE_NULLS,
     id: record._id,
     object: "document",
     livemode: record.livemode,
@@ -31,8 +35,6 @@ export function presentDocument(record: DocumentRecord, filesBaseUrl: string): D
     notes: record.notes ?? [],
     created_at: record.created_at,
     updated_at: record.updated_at,
-    // Filled by the gateway on a read of one document (see the proto).
-    submission: null,
   };
 }
 

@@ -1,8 +1,8 @@
-import type { DocumentStatus, DocumentVoid } from "@einvoice/domain";
+import type { DocumentStatus, DocumentVoid, SummaryKind } from "@einvoice/domain";
 import { SERVICE_ERRORS, type ServiceError } from "@einvoice/platform";
 
 /** How SUNAT takes the void of a document: comunicación de baja (RA) or resumen diario line, condition 3 (RC). */
-export type VoidChannel = "RA" | "RC";
+export type VoidChannel = SummaryKind;
 
 /**
  * SUNAT's window for both channels: a void (RA line, or RC line with condition code 3) of a document issued more

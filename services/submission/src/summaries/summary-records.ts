@@ -1,4 +1,4 @@
-import type { SunatVerdict } from "@einvoice/domain";
+import type { SummaryKind, SunatVerdict } from "@einvoice/domain";
 import type { CollectionSpec } from "@einvoice/store";
 
 /** One line of a summary as SigningService.SignSummary takes it (RC lines carry the receipt's amounts). */
@@ -25,7 +25,7 @@ export interface VoidItemRecord {
   livemode: boolean;
   ruc: string;
   legal_name: string;
-  kind: "RA" | "RC";
+  kind: SummaryKind;
   /** The document's issue date: the summary's ReferenceDate, so one summary only holds documents of one date. */
   reference_date: string;
   line: SummaryLineData;
@@ -47,7 +47,7 @@ export interface SummaryRecord {
   livemode: boolean;
   ruc: string;
   legal_name: string;
-  kind: "RA" | "RC";
+  kind: SummaryKind;
   number: number;
   /** The summary's date (Lima), part of its name. */
   issue_date: string;

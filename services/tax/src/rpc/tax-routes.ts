@@ -6,7 +6,12 @@ import {
   noteReferences,
   noteRequests,
 } from "@einvoice/contracts";
-import type { IgvRegime, NoteDocumentType, SaleDocumentType } from "@einvoice/domain";
+import {
+  COMPUTE_NOTE_REQUEST_TYPE_VALUES,
+  type IgvRegime,
+  type NoteDocumentType,
+  type SaleDocumentType,
+} from "@einvoice/domain";
 import {
   Code,
   ConnectError,
@@ -20,7 +25,8 @@ import { type ComputeDocumentRequest, TaxService } from "@einvoice/proto";
 import { computeDocument, computeNote, validateDespatchAdvice } from "@einvoice/tax-engine";
 
 const SALE_TYPES: readonly SaleDocumentType[] = ["01", "03"];
-const NOTE_TYPES: readonly NoteDocumentType[] = ["07", "08"];
+/** `ComputeNoteRequest.type` in proto. */
+const NOTE_TYPES: readonly NoteDocumentType[] = COMPUTE_NOTE_REQUEST_TYPE_VALUES;
 
 /** The most documents one ComputeDocuments call may carry (the gateway sends at most 64). */
 export const MAX_COMPUTE_BATCH = 256;
