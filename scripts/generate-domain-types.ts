@@ -53,6 +53,8 @@ const SOURCES: readonly Source[] = [
     unset: "absent",
     skip: ["einvoice.documents.v1.NoteRequest", "einvoice.documents.v1.NoteInstallments"],
   },
+  { proto: "einvoice/api/v1/company.proto", unset: "null" },
+  { proto: "einvoice/api/v1/webhooks.proto", unset: "null" },
   { proto: "einvoice/events/v1/email.proto", unset: "null", valuesOnly: true },
   { proto: "einvoice/events/v1/event.proto", unset: "null", valuesOnly: true },
 ];
@@ -98,8 +100,9 @@ export function domainTypeFiles(): Map<string, string> {
 }
 
 /**
- * Re-exports every module, and maps each proto type name to its type where that type is exactly the message's
- * canonical JSON (unset optional fields absent): what `DomainContract` decodes a message to.
+ * Re-exports every module, and maps each proto type name to its type: where that type is exactly the message's
+ * canonical JSON (unset optional fields absent), what `DomainContract` decodes a message to; where it is the public
+ * JSON (unset optional fields null), what `@einvoice/contracts` presents it as.
  */
 function indexText(
   registry: ReturnType<typeof registryWithComments>,
@@ -108,12 +111,13 @@ function indexText(
   const modules = SOURCES.map((s) => moduleOf(registry.getFile(s.proto)!)).sort();
   const byModule = new Map<string, string[]>();
   const entries: string[] = [];
+  const presented: string[] = [];
   for (const [typeName, source] of generated) {
-    if (source.unset !== "absent") continue;
     const desc = registry.getMessage(typeName)!;
     const module = moduleOf(desc.file);
     byModule.set(module, [...(byModule.get(module) ?? []), tsName(desc)]);
-    entries.push(`  ${JSON.stringify(typeName)}: ${tsName(desc)};\n`);
+    const entry = `  ${JSON.stringify(typeName)}: ${tsName(desc)};\n`;
+    (source.unset === "absent" ? entries : presented).push(entry);
   }
   const imports = [...byModule].map(
     ([module, names]) => `import type { ${names.sort().join(", ")} } from "./${module}.js";\n`,
@@ -123,6 +127,10 @@ function indexText(
 /** The canonical JSON type of each message so generated, by its full proto name. */
 export interface CanonicalTypes {
 ${entries.join("")}}
+
+/** The public JSON type (\`withNulls\`: unset optional fields null) of each message so generated, by its full proto name. */
+export interface PresentedTypes {
+${presented.join("")}}
 `;
 }
 
@@ -133,6 +141,7 @@ interface FieldRules {
   values: string[];
   open: boolean;
   format: string;
+  absentWhenUnset: boolean;
 }
 
 /** What writing one module needs: the messages generated, the `rules` option, and the module's imports. */
@@ -197,8 +206,10 @@ function messageText(desc: DescMessage, unset: Unset, context: Context): string 
   for (const field of desc.fields) {
     const type = fieldType(field, desc, context);
     lines.push(doc(field, "  "));
+    const absentWhenUnset = fieldRules(field, context.rules)?.absentWhenUnset === true;
     if (!isOptionalField(field)) lines.push(`  ${field.name}: ${type};\n`);
-    else if (unset === "null" && field.oneof === undefined) lines.push(`  ${field.name}: ${type} | null;\n`);
+    else if (unset === "null" && field.oneof === undefined && !absentWhenUnset)
+      lines.push(`  ${field.name}: ${type} | null;\n`);
     else lines.push(`  ${field.name}?: ${type};\n`);
   }
   lines.push("}\n");

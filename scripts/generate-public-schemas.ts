@@ -12,7 +12,16 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 export const PUBLIC_SCHEMAS_FILE = join(root, "services/gateway/src/openapi/generated/public-schemas.json");
 
 /** The resources whose schemas are generated, with every message they reach. */
-const ROOTS = ["einvoice.documents.v1.Document", "einvoice.events.v1.Event", "einvoice.events.v1.Email"];
+const ROOTS = [
+  "einvoice.documents.v1.Document",
+  "einvoice.events.v1.Event",
+  "einvoice.events.v1.Email",
+  "einvoice.api.v1.Company",
+  "einvoice.api.v1.SolCredentials",
+  "einvoice.api.v1.GreCredentials",
+  "einvoice.api.v1.WebhookEndpoint",
+  "einvoice.api.v1.WebhookDelivery",
+];
 
 /** Components the API names otherwise than their message. */
 const RENAMED: Record<string, string> = { "einvoice.documents.v1.Party": "Customer" };

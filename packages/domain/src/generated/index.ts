@@ -27,9 +27,30 @@ import type {
   DespatchRelatedDocument,
   DespatchVehicle,
 } from "./despatch-advice.js";
+import type {
+  DocumentLinks,
+  DocumentResource,
+  DocumentVoid,
+  StatusDetails,
+  SubmissionProblem,
+  SubmissionProgress,
+  SunatNote,
+  SunatVerdict,
+  VoidFailure,
+} from "./document.js";
 import type { Issuer, IssuerAddress } from "./issuer.js";
 import type { DocumentNote, NoteReason, NoteReference } from "./note.js";
+import type {
+  Certificate,
+  Company,
+  CompanyAddress,
+  CompanyLogo,
+  GreCredentials,
+  SolCredentials,
+} from "./company.js";
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "./webhooks.js";
 
+export * from "./company.js";
 export * from "./computed-document.js";
 export * from "./despatch-advice.js";
 export * from "./document.js";
@@ -37,6 +58,7 @@ export * from "./email.js";
 export * from "./event.js";
 export * from "./issuer.js";
 export * from "./note.js";
+export * from "./webhooks.js";
 
 /** The canonical JSON type of each message so generated, by its full proto name. */
 export interface CanonicalTypes {
@@ -68,4 +90,26 @@ export interface CanonicalTypes {
   "einvoice.documents.v1.NoteReference": NoteReference;
   "einvoice.documents.v1.NoteReason": NoteReason;
   "einvoice.documents.v1.DocumentNote": DocumentNote;
+}
+
+/** The public JSON type (`withNulls`: unset optional fields null) of each message so generated, by its full proto name. */
+export interface PresentedTypes {
+  "einvoice.documents.v1.Document": DocumentResource;
+  "einvoice.documents.v1.SubmissionProgress": SubmissionProgress;
+  "einvoice.documents.v1.SubmissionProblem": SubmissionProblem;
+  "einvoice.documents.v1.DocumentVoid": DocumentVoid;
+  "einvoice.documents.v1.VoidFailure": VoidFailure;
+  "einvoice.documents.v1.SunatVerdict": SunatVerdict;
+  "einvoice.documents.v1.SunatNote": SunatNote;
+  "einvoice.documents.v1.StatusDetails": StatusDetails;
+  "einvoice.documents.v1.DocumentLinks": DocumentLinks;
+  "einvoice.api.v1.Company": Company;
+  "einvoice.api.v1.CompanyAddress": CompanyAddress;
+  "einvoice.api.v1.Certificate": Certificate;
+  "einvoice.api.v1.CompanyLogo": CompanyLogo;
+  "einvoice.api.v1.SolCredentials": SolCredentials;
+  "einvoice.api.v1.GreCredentials": GreCredentials;
+  "einvoice.api.v1.WebhookEndpoint": WebhookEndpoint;
+  "einvoice.api.v1.WebhookAttempt": WebhookAttempt;
+  "einvoice.api.v1.WebhookDelivery": WebhookDelivery;
 }
