@@ -54,6 +54,7 @@ const SOURCES: readonly Source[] = [
     skip: ["einvoice.documents.v1.NoteRequest", "einvoice.documents.v1.NoteInstallments"],
   },
   { proto: "einvoice/api/v1/company.proto", unset: "null" },
+  { proto: "einvoice/api/v1/errors.proto", unset: "null" },
   { proto: "einvoice/api/v1/webhooks.proto", unset: "null" },
   { proto: "einvoice/events/v1/email.proto", unset: "null", valuesOnly: true },
   { proto: "einvoice/events/v1/event.proto", unset: "null", valuesOnly: true },
@@ -65,6 +66,8 @@ const SOURCES: readonly Source[] = [
  */
 const TS_NAMES: Readonly<Record<string, string>> = {
   "einvoice.documents.v1.Document": "DocumentResource",
+  // `Error` would shadow JavaScript's own.
+  "einvoice.api.v1.Error": "ErrorBody",
   "einvoice.documents.v1.Party": "ComputedParty",
   "einvoice.documents.v1.Detraction": "ComputedDetraction",
   "einvoice.documents.v1.Perception": "ComputedPerception",
@@ -119,9 +122,9 @@ function indexText(
     const entry = `  ${JSON.stringify(typeName)}: ${tsName(desc)};\n`;
     (source.unset === "absent" ? entries : presented).push(entry);
   }
-  const imports = [...byModule].map(
-    ([module, names]) => `import type { ${names.sort().join(", ")} } from "./${module}.js";\n`,
-  );
+  const imports = [...byModule]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([module, names]) => `import type { ${names.sort().join(", ")} } from "./${module}.js";\n`);
   const exports = modules.map((module) => `export * from "./${module}.js";\n`);
   return `${HEADER}${imports.join("")}\n${exports.join("")}
 /** The canonical JSON type of each message so generated, by its full proto name. */
@@ -206,8 +209,9 @@ function messageText(desc: DescMessage, unset: Unset, context: Context): string 
   for (const field of desc.fields) {
     const type = fieldType(field, desc, context);
     lines.push(doc(field, "  "));
+    // A field left out when unset (or empty) is optional in the type, whatever its kind.
     const absentWhenUnset = fieldRules(field, context.rules)?.absentWhenUnset === true;
-    if (!isOptionalField(field)) lines.push(`  ${field.name}: ${type};\n`);
+    if (!isOptionalField(field) && !absentWhenUnset) lines.push(`  ${field.name}: ${type};\n`);
     else if (unset === "null" && field.oneof === undefined && !absentWhenUnset)
       lines.push(`  ${field.name}: ${type} | null;\n`);
     else lines.push(`  ${field.name}?: ${type};\n`);

@@ -21,6 +21,7 @@ const ROOTS = [
   "einvoice.api.v1.GreCredentials",
   "einvoice.api.v1.WebhookEndpoint",
   "einvoice.api.v1.WebhookDelivery",
+  "einvoice.api.v1.Error",
 ];
 
 /** Components the API names otherwise than their message. */

@@ -11,6 +11,7 @@ export * from "./error-table.js";
 export * from "./event.js";
 export * from "./file-name.js";
 export * from "./generated/company.js";
+export * from "./generated/errors.js";
 export type { CanonicalTypes, PresentedTypes } from "./generated/index.js";
 export * from "./generated/webhooks.js";
 export * from "./invoice-request.js";

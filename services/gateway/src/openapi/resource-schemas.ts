@@ -1,19 +1,16 @@
 import { documentListSchemas } from "./document-schemas.js";
-import { errorSchemas } from "./error-schemas.js";
 import publicSchemas from "./generated/public-schemas.json" with { type: "json" };
 import type { JsonSchema } from "./json-schema.js";
 import { webhookListSchemas } from "./webhook-list-schemas.js";
 
 /**
  * Schemas of what the API answers. The resources (the Document with its despatch advice and note parts, the Event,
- * the Email, the company routes' objects, the webhook endpoints and deliveries), with every part they reach, are
+ * the Email, the company routes' objects, the webhook endpoints and deliveries, the error body), with every part they reach, are
  * generated from the proto messages the presenters read (`npm run generate` writes `generated/public-schemas.json`);
- * the list envelopes, the delete answer and the error body (`ApiError.toBody()`) are written here, each tied by
- * type to the code that produces it.
+ * the list envelopes and the delete answer are written here, each tied by type to the code that produces it.
  */
 export const resourceSchemas: Record<string, JsonSchema> = {
   ...(publicSchemas as Record<string, JsonSchema>),
   ...documentListSchemas,
-  ...errorSchemas,
   ...webhookListSchemas,
 };
