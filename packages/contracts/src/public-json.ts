@@ -29,12 +29,11 @@ export function withNulls(desc: DescMessage, json: JsonValue): JsonObject {
       continue;
     }
     const value = object[member.name];
-    if (isAbsentWhenUnset(member)) {
-      if (value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0))
-        out[member.name] = presented(member, value);
-      continue;
-    }
-    if (value !== undefined && value !== null) out[member.name] = presented(member, value);
+    // The rules are read only for an unset field or an empty list: a set field is presented as it is.
+    if (value !== undefined && value !== null) {
+      const empty = Array.isArray(value) && value.length === 0;
+      if (!empty || !isAbsentWhenUnset(member)) out[member.name] = presented(member, value);
+    } else if (isAbsentWhenUnset(member)) continue;
     else if (isOptionalField(member)) out[member.name] = null;
     else if (member.fieldKind === "message") out[member.name] = withNulls(member.message, {});
     else {

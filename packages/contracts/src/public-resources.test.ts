@@ -202,12 +202,8 @@ describe("the resources of einvoice.api.v1", () => {
       serial_number: "5A",
     });
     expect(certificate).not.toHaveProperty("source");
-    const company = presentAs(api.CompanySchema, {
-      _id: "cmp_1",
-      id: "cmp_1",
-      trade_name: null,
-      certificate: null,
-    });
+    const record = { _id: "cmp_1", id: "cmp_1", trade_name: null, certificate: null };
+    const company = presentAs(api.CompanySchema, record);
     expect(company).not.toHaveProperty("_id");
     expect(company).toMatchObject({
       id: "cmp_1",

@@ -58,13 +58,16 @@ export type PresentedOf<Desc extends DescMessage> =
     ? PresentedTypes[MessageShape<Desc>["$typeName"]]
     : never;
 
+/** What `presentAs` takes: any of the public fields (a misspelt one written out is a compile error), and others. */
+type PresentInput<Desc extends DescMessage> = { readonly [K in keyof PresentedOf<Desc>]?: unknown };
+
 /**
  * `value` (another message's canonical JSON, or a record whose keys are the public field names) as the public message
  * `desc`: its fields only, by name, presented by `withNulls`; the type is the message's generated public type.
  */
 export function presentAs<Desc extends DescMessage>(
   desc: Desc,
-  value: object,
+  value: PresentInput<Desc>,
 ): PresentedOf<Desc> & JsonObject {
   return withNulls(desc, value as JsonValue) as PresentedOf<Desc> & JsonObject;
 }
