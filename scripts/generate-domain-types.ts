@@ -61,6 +61,9 @@ const SOURCES: readonly Source[] = [
     unset: "absent",
     skip: ["einvoice.documents.v1.NoteRequest", "einvoice.documents.v1.NoteInstallments"],
   },
+  { proto: "einvoice/api/v1/company.proto", unset: "null" },
+  { proto: "einvoice/api/v1/errors.proto", unset: "null" },
+  { proto: "einvoice/api/v1/webhooks.proto", unset: "null" },
   { proto: "einvoice/events/v1/email.proto", unset: "null" },
   { proto: "einvoice/events/v1/event.proto", unset: "null" },
   { proto: "einvoice/signing/v1/summary.proto", unset: "absent", valuesOnly: true },
@@ -77,6 +80,8 @@ const TS_NAMES: Readonly<Record<string, string>> = {
   "einvoice.documents.v1.Document": "DocumentResource",
   "einvoice.events.v1.Event": "EventResource",
   "einvoice.events.v1.Email": "EmailResource",
+  // `Error` would shadow JavaScript's own.
+  "einvoice.api.v1.Error": "ErrorBody",
   "einvoice.documents.v1.Party": "ComputedParty",
   "einvoice.documents.v1.Detraction": "ComputedDetraction",
   "einvoice.documents.v1.Perception": "ComputedPerception",
@@ -112,8 +117,9 @@ export function domainTypeFiles(): Map<string, string> {
 }
 
 /**
- * Re-exports every module, and maps each proto type name to its type where that type is exactly the message's
- * canonical JSON (unset optional fields absent): what `DomainContract` decodes a message to.
+ * Re-exports every module, and maps each proto type name to its type: where that type is exactly the message's
+ * canonical JSON (unset optional fields absent), what `DomainContract` decodes a message to; where it is the public
+ * JSON (unset optional fields null), what `@einvoice/contracts` presents it as.
  */
 function indexText(
   registry: ReturnType<typeof registryWithComments>,
@@ -122,21 +128,26 @@ function indexText(
   const modules = SOURCES.map((s) => moduleOf(registry.getFile(s.proto)!)).sort();
   const byModule = new Map<string, string[]>();
   const entries: string[] = [];
+  const presented: string[] = [];
   for (const [typeName, source] of generated) {
-    if (source.unset !== "absent") continue;
     const desc = registry.getMessage(typeName)!;
     const module = moduleOf(desc.file);
     byModule.set(module, [...(byModule.get(module) ?? []), tsName(desc)]);
-    entries.push(`  ${JSON.stringify(typeName)}: ${tsName(desc)};\n`);
+    const entry = `  ${JSON.stringify(typeName)}: ${tsName(desc)};\n`;
+    (source.unset === "absent" ? entries : presented).push(entry);
   }
-  const imports = [...byModule].map(
-    ([module, names]) => `import type { ${names.sort().join(", ")} } from "./${module}.js";\n`,
-  );
+  const imports = [...byModule]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([module, names]) => `import type { ${names.sort().join(", ")} } from "./${module}.js";\n`);
   const exports = modules.map((module) => `export * from "./${module}.js";\n`);
   return `${HEADER}${imports.join("")}\n${exports.join("")}
 /** The canonical JSON type of each message so generated, by its full proto name. */
 export interface CanonicalTypes {
 ${entries.join("")}}
+
+/** The public JSON type (\`withNulls\`: unset optional fields null) of each message so generated, by its full proto name. */
+export interface PresentedTypes {
+${presented.join("")}}
 `;
 }
 
@@ -147,6 +158,7 @@ interface FieldRules {
   values: string[];
   open: boolean;
   format: string;
+  absentWhenUnset: boolean;
 }
 
 /** What writing one module needs: the messages generated, the `rules` option, and the module's imports. */
@@ -220,8 +232,10 @@ function messageText(desc: DescMessage, unset: Unset, context: Context): string 
     for (const field of member.kind === "oneof" ? member.fields : [member]) {
       const type = fieldType(field, desc, context);
       lines.push(doc(field, "  "));
-      if (!isOptionalField(field)) lines.push(`  ${field.name}: ${type};\n`);
-      else if (unset === "null") lines.push(`  ${field.name}: ${type} | null;\n`);
+      // A field left out when unset (or empty) is optional in the type, whatever its kind.
+      const absentWhenUnset = fieldRules(field, context.rules)?.absentWhenUnset === true;
+      if (!isOptionalField(field) && !absentWhenUnset) lines.push(`  ${field.name}: ${type};\n`);
+      else if (unset === "null" && !absentWhenUnset) lines.push(`  ${field.name}: ${type} | null;\n`);
       else lines.push(`  ${field.name}?: ${type};\n`);
     }
   }

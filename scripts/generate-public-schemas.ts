@@ -11,8 +11,16 @@ import { describe, registryWithComments } from "./proto-registry.js";
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const PUBLIC_SCHEMAS_FILE = join(root, "services/gateway/src/openapi/generated/public-schemas.json");
 
-/** The resources whose schemas are generated, with every message they reach. */
-const ROOTS = ["einvoice.documents.v1.Document", "einvoice.events.v1.Event", "einvoice.events.v1.Email"];
+/**
+ * The resources whose schemas are generated, with every message they reach; one group after the other, so that a
+ * resource's parts follow it in the document.
+ */
+const ROOT_GROUPS = [
+  ["einvoice.documents.v1.Document", "einvoice.events.v1.Event", "einvoice.events.v1.Email"],
+  ["einvoice.api.v1.Company", "einvoice.api.v1.SolCredentials", "einvoice.api.v1.GreCredentials"],
+  ["einvoice.api.v1.Error"],
+  ["einvoice.api.v1.WebhookEndpoint", "einvoice.api.v1.WebhookDelivery"],
+];
 
 /** Components the API names otherwise than their message. */
 const RENAMED: Record<string, string> = { "einvoice.documents.v1.Party": "Customer" };
@@ -22,16 +30,23 @@ const INLINE = new Set(["einvoice.documents.v1.DespatchCarrier"]);
 
 export function publicSchemasJson(): string {
   const registry = registryWithComments();
-  const roots = ROOTS.map((name) => {
-    const desc = registry.getMessage(name);
-    if (!desc) throw new Error(`${name} is not in the proto image`);
-    return desc;
-  });
-  const schemas = presentedJsonSchemas(roots, {
-    describe,
-    componentName: (desc: DescMessage) => RENAMED[desc.typeName] ?? desc.name,
-    inline: INLINE,
-  });
+  const schemas: Record<string, unknown> = {};
+  for (const group of ROOT_GROUPS) {
+    const roots = group.map((name) => {
+      const desc = registry.getMessage(name);
+      if (!desc) throw new Error(`${name} is not in the proto image`);
+      return desc;
+    });
+    const generated = presentedJsonSchemas(roots, {
+      describe,
+      componentName: (desc: DescMessage) => RENAMED[desc.typeName] ?? desc.name,
+      inline: INLINE,
+    });
+    for (const [name, schema] of Object.entries(generated)) {
+      if (name in schemas) throw new Error(`${name} is reached from two groups; list it in the first`);
+      schemas[name] = schema;
+    }
+  }
   return `${JSON.stringify(schemas, null, 2)}\n`;
 }
 

@@ -1,5 +1,5 @@
 import type { DescMessage } from "@bufbuild/protobuf";
-import { DespatchAdviceSchema, DocumentSchema, EventSchema } from "@einvoice/proto";
+import { api, DespatchAdviceSchema, DocumentSchema, EventSchema } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
 import { presentedJsonSchemas } from "./public-json-schema.js";
 
@@ -50,6 +50,15 @@ describe("presentedJsonSchemas", () => {
       pattern: "^-?\\d+\\.\\d{2}$",
       description: "Decimal string with 2 decimals, e.g. `118.00`.",
     });
+  });
+
+  it("should leave a field whose rules say absent_when_unset out of required, and never null", () => {
+    const webhooks = presentedJsonSchemas([api.WebhookEndpointSchema], {
+      describe: () => undefined,
+      componentName: shortName,
+    });
+    expect(webhooks.WebhookEndpoint!.required).not.toContain("secret");
+    expect(propertiesOf(webhooks.WebhookEndpoint).secret).toEqual({ type: "string", pattern: "^whsec_" });
   });
 
   it("should name components as asked and leave out the external ones", () => {

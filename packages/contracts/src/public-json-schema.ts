@@ -1,11 +1,13 @@
 import { type DescField, type DescMessage, type DescOneof, getOption, hasOption } from "@bufbuild/protobuf";
 import { rules } from "@einvoice/proto";
 import { FORMAT_PATTERNS, isOptionalField, type JsonSchema } from "./json-schema.js";
+import { isAbsentWhenUnset } from "./public-json.js";
 import { valueSchema } from "./value-schema.js";
 
 /**
  * The JSON Schemas (OpenAPI 3.1 `components.schemas`) of messages as the public API presents them (`withNulls`):
- * every field present, null exactly where the field is proto `optional`, closed value sets as `enum` (`const` for a
+ * every field present (but those whose rules say `absent_when_unset`: not required, never null), null exactly where
+ * the field is proto `optional`, closed value sets as `enum` (`const` for a
  * single value), open ones as `examples` (a client must tolerate new values), the rules' patterns, formats and
  * bounds, and descriptions from the proto comments. Response objects stay open to new fields. A message made of
  * one oneof is presented inline, as an object whose one property (named after the oneof) is one of its members.
@@ -69,14 +71,19 @@ function objectSchema(desc: DescMessage, options: PublicSchemaOptions, reach: Re
       throw new Error(`${field.toString()}: a oneof beside other fields has no presented form`);
     properties[field.name] = fieldSchema(field, options, reach);
   }
-  return object(options.describe(desc), properties);
+  const absent = new Set(desc.fields.filter(isAbsentWhenUnset).map((field) => field.name));
+  return object(options.describe(desc), properties, absent);
 }
 
-function object(description: string | undefined, properties: Record<string, JsonSchema>): JsonSchema {
+function object(
+  description: string | undefined,
+  properties: Record<string, JsonSchema>,
+  absent: ReadonlySet<string> = new Set(),
+): JsonSchema {
   return {
     type: "object",
     ...(description ? { description } : {}),
-    required: Object.keys(properties),
+    required: Object.keys(properties).filter((name) => !absent.has(name)),
     properties,
   };
 }
@@ -105,7 +112,8 @@ function fieldSchema(field: DescField, options: PublicSchemaOptions, reach: Reac
   const schema = publicValueSchema(field, options, reach);
   const description = describeField(field, options, schema);
   const described = description ? withDescription(schema, description) : schema;
-  return isOptionalField(field) ? nullable(described) : described;
+  // A field left out when unset is never null: it is there with a value, or not at all.
+  return isOptionalField(field) && !isAbsentWhenUnset(field) ? nullable(described) : described;
 }
 
 function describeField(
@@ -165,9 +173,10 @@ function bounds(field: DescField): JsonSchema {
 
 function stringSchema(field: DescField): JsonSchema {
   if (!hasOption(field, rules)) return { type: "string" };
-  const { values, open, format, idPrefix } = getOption(field, rules);
+  const { values, open, format, idPrefix, pattern } = getOption(field, rules);
   const schema: JsonSchema = { type: "string" };
   if (idPrefix) schema.pattern = idPattern(idPrefix);
+  if (pattern) schema.pattern = pattern;
   // JSON Schema's own formats are named; ours are patterns.
   if (NAMED_FORMATS.has(format)) schema.format = format;
   else if (format) {

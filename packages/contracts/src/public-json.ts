@@ -1,11 +1,23 @@
-import type { DescMessage, JsonObject, JsonValue } from "@bufbuild/protobuf";
+import {
+  type DescField,
+  type DescMessage,
+  getOption,
+  hasOption,
+  type JsonObject,
+  type JsonValue,
+} from "@bufbuild/protobuf";
+import { rules } from "@einvoice/proto";
 import { isOptionalField } from "./json-schema.js";
 
 /**
  * The public API's JSON of a message's canonical JSON: the same fields, except that every resource always has the
  * same keys (Stripe's convention): an unset optional field is `null` instead of absent, an unset singular message
  * is presented as its empty message, and a oneof stands under the oneof's own name, holding the member that is
- * set (`EventData.object` is `data.object`, whichever resource it is), or `null` when none is.
+ * set (`EventData.object` is `data.object`, whichever resource it is), or `null` when none is. A field whose rules
+ * name a single closed value (`object`: `"webhook_endpoint"`) has that value; a field whose rules say
+ * `absent_when_unset` is left out when unset (or an empty list). Keys the message does not declare are dropped, so a
+ * public message presents another message's JSON (or a record) by field name. A JSON `null` stands for unset, as in
+ * proto3 JSON.
  */
 export function withNulls(desc: DescMessage, json: JsonValue): JsonObject {
   const object = isObject(json) ? json : {};
@@ -17,11 +29,50 @@ export function withNulls(desc: DescMessage, json: JsonValue): JsonObject {
       continue;
     }
     const value = object[member.name];
-    if (value !== undefined) out[member.name] = presented(member, value);
+    // The rules are read only for an unset field or an empty list: a set field is presented as it is.
+    if (value !== undefined && value !== null) {
+      const empty = Array.isArray(value) && value.length === 0;
+      if (!empty || !isAbsentWhenUnset(member)) out[member.name] = presented(member, value);
+    } else if (isAbsentWhenUnset(member)) continue;
     else if (isOptionalField(member)) out[member.name] = null;
     else if (member.fieldKind === "message") out[member.name] = withNulls(member.message, {});
+    else {
+      const only = soleValue(member);
+      if (only !== undefined) out[member.name] = only;
+    }
   }
   return out;
+}
+
+/** True when the field's rules say it is left out of the public JSON when unset. */
+export function isAbsentWhenUnset(field: DescField): boolean {
+  return ruleFacts(field).absentWhenUnset;
+}
+
+/** The one value a field can have (its rules' single closed value), if it is so. */
+function soleValue(field: DescField): string | undefined {
+  return ruleFacts(field).soleValue;
+}
+
+interface RuleFacts {
+  absentWhenUnset: boolean;
+  soleValue: string | undefined;
+}
+
+const NO_RULES: RuleFacts = { absentWhenUnset: false, soleValue: undefined };
+/** Read once per field: every presented document walks the same descriptors. */
+const factsOf = new WeakMap<DescField, RuleFacts>();
+
+function ruleFacts(field: DescField): RuleFacts {
+  let facts = factsOf.get(field);
+  if (!facts) {
+    if (hasOption(field, rules)) {
+      const { values, open, absentWhenUnset } = getOption(field, rules);
+      facts = { absentWhenUnset, soleValue: values.length === 1 && !open ? values[0] : undefined };
+    } else facts = NO_RULES;
+    factsOf.set(field, facts);
+  }
+  return facts;
 }
 
 function presented(field: DescMessage["fields"][number], value: JsonValue): JsonValue {

@@ -1,7 +1,23 @@
 import { create } from "@bufbuild/protobuf";
-import { DocumentSchema, EmailSchema, EventSchema } from "@einvoice/proto";
+import {
+  api,
+  CertificateSchema,
+  DocumentSchema,
+  EmailSchema,
+  EventSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+} from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
-import { presentDocument, presentEmail, presentEvent } from "./public-resources.js";
+import {
+  presentAs,
+  presentCertificate,
+  presentDocument,
+  presentEmail,
+  presentEvent,
+  presentWebhookDelivery,
+  presentWebhookEndpoint,
+} from "./public-resources.js";
 
 const document = create(DocumentSchema, {
   id: "doc_1",
@@ -119,5 +135,91 @@ describe("public resources", () => {
     ).toMatchObject({ status: "failed", last_error: "550 no mailbox" });
     expect(() => presentEmail(undefined)).toThrow(/without its email/);
     expect(() => presentEvent(undefined)).toThrow(/without its event/);
+  });
+});
+
+describe("the resources of einvoice.api.v1", () => {
+  const endpoint = create(WebhookEndpointSchema, {
+    id: "we_1",
+    url: "https://hooks.example.com/in",
+    events: ["*"],
+    enabled: true,
+    livemode: false,
+    createdAt: "2026-11-28T15:00:00.000Z",
+    updatedAt: "2026-11-28T15:00:00.000Z",
+  });
+
+  it("should present an endpoint with its object, and its secret only when the answer carries one", () => {
+    const read = presentWebhookEndpoint(endpoint);
+    expect(read).toEqual({
+      id: "we_1",
+      object: "webhook_endpoint",
+      url: "https://hooks.example.com/in",
+      events: ["*"],
+      enabled: true,
+      description: "",
+      livemode: false,
+      created_at: "2026-11-28T15:00:00.000Z",
+      updated_at: "2026-11-28T15:00:00.000Z",
+    });
+    expect(read).not.toHaveProperty("secret");
+    expect(
+      presentWebhookEndpoint(create(WebhookEndpointSchema, { ...endpoint, secret: "whsec_abc" })).secret,
+    ).toBe("whsec_abc");
+    expect(() => presentWebhookEndpoint(undefined)).toThrow(/without its endpoint/);
+  });
+
+  it("should present a delivery's and its attempts' missing HTTP answer (0 inside) as null", () => {
+    const delivery = presentWebhookDelivery(
+      create(WebhookDeliverySchema, {
+        id: "wd_1",
+        endpointId: "we_1",
+        eventId: "evt_1",
+        eventType: "document.accepted",
+        status: "pending",
+        responseStatus: 0,
+        attempts: [
+          { at: "2026-11-28T15:00:01.000Z", responseStatus: 0, durationMs: 10_000, error: "timeout" },
+          { at: "2026-11-28T15:00:06.000Z", responseStatus: 500, durationMs: 12, error: "answered 500" },
+        ],
+        createdAt: "2026-11-28T15:00:00.000Z",
+      }),
+    );
+    expect(delivery).toMatchObject({ object: "webhook_delivery", response_status: null, last_error: null });
+    expect(delivery.attempts.map((a) => a.response_status)).toEqual([null, 500]);
+    expect(delivery.next_attempt_at).toBeNull();
+  });
+
+  it("should keep only the public message's fields of a record, and null its unset optional ones", () => {
+    const certificate = presentCertificate(
+      create(CertificateSchema, { subject: "CN=X", serialNumber: "5A", source: "uploaded" }),
+      true,
+    );
+    expect(certificate).toMatchObject({
+      object: "certificate",
+      livemode: true,
+      subject: "CN=X",
+      serial_number: "5A",
+    });
+    expect(certificate).not.toHaveProperty("source");
+    const record = { _id: "cmp_1", id: "cmp_1", trade_name: null, certificate: null };
+    const company = presentAs(api.CompanySchema, record);
+    expect(company).not.toHaveProperty("_id");
+    expect(company).toMatchObject({
+      id: "cmp_1",
+      object: "company",
+      trade_name: null,
+      certificate: null,
+      logo: null,
+    });
+  });
+
+  it("should leave an empty list out where the rules say absent_when_unset", () => {
+    const error = { type: "api_error", code: "x", message: "m", param: null };
+    expect(presentAs(api.ErrorSchema, { error: { ...error, errors: [] } }).error).toEqual(error);
+    const violation = { param: "a", code: "b", message: "c" };
+    expect(presentAs(api.ErrorSchema, { error: { ...error, errors: [violation] } }).error.errors).toEqual([
+      violation,
+    ]);
   });
 });

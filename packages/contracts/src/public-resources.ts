@@ -1,11 +1,19 @@
-import type { JsonObject } from "@bufbuild/protobuf";
+import type { DescMessage, JsonObject, JsonValue, MessageShape } from "@bufbuild/protobuf";
+import type { PresentedTypes } from "@einvoice/domain";
 import {
+  api,
+  type Certificate,
+  CertificateSchema,
   type Document,
   DocumentSchema,
   type Email,
   EmailSchema,
   type Event,
   EventSchema,
+  type WebhookDelivery,
+  WebhookDeliverySchema,
+  type WebhookEndpoint,
+  WebhookEndpointSchema,
 } from "@einvoice/proto";
 import { documentContract } from "./documents.js";
 import { JsonCodec } from "./json-codec.js";
@@ -44,8 +52,58 @@ export function presentEmail(email: Email | undefined): JsonObject {
   return withNulls(EmailSchema, emails.toJson(email));
 }
 
+/** The public JSON type of a public message (`PresentedTypes`, generated with the messages). */
+export type PresentedOf<Desc extends DescMessage> =
+  MessageShape<Desc>["$typeName"] extends keyof PresentedTypes
+    ? PresentedTypes[MessageShape<Desc>["$typeName"]]
+    : never;
+
+/** What `presentAs` takes: any of the public fields (a misspelt one written out is a compile error), and others. */
+type PresentInput<Desc extends DescMessage> = { readonly [K in keyof PresentedOf<Desc>]?: unknown };
+
+/**
+ * `value` (another message's canonical JSON, or a record whose keys are the public field names) as the public message
+ * `desc`: its fields only, by name, presented by `withNulls`; the type is the message's generated public type.
+ */
+export function presentAs<Desc extends DescMessage>(
+  desc: Desc,
+  value: PresentInput<Desc>,
+): PresentedOf<Desc> & JsonObject {
+  return withNulls(desc, value as JsonValue) as PresentedOf<Desc> & JsonObject;
+}
+
+/** A certificate of the signing service as `einvoice.api.v1.Certificate`: what identifies it, never its key. */
+export function presentCertificate(certificate: Certificate, livemode: boolean) {
+  return presentAs(api.CertificateSchema, { ...(certificates.toJson(certificate) as JsonObject), livemode });
+}
+
+/**
+ * A webhook endpoint of the notification service as `einvoice.api.v1.WebhookEndpoint` (its `secret` only when the
+ * answer carries it: create and rotate).
+ */
+export function presentWebhookEndpoint(endpoint: WebhookEndpoint | undefined) {
+  if (!endpoint) throw new Error("a response without its endpoint");
+  return presentAs(api.WebhookEndpointSchema, webhookEndpoints.toJson(endpoint) as JsonObject);
+}
+
+/** A webhook delivery of the notification service as `einvoice.api.v1.WebhookDelivery`. */
+export function presentWebhookDelivery(delivery: WebhookDelivery | undefined) {
+  if (!delivery) throw new Error("a response without its delivery");
+  const json = withAnswerStatus(webhookDeliveries.toJson(delivery) as JsonObject);
+  const attempts = (json.attempts as JsonObject[]).map(withAnswerStatus);
+  return presentAs(api.WebhookDeliverySchema, { ...json, attempts });
+}
+
+/** The notification service writes 0 where no HTTP answer came; the API says null. */
+function withAnswerStatus(json: JsonObject): JsonObject {
+  return json.response_status === 0 ? { ...json, response_status: null } : json;
+}
+
 const events = new JsonCodec(EventSchema);
 const emails = new JsonCodec(EmailSchema);
+const certificates = new JsonCodec(CertificateSchema);
+const webhookEndpoints = new JsonCodec(WebhookEndpointSchema);
+const webhookDeliveries = new JsonCodec(WebhookDeliverySchema);
 
 /** The presented document with its file links signed, when a signer is given. */
 function withSignedLinks(json: JsonObject, signLink: LinkSigner | undefined): JsonObject {

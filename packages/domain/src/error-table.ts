@@ -1,5 +1,8 @@
 /** The family of a public error: fix the request, the key, the account's state, or ours (retry or report). */
-export type ErrorType = "invalid_request_error" | "authentication_error" | "api_error" | "conflict_error";
+import type { ERROR_DETAIL_TYPE_VALUES } from "./generated/errors.js";
+
+/** The family of a public error (`einvoice.api.v1.ErrorDetail.type`). */
+export type ErrorType = (typeof ERROR_DETAIL_TYPE_VALUES)[number];
 
 /**
  * One code the API can answer, described once: the sites that raise it, the gateway's public catalog and

@@ -1,3 +1,4 @@
+import { presentAs } from "@einvoice/contracts";
 import type { ErrorEntry, ErrorType, FieldError } from "@einvoice/domain";
 import {
   Code,
@@ -7,9 +8,10 @@ import {
   SERVICE_ERRORS,
   SHAPE_ERRORS,
 } from "@einvoice/platform";
+import { api } from "@einvoice/proto";
 import { GATEWAY_ERRORS } from "./gateway-errors.js";
 
-/** The public error shape: `{error:{type, code, message, param, errors?}}` with an HTTP status. */
+/** The public error (`einvoice.api.v1.Error`: `{error:{type, code, message, param, errors?}}`) with an HTTP status. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(
@@ -25,16 +27,10 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /** `einvoice.api.v1.Error`: `errors` only when there are some (422). */
   toBody() {
-    return {
-      error: {
-        type: this.type,
-        code: this.code,
-        message: this.message,
-        param: this.param,
-        ...(this.errors.length > 0 ? { errors: this.errors } : {}),
-      },
-    };
+    const { type, code, message, param, errors } = this;
+    return presentAs(api.ErrorSchema, { error: { type, code, message, param, errors } });
   }
 }
 

@@ -1,21 +1,13 @@
+import { presentAs } from "@einvoice/contracts";
+import { api } from "@einvoice/proto";
 import type { CompanyLogo } from "../adapters/company-settings-repository.js";
 import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
 import { type ApiError, apiError } from "../errors/public-errors.js";
 import type { LogoRefused } from "../usecases/set-company-logo.js";
 
-/** The public logo resource: what the stored file is, never where it is stored. */
-export function logoResource(logo: CompanyLogo, livemode: boolean) {
-  return {
-    object: "company_logo",
-    livemode,
-    content_type: logo.content_type,
-    size: logo.size,
-    width: logo.width,
-    height: logo.height,
-    sha256: logo.sha256,
-    updated_at: logo.updated_at,
-  };
-}
+/** The public logo resource: what the stored file is, never where it is stored (`key` is not a public field). */
+export const logoResource = (logo: CompanyLogo, livemode: boolean) =>
+  presentAs(api.CompanyLogoSchema, { ...logo, livemode });
 
 export const unsupportedLogo = (message: string) => apiError(GATEWAY_ERRORS.unsupported_media_type, message);
 

@@ -1,8 +1,8 @@
-import type { CertificateResource, CompanyResource, SolCredentialsResource } from "./company-schemas.js";
+import type { Certificate, Company, SolCredentials } from "@einvoice/domain";
 
 /** The documented company objects: the test company `npm start` creates, in test mode. */
 
-export const certificateExample: CertificateResource = {
+export const certificateExample: Certificate = {
   object: "certificate",
   livemode: false,
   subject: "CN=EMPRESA DE PRUEBA S.A.C., serialNumber=20000000001",
@@ -14,7 +14,7 @@ export const certificateExample: CertificateResource = {
   expires_at: "2027-06-01T00:00:00.000Z",
 };
 
-export const companyExample: CompanyResource = {
+export const companyExample: Company = {
   id: "cmp_01JZ8X3K2N4P6Q8R0S2T4V6W8X",
   object: "company",
   livemode: false,
@@ -39,7 +39,7 @@ export const companyExample: CompanyResource = {
   created_at: "2026-06-01T14:00:00.000Z",
 };
 
-export const solCredentialsExample: SolCredentialsResource = {
+export const solCredentialsExample: SolCredentials = {
   object: "sol_credentials",
   livemode: false,
   user: "MODDATOS",

@@ -1,8 +1,8 @@
 /**
  * Small typed builders for the JSON Schema (2020-12) parts of the OpenAPI document. The types tie each
  * response schema to the TypeScript type it describes: every key of the type must have a schema, no other
- * key may, a key whose type admits `null` must be built with {@link nullable} (and no other), and the keys
- * left out of `required` are exactly the optional ones.
+ * key may, a key whose type admits `null` has no builder here (the resources with nulls are generated from
+ * proto), and the keys left out of `required` are exactly the optional ones.
  */
 
 /** Any JSON Schema object; the builders below add the guarantees. */
@@ -10,7 +10,7 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 
 declare const nullableBrand: unique symbol;
 
-/** A schema that also accepts `null` (type-level mark only; nothing extra is serialised). */
+/** A schema that also accepts `null` (type-level mark only): what a null-admitting key would need. */
 export type NullableSchema = JsonSchema & { readonly [nullableBrand]: true };
 
 /** A schema that does not accept `null`. */
@@ -24,18 +24,6 @@ export const schemaRef = (name: string, description?: string): PlainSchema => ({
   $ref: `#/components/schemas/${name}`,
   ...(description ? { description } : {}),
 });
-
-/**
- * The same schema, also accepting `null`: `type: [t, "null"]` for a simple typed schema, else `anyOf` (the
- * description moves to the outer schema, where readers and the coverage test look for it).
- */
-export function nullable(schema: PlainSchema): NullableSchema {
-  const simple = typeof schema.type === "string" && !("enum" in schema) && !("const" in schema);
-  if (simple) return { ...schema, type: [schema.type, "null"] } as unknown as NullableSchema;
-  const { description, ...inner } = schema;
-  const widened = { ...(description ? { description } : {}), anyOf: [inner, { type: "null" }] };
-  return widened as unknown as NullableSchema;
-}
 
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 
@@ -53,7 +41,7 @@ export type Presented<T> = T extends readonly (infer U)[]
       }
     : T;
 
-/** One schema per key of `T`; `nullable(…)` exactly where `T[K]` admits null. */
+/** One schema per key of `T`; a {@link NullableSchema} exactly where `T[K]` admits null. */
 export type PropertiesOf<T> = { [K in keyof T]-?: null extends T[K] ? NullableSchema : PlainSchema };
 
 type OptionalSpec<T> = [OptionalKeys<T>] extends [never]
@@ -75,23 +63,6 @@ export function objectSchema<T>() {
     };
   };
 }
-
-/**
- * Every member of the string union `T`, checked at compile time: a missing member is an error naming it.
- * `allOf<"a" | "b">()(["a", "b"])`.
- */
-export const allOf =
-  <T extends string>() =>
-  <const V extends readonly T[]>(
-    values: V & ([Exclude<T, V[number]>] extends [never] ? unknown : { missing: Exclude<T, V[number]> }),
-  ): V =>
-    values;
-
-export const stringEnum = (values: readonly string[], description: string): PlainSchema => ({
-  type: "string",
-  enum: [...values],
-  description,
-});
 
 export const constant = (value: string, description: string): PlainSchema => ({
   type: "string",

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { ERROR_DETAIL_TYPE_VALUES as ERROR_TYPES } from "@einvoice/domain";
 import { Code, ConnectError } from "@einvoice/platform";
 import { Ajv } from "ajv";
 import { describe, expect, it, vi } from "vitest";
@@ -13,7 +14,6 @@ import {
 import { publicErrorFromConnect } from "../errors/public-errors.js";
 import { RequestValidator } from "../schemas/validate.js";
 import { publicErrors } from "./error-responses.js";
-import { ERROR_TYPES } from "./error-schemas.js";
 import { buildOpenApiDocument, requestSchemas } from "./openapi-document.js";
 import { HTTP_METHODS, type Parameter, type RequestBody, type Response } from "./openapi-types.js";
 import { invoiceRequestExample } from "./request-examples.js";

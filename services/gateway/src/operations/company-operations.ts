@@ -1,8 +1,9 @@
+import { presentAs, presentCertificate } from "@einvoice/contracts";
 import type { IgvRegime } from "@einvoice/domain";
+import { api } from "@einvoice/proto";
 import { CompanyLogoRepository } from "../adapters/company-logo-repository.js";
 import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { validationFailed } from "../errors/public-errors.js";
-import { certificateResource } from "../http/certificate-resource.js";
 import { type AuthedState, type GatewayDeps, scopeOf } from "../http/context.js";
 import { logoResource } from "../http/logo-resource.js";
 import { companyExample } from "../openapi/company-examples.js";
@@ -23,22 +24,17 @@ async function presentCompany(deps: GatewayDeps, readSetup: ReadCompanySetup, ca
     new CompanySettingsRepository(deps.store).igvRegime(scope),
     new CompanyLogoRepository(deps.store).find(scope),
   ]);
-  return {
+  return presentAs(api.CompanySchema, {
+    ...company,
     id: company._id,
-    object: "company",
     livemode,
-    ruc: company.ruc,
-    legal_name: company.legal_name,
-    trade_name: company.trade_name,
-    address: company.address,
     igv_regime: igvRegime,
-    certificate: setup.certificate ? certificateResource(setup.certificate, livemode) : null,
+    certificate: setup.certificate && presentCertificate(setup.certificate, livemode),
     sol_user: setup.solUser,
     gre_client_id: setup.greClientId,
-    logo: logo ? logoResource(logo, livemode) : null,
+    logo: logo && logoResource(logo, livemode),
     ready: setup.missing.length === 0,
-    created_at: company.created_at,
-  };
+  });
 }
 
 export const getCompany = defineOperation({

@@ -1,6 +1,7 @@
+import { presentAs, presentCertificate } from "@einvoice/contracts";
+import { api } from "@einvoice/proto";
 import { GATEWAY_ERRORS } from "../errors/gateway-errors.js";
 import { apiError, validationFailed } from "../errors/public-errors.js";
-import { certificateResource } from "../http/certificate-resource.js";
 import { scopeOf } from "../http/context.js";
 import { certificateExample, solCredentialsExample } from "../openapi/company-examples.js";
 import {
@@ -82,7 +83,7 @@ export const setCompanyCertificate = defineOperation({
               },
       });
       if (!certificate) throw apiError(GATEWAY_ERRORS.internal_error);
-      ctx.body = certificateResource(certificate, ctx.state.caller.livemode);
+      ctx.body = presentCertificate(certificate, ctx.state.caller.livemode);
     },
 });
 
@@ -121,7 +122,10 @@ export const setSolCredentials = defineOperation({
         password: body.password,
       });
       // The password is never echoed.
-      ctx.body = { object: "sol_credentials", livemode: ctx.state.caller.livemode, user: res.solUser };
+      ctx.body = presentAs(api.SolCredentialsSchema, {
+        livemode: ctx.state.caller.livemode,
+        user: res.solUser,
+      });
     },
 });
 
@@ -171,6 +175,9 @@ export const setGreCredentials = defineOperation({
         clientSecret: body.client_secret,
       });
       // The secret is never echoed.
-      ctx.body = { object: "gre_credentials", livemode: ctx.state.caller.livemode, client_id: res.clientId };
+      ctx.body = presentAs(api.GreCredentialsSchema, {
+        livemode: ctx.state.caller.livemode,
+        client_id: res.clientId,
+      });
     },
 });

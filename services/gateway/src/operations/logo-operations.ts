@@ -1,10 +1,9 @@
-import type { LogoFormat } from "@einvoice/domain";
+import type { CompanyLogo, LogoFormat } from "@einvoice/domain";
 import { SERVICE_ERRORS } from "@einvoice/platform";
 import { apiError } from "../errors/public-errors.js";
 import { scopeOf } from "../http/context.js";
 import { readLogoBody } from "../http/logo-body.js";
 import { logoRefusal, logoResource, unsupportedLogo } from "../http/logo-resource.js";
-import type { CompanyLogoResource } from "../openapi/company-schemas.js";
 import { authenticatedErrors, errorResponse } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
 import { ok, requestIdHeader } from "../openapi/operation-parts.js";
@@ -13,7 +12,7 @@ import { RemoveCompanyLogo } from "../usecases/remove-company-logo.js";
 import { LogoRefused, SetCompanyLogo } from "../usecases/set-company-logo.js";
 import { defineOperation } from "./define-operation.js";
 
-const logoExample: CompanyLogoResource = {
+const logoExample: CompanyLogo = {
   object: "company_logo",
   livemode: false,
   content_type: "image/png",

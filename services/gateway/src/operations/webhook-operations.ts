@@ -1,8 +1,9 @@
+import { presentWebhookDelivery, presentWebhookEndpoint } from "@einvoice/contracts";
+import type { WebhookDelivery, WebhookEndpoint } from "@einvoice/domain";
 import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
 import { apiError, validationFailed } from "../errors/public-errors.js";
 import { type GatewayDeps, scopeOf } from "../http/context.js";
 import { parseListQuery } from "../http/list-params.js";
-import { presentDelivery, presentEndpoint } from "../http/webhook-presenters.js";
 import {
   authenticatedErrors,
   bodyErrors,
@@ -13,7 +14,6 @@ import {
 import { schemaRef } from "../openapi/json-schema.js";
 import type { Parameter } from "../openapi/openapi-types.js";
 import { json, ok, pathParameter, queryParameter } from "../openapi/operation-parts.js";
-import type { WebhookDeliveryResource, WebhookEndpointResource } from "../openapi/webhook-schemas.js";
 import type { WebhookEndpointBody } from "../schemas/webhook-endpoint.schema.js";
 import { defineOperation } from "./define-operation.js";
 
@@ -39,7 +39,7 @@ const endpointBody = (deps: GatewayDeps, value: unknown, creating: boolean) => {
 const ENDPOINT_ID = "we_01JZ8X4A2B4C6D8E0F2G4H6J8K";
 const DELIVERY_ID = "wd_01JZ8X4C6D8E0F2G4H6J8K0M2N";
 
-const endpointExample: WebhookEndpointResource = {
+const endpointExample: WebhookEndpoint = {
   id: ENDPOINT_ID,
   object: "webhook_endpoint",
   url: "https://hooks.example.com/einvoice",
@@ -52,7 +52,7 @@ const endpointExample: WebhookEndpointResource = {
 };
 const withSecret = { ...endpointExample, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" };
 
-const deliveryExample: WebhookDeliveryResource = {
+const deliveryExample: WebhookDelivery = {
   id: DELIVERY_ID,
   object: "webhook_delivery",
   endpoint_id: ENDPOINT_ID,
@@ -165,7 +165,7 @@ export const createWebhookEndpoint = defineOperation({
         description: input.description ?? "",
       });
       ctx.status = 201;
-      ctx.body = presentEndpoint(res.endpoint);
+      ctx.body = presentWebhookEndpoint(res.endpoint);
     },
 });
 
@@ -199,7 +199,7 @@ export const listWebhookEndpoints = defineOperation({
         object: "list",
         url: "/v1/webhook_endpoints",
         has_more: res.hasMore,
-        data: res.endpoints.map(presentEndpoint),
+        data: res.endpoints.map(presentWebhookEndpoint),
       };
     },
 });
@@ -224,7 +224,7 @@ export const getWebhookEndpoint = defineOperation({
         scope: scopeOf(ctx.state.caller),
         id: endpointId(ctx.params.id!),
       });
-      ctx.body = presentEndpoint(res.endpoint);
+      ctx.body = presentWebhookEndpoint(res.endpoint);
     },
 });
 
@@ -265,7 +265,7 @@ export const updateWebhookEndpoint = defineOperation({
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
       });
-      ctx.body = presentEndpoint(res.endpoint);
+      ctx.body = presentWebhookEndpoint(res.endpoint);
     },
 });
 
@@ -319,7 +319,7 @@ export const rotateWebhookSecret = defineOperation({
         scope: scopeOf(ctx.state.caller),
         id: endpointId(ctx.params.id!),
       });
-      ctx.body = presentEndpoint(res.endpoint);
+      ctx.body = presentWebhookEndpoint(res.endpoint);
     },
 });
 
@@ -371,7 +371,7 @@ export const listWebhookDeliveries = defineOperation({
         object: "list",
         url: `/v1/webhook_endpoints/${id}/deliveries`,
         has_more: res.hasMore,
-        data: res.deliveries.map(presentDelivery),
+        data: res.deliveries.map(presentWebhookDelivery),
       };
     },
 });
@@ -416,6 +416,6 @@ export const retryWebhookDelivery = defineOperation({
         endpointId: id,
         id: deliveryId,
       });
-      ctx.body = presentDelivery(res.delivery);
+      ctx.body = presentWebhookDelivery(res.delivery);
     },
 });

@@ -1,8 +1,8 @@
+import { presentWebhookDelivery, presentWebhookEndpoint } from "@einvoice/contracts";
 import { EVENT_TYPES } from "@einvoice/domain";
 import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
 import { apiError, validationFailed } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
-import { presentDelivery, presentEndpoint } from "../../http/webhook-presenters.js";
 import { type Html, html } from "../html.js";
 import { formatDateTime } from "../i18n.js";
 import { csrfField } from "../layout.js";
@@ -44,7 +44,7 @@ export async function webhooksPage(
     startingAfter: "",
     endingBefore: "",
   });
-  const endpoints = res.endpoints.map(presentEndpoint);
+  const endpoints = res.endpoints.map(presentWebhookEndpoint);
   const base = `/dashboard/${req.mode}/webhooks`;
   const content = html`
 ${secret ? secretBox(req, secret) : ""}
@@ -85,7 +85,7 @@ export async function webhookPage(
 ): Promise<Html> {
   const { t, locale } = req;
   if (!hasIdShape(id, "we")) throw endpointNotFound(id);
-  const endpoint = presentEndpoint(
+  const endpoint = presentWebhookEndpoint(
     (await deps.notification.getWebhookEndpoint({ scope: req.scope, id })).endpoint,
   );
   const deliveries = (
@@ -97,7 +97,7 @@ export async function webhookPage(
       endingBefore: "",
       status: "",
     })
-  ).deliveries.map(presentDelivery);
+  ).deliveries.map(presentWebhookDelivery);
   const admin = isAdmin(req);
   const base = `/dashboard/${req.mode}/webhooks/${id}`;
   const csrf = csrfField(req.session.csrf);

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/common/v1/field_rules.proto.
  */
 export const file_einvoice_common_v1_field_rules: GenFile = /*@__PURE__*/
-  fileDesc("CiRlaW52b2ljZS9jb21tb24vdjEvZmllbGRfcnVsZXMucHJvdG8SEmVpbnZvaWNlLmNvbW1vbi52MSKRAQoKRmllbGRSdWxlcxIOCgZ2YWx1ZXMYASADKAkSDAoEb3BlbhgCIAEoCBIOCgZmb3JtYXQYAyABKAkSEQoJaWRfcHJlZml4GAQgASgJEhQKB21pbmltdW0YBSABKAVIAIgBARIUCgdtYXhpbXVtGAYgASgFSAGIAQFCCgoIX21pbmltdW1CCgoIX21heGltdW06VQoFcnVsZXMSHS5nb29nbGUucHJvdG9idWYuRmllbGRPcHRpb25zGLmOAyABKAsyHi5laW52b2ljZS5jb21tb24udjEuRmllbGRSdWxlc1IFcnVsZXNiBnByb3RvMw", [file_google_protobuf_descriptor]);
+  fileDesc("CiRlaW52b2ljZS9jb21tb24vdjEvZmllbGRfcnVsZXMucHJvdG8SEmVpbnZvaWNlLmNvbW1vbi52MSK9AQoKRmllbGRSdWxlcxIOCgZ2YWx1ZXMYASADKAkSDAoEb3BlbhgCIAEoCBIOCgZmb3JtYXQYAyABKAkSEQoJaWRfcHJlZml4GAQgASgJEhQKB21pbmltdW0YBSABKAVIAIgBARIUCgdtYXhpbXVtGAYgASgFSAGIAQESDwoHcGF0dGVybhgHIAEoCRIZChFhYnNlbnRfd2hlbl91bnNldBgIIAEoCEIKCghfbWluaW11bUIKCghfbWF4aW11bTpVCgVydWxlcxIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuY4DIAEoCzIeLmVpbnZvaWNlLmNvbW1vbi52MS5GaWVsZFJ1bGVzUgVydWxlc2IGcHJvdG8z", [file_google_protobuf_descriptor]);
 
 /**
  * What a string field's value obeys beyond its proto type. The JSON Schemas of the subjects (docs/events) and the
@@ -68,6 +68,22 @@ export type FieldRules = Message<"einvoice.common.v1.FieldRules"> & {
    * @generated from field: optional int32 maximum = 6;
    */
   maximum?: number | undefined;
+
+  /**
+   * Public form only: a regular expression the value matches (JSON Schema `pattern`), for a shape no format names
+   * (e.g. a RUC's 11 digits).
+   *
+   * @generated from field: string pattern = 7;
+   */
+  pattern: string;
+
+  /**
+   * Public form only: an unset optional field, or an empty list, is left out of the JSON instead of shown as null
+   * (or []); for what only some answers carry, such as a webhook endpoint's `secret`.
+   *
+   * @generated from field: bool absent_when_unset = 8;
+   */
+  absentWhenUnset: boolean;
 };
 
 /**
