@@ -1,21 +1,13 @@
+import type { Company } from "@einvoice/domain";
 import type { Collection, CollectionSpec, TransactionScope } from "@einvoice/store";
 
-/** A company that issues documents. Companies are not mode-scoped: one company has test and live keys. */
-export interface CompanyRecord {
+/**
+ * A company that issues documents: the fields of the public `Company` that are not per mode, stored as it presents
+ * them. Companies are not mode-scoped: one company has test and live keys.
+ */
+export interface CompanyRecord
+  extends Pick<Company, "ruc" | "legal_name" | "trade_name" | "address" | "created_at"> {
   _id: string;
-  ruc: string;
-  legal_name: string;
-  trade_name: string | null;
-  address: {
-    line: string;
-    ubigeo: string | null;
-    district: string | null;
-    province: string | null;
-    department: string | null;
-    establishment_code: string;
-    country_code: string;
-  };
-  created_at: string;
 }
 
 export const companiesCollection: CollectionSpec = {

@@ -1,18 +1,11 @@
+import type { Certificate } from "@einvoice/domain";
 import { inspectCertificate } from "@einvoice/ubl";
 
-/** What the owner of a certificate is shown about it; never anything about the private key. */
-export interface CertificateDetails {
-  /** Distinguished name on one line, `CN=…, O=…, serialNumber=…, C=PE`. */
-  subject: string;
-  issuer: string;
-  /** Hex, as X.509 prints it. */
-  serial_number: string;
-  /** Colon-separated hex SHA-256 of the DER certificate. */
-  fingerprint_sha256: string;
-  /** RFC 3339. */
-  not_before: string;
-  /** RFC 3339. */
-  expires_at: string;
+/**
+ * What the owner of a certificate is shown about it (the public `Certificate` without the presenter's `object` and
+ * `livemode`), and where it came from; never anything about the private key.
+ */
+export interface CertificateDetails extends Omit<Certificate, "object" | "livemode"> {
   source: "test" | "uploaded";
 }
 
