@@ -4,6 +4,7 @@ import { context } from "@opentelemetry/api";
 import type { ConsumerDef } from "./catalog.js";
 import {
   deadLetter,
+  freeSlot,
   type MessageContext,
   messageContext,
   type RunningConsumer,
@@ -104,17 +105,6 @@ export async function startBatchConsumer<T>(
     );
   };
 
-  /** As startConsumer's: delivered messages waiting for a slot are kept alive on the server. */
-  const freeSlot = async (waiting: JsMsg) => {
-    if (inFlight.size < def.concurrency) return;
-    const keepAlive = setInterval(() => waiting.working(), Math.max(1_000, Math.floor(def.ackWaitMs / 3)));
-    try {
-      while (inFlight.size >= def.concurrency) await Promise.race(inFlight);
-    } finally {
-      clearInterval(keepAlive);
-    }
-  };
-
   const iterator = messages[Symbol.asyncIterator]();
   /** Resolves on the next turn of the event loop: whatever was delivered by then is already queued. */
   const nextTurn = () =>
@@ -125,7 +115,7 @@ export async function startBatchConsumer<T>(
     for (;;) {
       const first = await next;
       if (first.done) return;
-      await freeSlot(first.value);
+      await freeSlot(inFlight, def, first.value);
       const batch = [first.value];
       next = iterator.next();
       let ended = false;

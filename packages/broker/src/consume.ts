@@ -107,24 +107,9 @@ export async function startConsumer<T>(
     );
   };
 
-  /**
-   * Waits for a free handler slot, so at most `concurrency` handlers run at once (the pull fetches more
-   * ahead, see PULL_BATCH_PER_HANDLER). A message waiting here is already delivered: tell the server it is in
-   * progress so its ack wait does not run out while it queues.
-   */
-  const freeSlot = async (msg: JsMsg) => {
-    if (inFlight.size < def.concurrency) return;
-    const keepAlive = setInterval(() => msg.working(), Math.max(1_000, Math.floor(def.ackWaitMs / 3)));
-    try {
-      while (inFlight.size >= def.concurrency) await Promise.race(inFlight);
-    } finally {
-      clearInterval(keepAlive);
-    }
-  };
-
   const loop = (async () => {
     for await (const msg of messages) {
-      await freeSlot(msg);
+      await freeSlot(inFlight, def, msg);
       const task = handle(msg).catch((error) => log.error({ err: error }, "message handling crashed"));
       inFlight.add(task);
       void task.finally(() => inFlight.delete(task));
@@ -139,6 +124,25 @@ export async function startConsumer<T>(
       await advisories.stop();
     },
   };
+}
+
+/**
+ * Waits for a free handler slot, so at most `def.concurrency` handlings are `inFlight` at once (the pull fetches
+ * more ahead, see PULL_BATCH_PER_HANDLER). `waiting` is already delivered: tell the server it is in progress so its
+ * ack wait does not run out while it queues.
+ */
+export async function freeSlot(
+  inFlight: ReadonlySet<Promise<void>>,
+  def: Pick<ConsumerDef<unknown>, "concurrency" | "ackWaitMs">,
+  waiting: JsMsg,
+): Promise<void> {
+  if (inFlight.size < def.concurrency) return;
+  const keepAlive = setInterval(() => waiting.working(), Math.max(1_000, Math.floor(def.ackWaitMs / 3)));
+  try {
+    while (inFlight.size >= def.concurrency) await Promise.race(inFlight);
+  } finally {
+    clearInterval(keepAlive);
+  }
 }
 
 /** The handler's view of a delivery; its logger is made when first used. */

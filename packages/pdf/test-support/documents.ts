@@ -2,7 +2,14 @@
  * Realistic inputs for the PDF tests and the benchmark: requests computed by the real tax engine, numbered and
  * given a hash the way numbering and signing would.
  */
-import type { ComputedDocument, InvoiceRequest, Issuer, ItemInput, SaleDocumentType } from "@einvoice/domain";
+import {
+  type ComputedDocument,
+  type InvoiceRequest,
+  type Issuer,
+  type ItemInput,
+  SAMPLE_INVOICE,
+  type SaleDocumentType,
+} from "@einvoice/domain";
 import { computeDocument } from "@einvoice/tax-engine";
 import type { PdfDocumentInput } from "../src/input.js";
 
@@ -10,27 +17,9 @@ export const TODAY = "2025-03-14";
 export const HASH = "qQ0yV3yW2HcJkU6xw1s7fS2o8cU1wUq1bT6qvQ6vQ0E=";
 export const CONSULT_URL = "https://e-consulta.sunat.gob.pe/ol-ti-itconsvalicpe/ConsValiCpe.htm";
 
-export const ISSUER: Issuer = {
-  ruc: "20123456786",
-  legal_name: "COMERCIAL ANDINA DEL PERÚ S.A.C.",
-  trade_name: "Andina Market",
-  address: {
-    line: "AV. JAVIER PRADO ESTE 1234 OF. 502",
-    ubigeo: "150131",
-    district: "SAN ISIDRO",
-    province: "LIMA",
-    department: "LIMA",
-    establishment_code: "0000",
-    country_code: "PE",
-  },
-};
-
-const RUC_CUSTOMER = {
-  document_type: "6",
-  document_number: "20600000005",
-  name: "CONSTRUCTORA PEÑA & ÁLVAREZ E.I.R.L.",
-  address: "JR. LOS ÑANDÚES 456, MIRAFLORES, LIMA",
-};
+/** The sample invoice's issuer and customer (accents, `&`, `Ñ`: what the PDF must print as given). */
+export const ISSUER: Issuer = SAMPLE_INVOICE.issuer;
+const RUC_CUSTOMER = SAMPLE_INVOICE.computed.customer;
 
 /**
  * `count` items of a long document: mixed quantities and prices, some long descriptions that must wrap, a

@@ -3,25 +3,25 @@
  * formulas (sunat-facts §5) closely enough to look like real documents; the builder never checks it, so the
  * fixtures only need to be plausible, and every value is fixed here, before any XML exists.
  */
-import type { AllowanceCharge, ComputedDocument, Issuer, TaxSchemeId, TaxSubtotal } from "@einvoice/domain";
+import {
+  type AllowanceCharge,
+  type ComputedDocument,
+  type Issuer,
+  SAMPLE_INVOICE,
+  type TaxSchemeId,
+  type TaxSubtotal,
+} from "@einvoice/domain";
 import { Decimal } from "decimal.js";
 import { type LineSpec, line, m2, sum } from "./fixture-line.js";
 
 export type { LineSpec } from "./fixture-line.js";
 
+/** The sample invoice's issuer under ASCII names (the signer tests make a test certificate's subject of `legal_name`). */
 export const ISSUER: Issuer = {
-  ruc: "20123456786",
+  ...SAMPLE_INVOICE.issuer,
   legal_name: "COMERCIAL ANDINA S.A.C.",
   trade_name: "Andina",
-  address: {
-    line: "AV. JAVIER PRADO ESTE 1234",
-    ubigeo: "150131",
-    district: "SAN ISIDRO",
-    province: "LIMA",
-    department: "LIMA",
-    establishment_code: "0000",
-    country_code: "PE",
-  },
+  address: { ...SAMPLE_INVOICE.issuer.address, line: "AV. JAVIER PRADO ESTE 1234" },
 };
 
 export interface DocSpec {

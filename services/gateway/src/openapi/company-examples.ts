@@ -1,4 +1,7 @@
-import type { Certificate, Company, SolCredentials } from "@einvoice/domain";
+import { presentAs } from "@einvoice/contracts";
+import { type Certificate, type Company, SAMPLE_INVOICE, type SolCredentials } from "@einvoice/domain";
+import { api } from "@einvoice/proto";
+import { DEV_COMPANY } from "../usecases/ensure-dev-company.js";
 
 /** The documented company objects: the test company `npm start` creates, in test mode. */
 
@@ -14,22 +17,16 @@ export const certificateExample: Certificate = {
   expires_at: "2027-06-01T00:00:00.000Z",
 };
 
-export const companyExample: Company = {
+/** Presented as the company route presents it (`presentAs`), so its null fields are filled the same way. */
+export const companyExample: Company = presentAs(api.CompanySchema, {
   id: "cmp_01JZ8X3K2N4P6Q8R0S2T4V6W8X",
   object: "company",
   livemode: false,
-  ruc: "20000000001",
-  legal_name: "EMPRESA DE PRUEBA S.A.C.",
+  ruc: DEV_COMPANY.ruc,
+  legal_name: DEV_COMPANY.legal_name,
   trade_name: null,
-  address: {
-    line: "AV. JAVIER PRADO ESTE 123",
-    ubigeo: "150131",
-    district: "SAN ISIDRO",
-    province: "LIMA",
-    department: "LIMA",
-    establishment_code: "0000",
-    country_code: "PE",
-  },
+  // The dev company's district is the sample invoice's; only its street differs.
+  address: { ...SAMPLE_INVOICE.issuer.address, line: DEV_COMPANY.address.line },
   igv_regime: "general",
   certificate: null,
   sol_user: null,
@@ -37,7 +34,7 @@ export const companyExample: Company = {
   logo: null,
   ready: true,
   created_at: "2026-06-01T14:00:00.000Z",
-};
+});
 
 export const solCredentialsExample: SolCredentials = {
   object: "sol_credentials",

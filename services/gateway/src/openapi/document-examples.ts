@@ -1,5 +1,5 @@
 import type { PublicDocument, PublicDocumentList, PublicEvent, PublicEventList } from "./document-schemas.js";
-import { presentedDocument } from "./presented-document.js";
+import { presentedDocument, presentedDocumentEvent } from "./presented-document.js";
 import { CREATE_EXAMPLES, type CreateExample } from "./request-examples.js";
 
 /**
@@ -93,14 +93,14 @@ export function deadlineRejectedDocument(example: CreateExample): PublicDocument
 }
 
 export function acceptedEvent(example: CreateExample): PublicEvent {
-  return {
+  return presentedDocumentEvent({
     id: exampleId("evt", CREATE_EXAMPLES.indexOf(example)),
     object: "event",
     type: "document.accepted",
     created_at: "2026-06-01T15:04:06.460Z",
     livemode: false,
     data: { object: acceptedDocument(example) },
-  };
+  });
 }
 
 export function eventListExample(): PublicEventList {

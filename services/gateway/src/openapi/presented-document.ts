@@ -1,6 +1,13 @@
-import { documentContract, presentDocument } from "@einvoice/contracts";
-import type { DocumentResource } from "@einvoice/domain";
-import type { PublicDocument } from "./document-schemas.js";
+import {
+  documentContract,
+  JsonCodec,
+  presentDocument,
+  presentEmail,
+  presentEvent,
+} from "@einvoice/contracts";
+import type { DocumentResource, EmailResource, EventResource } from "@einvoice/domain";
+import { EmailSchema, EventSchema } from "@einvoice/proto";
+import type { PublicDocument, PublicEmail, PublicEvent } from "./document-schemas.js";
 
 /**
  * A value of `T` as an example gives it: only what it knows. A field left out is presented with its zero value, or
@@ -17,10 +24,27 @@ export type Sample<T> = T extends readonly (infer U)[]
       }
     : T;
 
-/**
- * The Document as the API answers it for a sample, through the presenter the API itself uses: a field the sample
- * leaves out is null or its zero value, so a field added to the proto shows in every example without an edit.
+/*
+ * The examples' resources as the API answers them for a sample, through the presenters the API itself uses: a field
+ * the sample leaves out is null or its zero value, so a field added to the proto shows in every example without an
+ * edit.
  */
+
 export function presentedDocument(sample: Sample<DocumentResource>): PublicDocument {
   return presentDocument(documentContract.codec.fromValue(sample)) as PublicDocument;
 }
+
+/** An event about a document (`document.*`): the sample's `data.object` is the Document. */
+export function presentedDocumentEvent(
+  sample: Sample<Omit<EventResource, "data">> & { data: { object: Sample<DocumentResource> } },
+): PublicEvent {
+  const { data, ...event } = sample;
+  return presentEvent(events.fromValue({ ...event, data: { document: data.object } })) as PublicEvent;
+}
+
+export function presentedEmail(sample: Sample<EmailResource>): PublicEmail {
+  return presentEmail(emails.fromValue(sample)) as PublicEmail;
+}
+
+const events = new JsonCodec(EventSchema);
+const emails = new JsonCodec(EmailSchema);

@@ -1,16 +1,15 @@
-import { documentListSchemas } from "./document-schemas.js";
 import publicSchemas from "./generated/public-schemas.json" with { type: "json" };
 import type { JsonSchema } from "./json-schema.js";
-import { webhookListSchemas } from "./webhook-list-schemas.js";
+import { listSchemas } from "./list-schemas.js";
 
 /**
  * Schemas of what the API answers. The resources (the Document with its despatch advice and note parts, the Event,
  * the Email, the company routes' objects, the webhook endpoints and deliveries, the error body), with every part they reach, are
  * generated from the proto messages the presenters read (`npm run generate` writes `generated/public-schemas.json`);
- * the list envelopes and the delete answer are written here, each tied by type to the code that produces it.
+ * the list pages (one envelope around each resource, `listSchema`) and the delete answer are written here, tied by type
+ * to the code that produces them.
  */
 export const resourceSchemas: Record<string, JsonSchema> = {
   ...(publicSchemas as Record<string, JsonSchema>),
-  ...documentListSchemas,
-  ...webhookListSchemas,
+  ...listSchemas,
 };

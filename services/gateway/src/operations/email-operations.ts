@@ -3,7 +3,6 @@ import { apiError, validationFailed } from "../errors/public-errors.js";
 import { scopeOf } from "../http/context.js";
 import { presentEmail } from "../http/presenters.js";
 import { acceptedDocument } from "../openapi/document-examples.js";
-import type { PublicEmail } from "../openapi/document-schemas.js";
 import {
   authenticatedErrors,
   bodyErrors,
@@ -13,13 +12,14 @@ import {
 } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
 import { json, ok, pathParameter, requestIdHeader } from "../openapi/operation-parts.js";
+import { presentedEmail } from "../openapi/presented-document.js";
 import { createExamples } from "../openapi/request-examples.js";
 import type { DocumentEmailBody } from "../schemas/document-email.schema.js";
 import { defineOperation } from "./define-operation.js";
 import { documentMissing } from "./document-missing.js";
 
 const documentId = acceptedDocument(createExamples("invoice")[0]!).id;
-const emailExample: PublicEmail = {
+const emailExample = presentedEmail({
   id: "eml_01JZ8X4E8F0G2H4J6K8M0N2P4Q",
   object: "email",
   document_id: documentId,
@@ -31,7 +31,7 @@ const emailExample: PublicEmail = {
   livemode: false,
   created_at: "2026-06-01T15:10:00.000Z",
   updated_at: "2026-06-01T15:10:00.000Z",
-};
+});
 
 export const emailDocument = defineOperation({
   method: "post",

@@ -1,3 +1,5 @@
+import { IGV_REGIMES } from "@einvoice/domain";
+
 /** JSON Schema of `PUT /v1/company/igv_regime`. */
 export const igvRegimeSchema = {
   $id: "IgvRegimeUpdate",
@@ -9,7 +11,7 @@ export const igvRegimeSchema = {
   properties: {
     igv_regime: {
       type: "string",
-      enum: ["general", "restaurants_hotels"],
+      enum: IGV_REGIMES,
       description:
         "`general` (18 %, the default) or `restaurants_hotels` (the special rate; SUNAT observes a document at it, 4439, when the company is not in its register).",
       examples: ["restaurants_hotels"],
