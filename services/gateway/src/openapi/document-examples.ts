@@ -1,4 +1,5 @@
 import type { PublicDocument, PublicDocumentList, PublicEvent, PublicEventList } from "./document-schemas.js";
+import { listPage } from "./list-schema.js";
 import { presentedDocument, presentedDocumentEvent } from "./presented-document.js";
 import { CREATE_EXAMPLES, type CreateExample } from "./request-examples.js";
 
@@ -108,12 +109,7 @@ export function eventListExample(): PublicEventList {
     CREATE_EXAMPLES.find((e) => e.kind === "invoice")!,
     CREATE_EXAMPLES.find((e) => e.kind === "receipt")!,
   ];
-  return {
-    object: "list",
-    url: "/v1/events",
-    has_more: true,
-    data: [acceptedEvent(receipt), acceptedEvent(invoice)],
-  };
+  return listPage("/v1/events", true, [acceptedEvent(receipt), acceptedEvent(invoice)]);
 }
 
 export function documentListExample(): PublicDocumentList {
@@ -121,10 +117,5 @@ export function documentListExample(): PublicDocumentList {
     CREATE_EXAMPLES.find((e) => e.kind === "invoice")!,
     CREATE_EXAMPLES.find((e) => e.kind === "receipt")!,
   ];
-  return {
-    object: "list",
-    url: "/v1/documents",
-    has_more: false,
-    data: [acceptedDocument(receipt), acceptedDocument(invoice)],
-  };
+  return listPage("/v1/documents", false, [acceptedDocument(receipt), acceptedDocument(invoice)]);
 }

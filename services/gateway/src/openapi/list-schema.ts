@@ -9,6 +9,11 @@ export interface PublicList<T> {
   data: T[];
 }
 
+/** A page as every list route answers it (and as its examples show it). */
+export function listPage<T>(url: string, hasMore: boolean, data: T[]): PublicList<T> {
+  return { object: "list", url, has_more: hasMore, data };
+}
+
 /**
  * The schema of a list route's page of `item` (a component name): every list shares this one envelope, so the
  * lists cannot drift apart. `path` is the route's; a path without parameters is the `url` of every page.

@@ -19,6 +19,7 @@ import {
   TAX_CODES,
 } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
+import { listPage } from "../openapi/list-schema.js";
 import type { Example } from "../openapi/openapi-types.js";
 import {
   createdDocumentHeaders,
@@ -207,12 +208,11 @@ export const listDocuments = defineOperation({
         listDocumentsRequest(ctx.query, scopeOf(ctx.state.caller)),
       );
       const sign = linkSignerFor(deps, ctx.state);
-      ctx.body = {
-        object: "list",
-        url: "/v1/documents",
-        has_more: res.hasMore,
-        data: res.documents.map((document) => presentDocument(document, sign)),
-      };
+      ctx.body = listPage(
+        "/v1/documents",
+        res.hasMore,
+        res.documents.map((document) => presentDocument(document, sign)),
+      );
     },
 });
 

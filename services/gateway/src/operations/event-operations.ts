@@ -9,6 +9,7 @@ import { writeServerSentEvents } from "../http/server-sent-events.js";
 import { acceptedDocument, acceptedEvent, eventListExample } from "../openapi/document-examples.js";
 import { authenticatedErrors, errorResponse } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
+import { listPage } from "../openapi/list-schema.js";
 import { ok, pathParameter, queryParameter, requestIdHeader } from "../openapi/operation-parts.js";
 import { createExamples } from "../openapi/request-examples.js";
 import { OpenEventStream } from "../usecases/open-event-stream.js";
@@ -187,12 +188,11 @@ export const listEvents = defineOperation({
         createdGte: query.created.gte,
         createdLte: query.created.lte,
       });
-      ctx.body = {
-        object: "list",
-        url: "/v1/events",
-        has_more: res.hasMore,
-        data: res.events.map((event) => presentEvent(event, linkSignerFor(deps, ctx.state))),
-      };
+      ctx.body = listPage(
+        "/v1/events",
+        res.hasMore,
+        res.events.map((event) => presentEvent(event, linkSignerFor(deps, ctx.state))),
+      );
     },
 });
 

@@ -12,6 +12,7 @@ import {
   WEBHOOK_CODES,
 } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
+import { listPage } from "../openapi/list-schema.js";
 import type { Parameter } from "../openapi/openapi-types.js";
 import { json, ok, pathParameter, queryParameter } from "../openapi/operation-parts.js";
 import type { WebhookEndpointBody } from "../schemas/webhook-endpoint.schema.js";
@@ -181,7 +182,7 @@ export const listWebhookEndpoints = defineOperation({
     "200": ok("A page of endpoints.", schemaRef("WebhookEndpointList"), {
       page: {
         summary: "One endpoint",
-        value: { object: "list", url: "/v1/webhook_endpoints", has_more: false, data: [endpointExample] },
+        value: listPage("/v1/webhook_endpoints", false, [endpointExample]),
       },
     }),
     ...authenticatedErrors(),
@@ -195,12 +196,7 @@ export const listWebhookEndpoints = defineOperation({
         scope: scopeOf(ctx.state.caller),
         ...query,
       });
-      ctx.body = {
-        object: "list",
-        url: "/v1/webhook_endpoints",
-        has_more: res.hasMore,
-        data: res.endpoints.map(presentWebhookEndpoint),
-      };
+      ctx.body = listPage("/v1/webhook_endpoints", res.hasMore, res.endpoints.map(presentWebhookEndpoint));
     },
 });
 
@@ -343,12 +339,7 @@ export const listWebhookDeliveries = defineOperation({
     "200": ok("A page of deliveries.", schemaRef("WebhookDeliveryList"), {
       page: {
         summary: "A delivery being retried",
-        value: {
-          object: "list",
-          url: `/v1/webhook_endpoints/${ENDPOINT_ID}/deliveries`,
-          has_more: false,
-          data: [deliveryExample],
-        },
+        value: listPage(`/v1/webhook_endpoints/${ENDPOINT_ID}/deliveries`, false, [deliveryExample]),
       },
     }),
     ...authenticatedErrors(),
@@ -367,12 +358,11 @@ export const listWebhookDeliveries = defineOperation({
         endpointId: id,
         ...query,
       });
-      ctx.body = {
-        object: "list",
-        url: `/v1/webhook_endpoints/${id}/deliveries`,
-        has_more: res.hasMore,
-        data: res.deliveries.map(presentWebhookDelivery),
-      };
+      ctx.body = listPage(
+        `/v1/webhook_endpoints/${id}/deliveries`,
+        res.hasMore,
+        res.deliveries.map(presentWebhookDelivery),
+      );
     },
 });
 
