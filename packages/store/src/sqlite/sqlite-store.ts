@@ -157,6 +157,25 @@ export class SqliteStore implements Store {
     return new SqliteCollection(this.outer, spec).findPlan(filter, options);
   }
 
+  /**
+   * The store's own collections, whose every `find` first records SQLite's plan for the same query in `plans`:
+   * hand it to a repository to see which index serves each query exactly as the repository issues it.
+   */
+  recordingPlans(plans: string[][]): TransactionScope {
+    return {
+      counters: this.counters,
+      collection: <T extends Entity>(spec: CollectionSpec) => {
+        const collection = this.collection<T>(spec);
+        return Object.assign(Object.create(collection), {
+          find: async (...args: Parameters<typeof collection.find>) => {
+            plans.push(await this.findPlan(spec, ...args));
+            return collection.find(...args);
+          },
+        });
+      },
+    };
+  }
+
   transaction<R>(work: (tx: TransactionScope) => Promise<R>, options: TransactionOptions = {}): Promise<R> {
     assertNotInsideOwnTransaction(this);
     return this.enqueue(options.durable ?? true, async () => {

@@ -4,7 +4,7 @@
  * company has. Each list's `find` is asked of SQLite's planner exactly as the repository issues it.
  */
 import type { Scope } from "@einvoice/domain";
-import { type CollectionSpec, type Entity, SqliteStore, type TransactionScope } from "@einvoice/store";
+import { SqliteStore, type TransactionScope } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EventRepository, eventsCollection } from "./event-repository.js";
 import {
@@ -24,19 +24,7 @@ describe("newest-first list plans", () => {
     store = SqliteStore.open(":memory:");
     await store.ensure([eventsCollection, webhookEndpointsCollection, webhookDeliveriesCollection]);
     plans = [];
-    // The store's own collections, whose finds also record SQLite's plan for the same query.
-    planning = {
-      counters: store.counters,
-      collection: <T extends Entity>(spec: CollectionSpec) => {
-        const collection = store.collection<T>(spec);
-        return Object.assign(Object.create(collection), {
-          find: async (...args: Parameters<typeof collection.find>) => {
-            plans.push(await store.findPlan(spec, ...args));
-            return collection.find(...args);
-          },
-        });
-      },
-    };
+    planning = store.recordingPlans(plans);
   });
   afterEach(() => store.close());
 

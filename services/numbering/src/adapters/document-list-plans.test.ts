@@ -5,7 +5,7 @@
  * the repository issues it; the other filters are checked on the entries read.
  */
 import type { Scope } from "@einvoice/domain";
-import { type CollectionSpec, type Entity, SqliteStore, type TransactionScope } from "@einvoice/store";
+import { SqliteStore, type TransactionScope } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DocumentQuery, DocumentRepository, documentsCollection } from "./document-repository.js";
 
@@ -20,19 +20,7 @@ describe("document list plans", () => {
     store = SqliteStore.open(":memory:");
     await store.ensure([documentsCollection]);
     plans = [];
-    // The store's own collections, whose finds also record SQLite's plan for the same query.
-    planning = {
-      counters: store.counters,
-      collection: <T extends Entity>(spec: CollectionSpec) => {
-        const collection = store.collection<T>(spec);
-        return Object.assign(Object.create(collection), {
-          find: async (...args: Parameters<typeof collection.find>) => {
-            plans.push(await store.findPlan(spec, ...args));
-            return collection.find(...args);
-          },
-        });
-      },
-    };
+    planning = store.recordingPlans(plans);
   });
   afterEach(() => store.close());
 
