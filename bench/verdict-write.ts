@@ -47,7 +47,14 @@ const sunat = {
   notes: [],
   simulated: true,
 };
-// The status stays pending so that every round can write again.
+// The status stays pending so that every round can write again. Both sides write the same verdict fields.
+const verdictFields = () => ({
+  status: "pending" as const,
+  sunat,
+  status_details: null,
+  hash: "ZGlnZXN0",
+  updated_at: new Date().toISOString(),
+});
 const sides = {
   old: async (repository: DocumentRepository, current: { files: object }, i: number) =>
     (await repository.update(
@@ -55,12 +62,8 @@ const sides = {
       id,
       { status: "pending" },
       {
-        status: "pending",
-        sunat,
-        status_details: null,
-        hash: "ZGlnZXN0",
+        ...verdictFields(),
         files: { ...current.files, xml: `xml/${id}.xml`, cdr: `cdr/${i}.zip` } as never,
-        updated_at: new Date().toISOString(),
       },
     )) !== null,
   new: (repository: DocumentRepository, _current: object, i: number) =>
@@ -68,15 +71,7 @@ const sides = {
       scope,
       id,
       { status: "pending" },
-      {
-        status: "pending",
-        sunat,
-        status_details: null,
-        hash: "ZGlnZXN0",
-        "files.xml": `xml/${id}.xml`,
-        "files.cdr": `cdr/${i}.zip`,
-        updated_at: new Date().toISOString(),
-      },
+      { ...verdictFields(), "files.xml": `xml/${id}.xml`, "files.cdr": `cdr/${i}.zip` },
     ),
 };
 const size = JSON.stringify(await new DocumentRepository(store).findById(scope, id)).length;
