@@ -1,16 +1,17 @@
 import { extractContext, type Logger, metrics, SpanKind, withSpan } from "@einvoice/platform";
-import type { ConsumerMessages, JetStreamClient, JsMsg } from "@nats-io/jetstream";
+import type { JetStreamClient, JsMsg } from "@nats-io/jetstream";
 import { context } from "@opentelemetry/api";
 import type { ConsumerDef } from "./catalog.js";
 import {
-  deadLetter,
+  countDelivery,
+  decodeOrDeadLetter,
   freeSlot,
   type MessageContext,
   messageContext,
+  openDeliveries,
   type RunningConsumer,
   settleFailure,
 } from "./consume.js";
-import { watchMaxDeliveries } from "./dead-letter-advisories.js";
 import { natsHeaderGetter } from "./headers.js";
 
 /** One delivered, schema-checked message of a batch. */
@@ -43,32 +44,23 @@ export async function startBatchConsumer<T>(
   logger: Logger,
 ): Promise<RunningConsumer> {
   const maxBatch = Math.max(1, Math.floor(options.maxBatch));
-  const consumer = await js.consumers.get(def.stream.name, def.durable);
-  const advisories = await watchMaxDeliveries(js, def, logger);
-  let messages: ConsumerMessages;
-  try {
-    // Enough for every running batch and a full one waiting.
-    messages = await consumer.consume({ max_messages: (def.concurrency + 1) * maxBatch });
-  } catch (error) {
-    await advisories.stop();
-    throw error;
-  }
-  const inFlight = new Set<Promise<void>>();
-  const log = logger.child({ consumer: def.durable });
+  // Enough for every running batch and a full one waiting.
+  const { messages, log, inFlight, track, running } = await openDeliveries(
+    js,
+    def,
+    logger,
+    (def.concurrency + 1) * maxBatch,
+  );
 
   const handleBatch = async (batch: JsMsg[]) => {
     const items: BatchItem<T>[] = [];
     const delivered: JsMsg[] = [];
     for (const msg of batch) {
-      const ctx = messageContext(msg, log);
-      metrics.consumerDeliveries.inc({ consumer: def.durable });
-      if (ctx.deliveryCount > 1) metrics.consumerRedeliveries.inc({ consumer: def.durable });
-      try {
-        items.push({ payload: def.payload.decode(msg.json()), ctx });
-        delivered.push(msg);
-      } catch (error) {
-        await deadLetter(js, def, msg, `invalid payload: ${(error as Error).message}`, log);
-      }
+      countDelivery(def, msg);
+      const payload = await decodeOrDeadLetter(js, def, msg, log);
+      if (payload === undefined) continue;
+      items.push({ payload, ctx: messageContext(msg, log) });
+      delivered.push(msg);
     }
     const last = batch.at(-1);
     if (last) metrics.consumerPending.set({ consumer: def.durable }, last.info.pending);
@@ -129,19 +121,9 @@ export async function startBatchConsumer<T>(
         batch.push(more.value);
         next = iterator.next();
       }
-      const task = handleBatch(batch).catch((error) => log.error({ err: error }, "batch handling crashed"));
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
+      track(handleBatch(batch), "batch handling crashed");
       if (ended) return;
     }
   })();
-
-  return {
-    stop: async () => {
-      await messages.close();
-      await loop.catch(() => undefined);
-      await Promise.allSettled([...inFlight]);
-      await advisories.stop();
-    },
-  };
+  return running(loop);
 }

@@ -60,23 +60,16 @@ export async function startConsumer<T>(
   handler: (payload: T, ctx: MessageContext) => Promise<void>,
   logger: Logger,
 ): Promise<RunningConsumer> {
-  const consumer = await js.consumers.get(def.stream.name, def.durable);
-  // Listen before pulling, so no delivery of this replica can run out unseen.
-  const advisories = await watchMaxDeliveries(js, def, logger);
-  let messages: ConsumerMessages;
-  try {
-    messages = await consumer.consume({ max_messages: def.concurrency * PULL_BATCH_PER_HANDLER });
-  } catch (error) {
-    await advisories.stop();
-    throw error;
-  }
-  const inFlight = new Set<Promise<void>>();
-  const log = logger.child({ consumer: def.durable });
+  const { messages, log, inFlight, track, running } = await openDeliveries(
+    js,
+    def,
+    logger,
+    def.concurrency * PULL_BATCH_PER_HANDLER,
+  );
 
   const handle = async (msg: JsMsg) => {
     const deliveryCount = msg.info.deliveryCount;
-    metrics.consumerDeliveries.inc({ consumer: def.durable });
-    if (deliveryCount > 1) metrics.consumerRedeliveries.inc({ consumer: def.durable });
+    countDelivery(def, msg);
     metrics.consumerPending.set({ consumer: def.durable }, msg.info.pending);
     const ctx = messageContext(msg, log);
     const parent = extractContext(msg.headers, natsHeaderGetter);
@@ -89,13 +82,8 @@ export async function startConsumer<T>(
           attributes: { "messaging.system": "nats", "messaging.delivery_count": deliveryCount },
         },
         async () => {
-          let payload: T;
-          try {
-            payload = def.payload.decode(msg.json());
-          } catch (error) {
-            await deadLetter(js, def, msg, `invalid payload: ${(error as Error).message}`, log);
-            return;
-          }
+          const payload = await decodeOrDeadLetter(js, def, msg, log);
+          if (payload === undefined) return;
           try {
             await handler(payload, ctx);
             msg.ack();
@@ -110,19 +98,82 @@ export async function startConsumer<T>(
   const loop = (async () => {
     for await (const msg of messages) {
       await freeSlot(inFlight, def, msg);
-      const task = handle(msg).catch((error) => log.error({ err: error }, "message handling crashed"));
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
+      track(handle(msg), "message handling crashed");
     }
   })();
+  return running(loop);
+}
 
+/** Counts a delivery, and a redelivery, of the consumer. */
+export function countDelivery(def: ConsumerDef<unknown>, msg: JsMsg): void {
+  metrics.consumerDeliveries.inc({ consumer: def.durable });
+  if (msg.info.deliveryCount > 1) metrics.consumerRedeliveries.inc({ consumer: def.durable });
+}
+
+/** The message's checked payload; one that fails its schema is dead-lettered (never retried) and gives undefined. */
+export async function decodeOrDeadLetter<T>(
+  js: JetStreamClient,
+  def: ConsumerDef<T>,
+  msg: JsMsg,
+  log: Logger,
+): Promise<T | undefined> {
+  try {
+    return def.payload.decode(msg.json());
+  } catch (error) {
+    await deadLetter(js, def, msg, `invalid payload: ${(error as Error).message}`, log);
+    return undefined;
+  }
+}
+
+/** What a consume loop reads from and runs its handlings in. */
+export interface Deliveries {
+  messages: ConsumerMessages;
+  /** The consumer's logger. */
+  log: Logger;
+  /** The handlings running now (at most `def.concurrency`: see freeSlot). */
+  inFlight: ReadonlySet<Promise<void>>;
+  /** Counts `task` in flight until it settles; a crash is logged, never thrown into the loop. */
+  track(task: Promise<void>, crashed: string): void;
+  /** The consumer of `loop`, the loop reading `messages`: stop ends the pull, the loop, then the handlings. */
+  running(loop: Promise<void>): RunningConsumer;
+}
+
+/** Opens a durable consumer's deliveries, up to `maxMessages` pulled ahead, with its max-deliveries advisories. */
+export async function openDeliveries(
+  js: JetStreamClient,
+  def: ConsumerDef<unknown>,
+  logger: Logger,
+  maxMessages: number,
+): Promise<Deliveries> {
+  const consumer = await js.consumers.get(def.stream.name, def.durable);
+  // Listen before pulling, so no delivery of this replica can run out unseen.
+  const advisories = await watchMaxDeliveries(js, def, logger);
+  let messages: ConsumerMessages;
+  try {
+    messages = await consumer.consume({ max_messages: maxMessages });
+  } catch (error) {
+    await advisories.stop();
+    throw error;
+  }
+  const inFlight = new Set<Promise<void>>();
+  const log = logger.child({ consumer: def.durable });
   return {
-    stop: async () => {
-      await messages.close();
-      await loop.catch(() => undefined);
-      await Promise.allSettled([...inFlight]);
-      await advisories.stop();
+    messages,
+    log,
+    inFlight,
+    track: (task, crashed) => {
+      const tracked = task.catch((error) => log.error({ err: error }, crashed));
+      inFlight.add(tracked);
+      void tracked.finally(() => inFlight.delete(tracked));
     },
+    running: (loop) => ({
+      stop: async () => {
+        await messages.close();
+        await loop.catch(() => undefined);
+        await Promise.allSettled([...inFlight]);
+        await advisories.stop();
+      },
+    }),
   };
 }
 
