@@ -71,4 +71,24 @@ describe("pageByIdDescending", () => {
       id(9),
     ]);
   });
+
+  it("keeps the tighter bound when the filter and the cursor bound the same side of the id", async () => {
+    const before12 = { _id: { $lt: id(12) } };
+    expect(ids(await pageByIdDescending(rows, before12, { limit: 3, startingAfter: id(20) }))).toEqual([
+      id(11),
+      id(10),
+      id(9),
+    ]);
+    expect(ids(await pageByIdDescending(rows, before12, { limit: 3, startingAfter: id(5) }))).toEqual([
+      id(4),
+      id(3),
+      id(2),
+    ]);
+    const after12 = { _id: { $gt: id(12) } };
+    expect(ids(await pageByIdDescending(rows, after12, { limit: 3, endingBefore: id(3) }))).toEqual([
+      id(15),
+      id(14),
+      id(13),
+    ]);
+  });
 });

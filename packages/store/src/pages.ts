@@ -41,9 +41,15 @@ export async function pageByIdDescending<T extends Entity>(
   return { rows: rows.slice(0, request.limit), hasMore: rows.length > request.limit };
 }
 
-/** `filter` with `bound` ANDed to its own conditions on `_id`, if any. */
-function withIdBound(filter: Filter, bound: FieldOps): Filter {
+/**
+ * `filter` with `bound` (one `$lt` or `$gt` on the id) ANDed to its own conditions on `_id`, if any: where both
+ * bound the same side the tighter one stays.
+ */
+function withIdBound(filter: Filter, bound: { $lt: string } | { $gt: string }): Filter {
   const own = filter._id;
-  const ops: FieldOps = own === undefined ? {} : typeof own === "object" && own !== null ? own : { $eq: own };
-  return { ...filter, _id: { ...ops, ...bound } };
+  const ops: FieldOps =
+    own === undefined ? {} : typeof own === "object" && own !== null ? { ...own } : { $eq: own };
+  if ("$lt" in bound) ops.$lt = typeof ops.$lt === "string" && ops.$lt < bound.$lt ? ops.$lt : bound.$lt;
+  else ops.$gt = typeof ops.$gt === "string" && ops.$gt > bound.$gt ? ops.$gt : bound.$gt;
+  return { ...filter, _id: ops };
 }
