@@ -59,8 +59,10 @@ export class RenderDocument {
               }),
             })
           ).results;
-    const viewOf = (k: number): GetDocumentResponse => {
-      const result = views[k]?.outcome;
+    // Where each non-guide item of the batch is among the results.
+    const resultIndex = new Map(documents.map((i, k) => [i, k]));
+    const viewOf = (i: number): GetDocumentResponse => {
+      const result = views[resultIndex.get(i) ?? -1]?.outcome;
       if (result?.case === "document") return result.value;
       throw result?.case === "error"
         ? connectErrorOf(result.value)
@@ -73,7 +75,7 @@ export class RenderDocument {
           if (GUIDE_TYPES.has(signed.type)) {
             const { documentId, companyId, livemode, hash, xmlKey } = signed;
             await this.deps.guides.execute({ documentId, companyId, livemode, hash, xmlKey });
-          } else await this.render(signed, viewOf(documents.indexOf(i)));
+          } else await this.render(signed, viewOf(i));
         } catch (error) {
           outcome[i] = error;
         }
