@@ -191,9 +191,12 @@ function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need"
   return `${HEADER}${importLines.join("")}\n${body.join("\n")}`;
 }
 
+/** `DocumentResource` → `DOCUMENT_RESOURCE`. */
+const upperSnake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+
 /** The value array's name of a field (see the header). */
 const valuesName = (field: DescField) =>
-  `${field.parent.name.replace(/([a-z0-9])([A-Z])/g, "$1_$2")}_${field.name}_VALUES`.toUpperCase();
+  `${upperSnake(field.parent.name)}_${field.name.toUpperCase()}_VALUES`;
 
 /** The field's `rules`, read through the image's own descriptor (fields by their local names). */
 function fieldRules(field: DescField, rules: DescExtension): FieldRules | undefined {
@@ -245,9 +248,7 @@ function messageText(desc: DescMessage, unset: Unset, context: Context): string 
 
 /** `<TYPE>_NULLS`: every optional field of the message null (see `Source.nulls`). */
 function nullsText(desc: DescMessage): string {
-  const name = tsName(desc)
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .toUpperCase();
+  const name = upperSnake(tsName(desc));
   const keys = desc.fields.filter((field) => isOptionalField(field) && field.oneof === undefined);
   return `
 /** A \`${tsName(desc)}\` with every optional field null: spread it first, then set what is known. */

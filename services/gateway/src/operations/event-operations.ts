@@ -188,10 +188,11 @@ export const listEvents = defineOperation({
         createdGte: query.created.gte,
         createdLte: query.created.lte,
       });
+      const sign = linkSignerFor(deps, ctx.state);
       ctx.body = listPage(
         "/v1/events",
         res.hasMore,
-        res.events.map((event) => presentEvent(event, linkSignerFor(deps, ctx.state))),
+        res.events.map((event) => presentEvent(event, sign)),
       );
     },
 });
