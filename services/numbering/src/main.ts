@@ -14,7 +14,7 @@ import { loadNumberingEnv } from "./env.js";
 import { numberingRoutes } from "./rpc/numbering-routes.js";
 import { ApplyVerdict } from "./usecases/apply-verdict.js";
 import { ApplyVoidOutcome } from "./usecases/apply-void-outcome.js";
-import { GetDocument, ListDocuments } from "./usecases/get-document.js";
+import { GetDocument, GetDocuments, ListDocuments } from "./usecases/get-document.js";
 import { IssueDespatchAdvice } from "./usecases/issue-despatch-advice.js";
 import { IssueDocument } from "./usecases/issue-document.js";
 import { IssueQueue } from "./usecases/issue-queue.js";
@@ -90,6 +90,7 @@ await runService(logger, async (lifecycle) => {
         issueDocument: new IssueDocument(issues, env.FILES_BASE_URL),
         issueDespatchAdvice: new IssueDespatchAdvice(issues, env.FILES_BASE_URL),
         getDocument: new GetDocument(store, env.FILES_BASE_URL),
+        getDocuments: new GetDocuments(store, env.FILES_BASE_URL),
         listDocuments: new ListDocuments(store, env.FILES_BASE_URL),
         voidDocument: new VoidDocument(store, env.FILES_BASE_URL, handOver),
       },

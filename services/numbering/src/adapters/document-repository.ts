@@ -55,6 +55,15 @@ export class DocumentRepository {
     return this.documents.findOne({ _id: id, company_id: scope.companyId, livemode: scope.livemode });
   }
 
+  /** The documents of `ids` the scope has, in no particular order. */
+  findByIds(scope: Scope, ids: readonly string[]): Promise<DocumentRecord[]> {
+    return this.documents.find({
+      _id: { $in: [...ids] },
+      company_id: scope.companyId,
+      livemode: scope.livemode,
+    });
+  }
+
   findByIdempotencyKey(scope: Scope, key: string): Promise<DocumentRecord | null> {
     return this.documents.findOne({
       company_id: scope.companyId,

@@ -19,7 +19,7 @@ import {
 import { documentsCollection } from "../adapters/document-repository.js";
 import { outboxCollection } from "../adapters/outbox.js";
 import type { DocumentRecord } from "../domain/document-record.js";
-import { GetDocument, type ListDocuments } from "../usecases/get-document.js";
+import { GetDocument, GetDocuments, type ListDocuments } from "../usecases/get-document.js";
 import type { IssueDespatchAdvice } from "../usecases/issue-despatch-advice.js";
 import { IssueDocument } from "../usecases/issue-document.js";
 import { IssueQueue } from "../usecases/issue-queue.js";
@@ -31,14 +31,20 @@ const issuer = issuers.toMessage(issuerFixture);
 const computed = computedDocuments.toMessage(computedFixture);
 
 /** Only IssueDocuments' path is exercised here; the other use cases are never called. */
-const unused = {} as GetDocument & ListDocuments & IssueDespatchAdvice & VoidDocument;
+const unused = {} as GetDocument & GetDocuments & ListDocuments & IssueDespatchAdvice & VoidDocument;
 
-function clientFor(issueDocument: IssueDocument, logger: Logger, getDocument: GetDocument = unused) {
+function clientFor(
+  issueDocument: IssueDocument,
+  logger: Logger,
+  getDocument: GetDocument = unused,
+  getDocuments: GetDocuments = unused,
+) {
   const routes = numberingRoutes(
     {
       issueDocument,
       issueDespatchAdvice: unused,
       getDocument,
+      getDocuments,
       listDocuments: unused,
       voidDocument: unused,
     },
@@ -143,6 +149,7 @@ describe("NumberingService.GetDocuments", () => {
       issue,
       createLogger("numbering-test", "silent"),
       new GetDocument(store, "http://files"),
+      new GetDocuments(store, "http://files"),
     );
   });
 

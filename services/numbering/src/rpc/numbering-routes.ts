@@ -1,5 +1,6 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { computedDocuments, despatchAdvices, documentMessage, issuers } from "@einvoice/contracts";
+import type { Scope } from "@einvoice/domain";
 import {
   Code,
   ConnectError,
@@ -9,7 +10,7 @@ import {
   requireScope,
 } from "@einvoice/platform";
 import { type GetDocumentRequest, type IssueDocumentRequest, NumberingService } from "@einvoice/proto";
-import type { GetDocument, ListDocuments } from "../usecases/get-document.js";
+import type { DocumentView, GetDocument, GetDocuments, ListDocuments } from "../usecases/get-document.js";
 import type { IssueDespatchAdvice } from "../usecases/issue-despatch-advice.js";
 import type { IssueDocument } from "../usecases/issue-document.js";
 import type { VoidDocument } from "../usecases/void-document.js";
@@ -18,6 +19,7 @@ export interface NumberingUseCases {
   issueDocument: IssueDocument;
   issueDespatchAdvice: IssueDespatchAdvice;
   getDocument: GetDocument;
+  getDocuments: GetDocuments;
   listDocuments: ListDocuments;
   voidDocument: VoidDocument;
 }
@@ -29,8 +31,9 @@ export const MAX_GET_BATCH = 64;
 
 /** Translates RPC messages to the use cases' domain values and back; nothing else. */
 export function numberingRoutes(useCases: NumberingUseCases, logger: Logger) {
-  const getDocument = async (req: GetDocumentRequest) => {
-    const view = await useCases.getDocument.execute(requireScope(req.scope), req.id);
+  const getDocument = async (req: GetDocumentRequest) =>
+    viewMessage(await useCases.getDocument.execute(requireScope(req.scope), req.id));
+  const viewMessage = (view: DocumentView) => {
     const { files } = view;
     return {
       document: documentMessage(view.document),
@@ -96,16 +99,25 @@ export function numberingRoutes(useCases: NumberingUseCases, logger: Logger) {
             `at most ${MAX_GET_BATCH} documents per call (got ${req.items.length})`,
             Code.InvalidArgument,
           );
-        const results = await Promise.all(
-          req.items.map(async (item) => {
-            try {
-              return { outcome: { case: "document" as const, value: await getDocument(item) } };
-            } catch (error) {
-              logUnexpectedRpcError(logger, "GetDocuments", error);
-              return { outcome: { case: "error" as const, value: itemErrorOf(error) } };
-            }
-          }),
+        // An item whose scope is invalid fails on its own; the others are read together.
+        const requested = req.items.map((item) => {
+          try {
+            return { scope: requireScope(item.scope), id: item.id };
+          } catch (error) {
+            return error instanceof Error ? error : new Error(String(error));
+          }
+        });
+        const valid = requested.filter(
+          (item): item is { scope: Scope; id: string } => !(item instanceof Error),
         );
+        const views = (await useCases.getDocuments.execute(valid)).values();
+        const results = requested.map((item) => {
+          const view = item instanceof Error ? item : views.next().value!;
+          if (!(view instanceof Error))
+            return { outcome: { case: "document" as const, value: viewMessage(view) } };
+          logUnexpectedRpcError(logger, "GetDocuments", view);
+          return { outcome: { case: "error" as const, value: itemErrorOf(view) } };
+        });
         return { results };
       },
       async listDocuments(req) {
