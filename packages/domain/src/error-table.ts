@@ -1,4 +1,3 @@
-/** The family of a public error: fix the request, the key, the account's state, or ours (retry or report). */
 import type { ERROR_DETAIL_TYPE_VALUES } from "./generated/errors.js";
 
 /** The family of a public error (`einvoice.api.v1.ErrorDetail.type`). */
