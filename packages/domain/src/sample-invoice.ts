@@ -1,4 +1,5 @@
 import type { ComputedDocument } from "./computed-document.js";
+import type { InvoiceRequest } from "./invoice-request.js";
 import type { Issuer } from "./issuer.js";
 
 /**
@@ -205,3 +206,19 @@ export const SAMPLE_INVOICE: { readonly issuer: Issuer; readonly computed: Compu
     },
   },
 };
+
+/**
+ * The `i`-th five-line sale of a boot warm-up, as a client sends one: its descriptions, quantities and prices new
+ * each time, so the code that handles new values is compiled too.
+ */
+export function sampleSale(i: number) {
+  return {
+    series: "F001",
+    customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE DE PRUEBA S.A.C." },
+    items: Array.from({ length: 5 }, (_, line) => ({
+      description: `Artículo ${line + 1} del pedido ${i}`,
+      quantity: 1 + ((i + line) % 9),
+      unit_price: `${10 + line + (i % 50)}.${String(i % 100).padStart(2, "0")}`,
+    })),
+  } satisfies InvoiceRequest;
+}

@@ -1,12 +1,13 @@
+import { sampleSale } from "@einvoice/domain";
 import { describe, expect, it } from "vitest";
 import { RequestValidator } from "../schemas/validate.js";
-import { sampleBody, warmUpRequests } from "./warm-up-requests.js";
+import { warmUpRequests } from "./warm-up-requests.js";
 
 describe("warmUpRequests", () => {
   it("checks and converts sample create bodies that pass the public shape", () => {
     const validator = new RequestValidator();
     expect(warmUpRequests(validator, 3)).toBe(3);
-    expect(validator.invoiceRequest(sampleBody(7)).violations).toEqual([]);
+    expect(validator.invoiceRequest(sampleSale(7)).violations).toEqual([]);
   });
 
   it("fails loudly when a sample stops passing the shape check", () => {

@@ -1,4 +1,5 @@
 import { toBinary } from "@bufbuild/protobuf";
+import { sampleSale } from "@einvoice/domain";
 import { InvoiceRequestSchema } from "@einvoice/proto";
 import type { RequestValidator } from "../schemas/validate.js";
 import { invoiceRequestMessage } from "./invoice-request-message.js";
@@ -15,23 +16,10 @@ const ROUNDS = 2000;
  */
 export function warmUpRequests(validator: RequestValidator, rounds = ROUNDS): number {
   for (let round = 0; round < rounds; round++) {
-    const checked = validator.invoiceRequest(JSON.parse(JSON.stringify(sampleBody(round))));
+    const checked = validator.invoiceRequest(JSON.parse(JSON.stringify(sampleSale(round))));
     if (!checked.request)
       throw new Error(`the warm-up sample failed the shape check: ${JSON.stringify(checked.violations)}`);
     toBinary(InvoiceRequestSchema, invoiceRequestMessage(checked.request));
   }
   return rounds;
-}
-
-/** A five-line sale body, its descriptions, quantities and prices new each time, as a client sends one. */
-export function sampleBody(i: number) {
-  return {
-    series: "F001",
-    customer: { document_type: "6", document_number: "20100070970", name: "CLIENTE DE PRUEBA S.A.C." },
-    items: Array.from({ length: 5 }, (_, line) => ({
-      description: `Artículo ${line + 1} del pedido ${i}`,
-      quantity: 1 + ((i + line) % 9),
-      unit_price: `${10 + line + (i % 50)}.${String(i % 100).padStart(2, "0")}`,
-    })),
-  };
 }

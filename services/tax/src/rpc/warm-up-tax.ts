@@ -1,5 +1,6 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { sampleSale } from "@einvoice/domain";
 import { TaxService } from "@einvoice/proto";
 
 /** Batches computed at boot, of BATCH invoices each: enough for V8 to optimise the engine and its codecs. */
@@ -32,15 +33,20 @@ export async function warmUpTax(routes: (router: ConnectRouter) => void, rounds 
   return computed;
 }
 
-/** A five-line sale with new descriptions, quantities and prices each time, as the gateway sends one. */
+/** The domain's sample sale as the gateway sends it (the tax request message's fields). */
 function sampleRequest(i: number) {
+  const sale = sampleSale(i);
   return {
-    series: i % 4 === 3 ? "B001" : "F001",
-    customer: { documentType: "6", documentNumber: "20100070970", name: "CLIENTE DE PRUEBA S.A.C." },
-    items: Array.from({ length: 5 }, (_, line) => ({
-      description: `Artículo ${line + 1} del pedido ${i}`,
-      quantity: String(1 + ((i + line) % 9)),
-      unitPrice: `${10 + line + (i % 50)}.${String(i % 100).padStart(2, "0")}`,
+    series: i % 4 === 3 ? "B001" : sale.series,
+    customer: {
+      documentType: sale.customer.document_type,
+      documentNumber: sale.customer.document_number,
+      name: sale.customer.name,
+    },
+    items: sale.items.map((item) => ({
+      description: item.description,
+      quantity: String(item.quantity),
+      unitPrice: item.unit_price,
     })),
   };
 }
