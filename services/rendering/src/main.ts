@@ -44,8 +44,8 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   });
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
   const fonts = loadPdfFonts();
-  // Before taking work: the first documents would otherwise pay for parsing, shaping and compiling.
-  // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
+  // Before taking work: the first messages and documents would otherwise pay for compiling the codecs and for
+  // parsing, shaping and compiling the PDF code.
   await warmUp(logger, "codecs", () => warmUpCodecs());
   await warmUp(logger, "renderer", () => warmUpPdf(fonts));
   // One per process, shared by every render: logos are read from the object store once per key.
