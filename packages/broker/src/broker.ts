@@ -9,7 +9,7 @@ import {
   RetentionPolicy,
   StorageType,
 } from "@nats-io/jetstream";
-import { connect, type NatsConnection, nanos } from "@nats-io/transport-node";
+import { type NatsConnection, nanos } from "@nats-io/transport-node";
 import {
   consumers as allConsumers,
   streams as allStreams,
@@ -17,6 +17,7 @@ import {
   retiredConsumers,
   type StreamDef,
 } from "./catalog.js";
+import { connectCoalescing } from "./coalescing-transport.js";
 
 export interface Broker {
   nc: NatsConnection;
@@ -35,7 +36,7 @@ export interface BrokerOptions {
 }
 
 export async function connectBroker(options: BrokerOptions): Promise<Broker> {
-  const nc = await connect({
+  const nc = await connectCoalescing({
     servers: options.url.split(","),
     name: options.name,
     maxReconnectAttempts: -1,
