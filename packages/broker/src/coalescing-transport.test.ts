@@ -45,9 +45,17 @@ describe("connectCoalescing", () => {
   });
 
   it("should answer requests and deliver what is still held when the connection drains", async () => {
-    receiver.subscribe("coalesce.echo", { callback: (_error, msg: Msg) => msg.respond(msg.data) });
+    receiver.subscribe("coalesce.echo", {
+      callback: (_error, msg: Msg) => {
+        msg.respond(msg.data);
+      },
+    });
     const got: string[] = [];
-    receiver.subscribe("coalesce.last", { callback: (_error, msg: Msg) => got.push(msg.string()) });
+    receiver.subscribe("coalesce.last", {
+      callback: (_error, msg: Msg) => {
+        got.push(msg.string());
+      },
+    });
     await receiver.flush();
     const sender = await connectCoalescing({ servers: nats.url });
     const answer = await sender.request("coalesce.echo", "ping", { timeout: 2_000 });

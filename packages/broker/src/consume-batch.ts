@@ -57,9 +57,9 @@ export async function startBatchConsumer<T>(
     const delivered: JsMsg[] = [];
     for (const msg of batch) {
       countDelivery(def, msg);
-      const payload = await decodeOrDeadLetter(js, def, msg, log);
-      if (payload === undefined) continue;
-      items.push({ payload, ctx: messageContext(msg, log) });
+      const decoded = await decodeOrDeadLetter(js, def, msg, log);
+      if (decoded === undefined) continue;
+      items.push({ payload: decoded.payload, ctx: messageContext(msg, log, decoded.json) });
       delivered.push(msg);
     }
     const last = batch.at(-1);

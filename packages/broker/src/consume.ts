@@ -40,6 +40,12 @@ export interface MessageContext {
   /** Tells the server the handler is still working, resetting the ack-wait timer (long SUNAT calls). */
   working(): void;
   logger: Logger;
+  /**
+   * The payload's JSON as received (it passed the tolerant check the payload was decoded with): a handler that
+   * stores or forwards part of it as JSON may keep that part as it is, once it passes the strict check, rather than
+   * convert the decoded message back.
+   */
+  readonly json: unknown;
 }
 
 export interface RunningConsumer {
@@ -71,7 +77,6 @@ export async function startConsumer<T>(
     const deliveryCount = msg.info.deliveryCount;
     countDelivery(def, msg);
     metrics.consumerPending.set({ consumer: def.durable }, msg.info.pending);
-    const ctx = messageContext(msg, log);
     const parent = extractContext(msg.headers, natsHeaderGetter);
     await context.with(parent, () =>
       withSpan(
@@ -82,10 +87,11 @@ export async function startConsumer<T>(
           attributes: { "messaging.system": "nats", "messaging.delivery_count": deliveryCount },
         },
         async () => {
-          const payload = await decodeOrDeadLetter(js, def, msg, log);
-          if (payload === undefined) return;
+          const decoded = await decodeOrDeadLetter(js, def, msg, log);
+          if (decoded === undefined) return;
+          const ctx = messageContext(msg, log, decoded.json);
           try {
-            await handler(payload, ctx);
+            await handler(decoded.payload, ctx);
             msg.ack();
           } catch (error) {
             await settleFailure(js, def, msg, error, ctx, log);
@@ -110,15 +116,25 @@ export function countDelivery(def: ConsumerDef<unknown>, msg: JsMsg): void {
   if (msg.info.deliveryCount > 1) metrics.consumerRedeliveries.inc({ consumer: def.durable });
 }
 
-/** The message's checked payload; one that fails its schema is dead-lettered (never retried) and gives undefined. */
+/** A delivery's checked payload and the JSON it was decoded from. */
+export interface Decoded<T> {
+  payload: T;
+  json: unknown;
+}
+
+/**
+ * The message's checked payload (and its JSON, parsed once); one that fails its schema is dead-lettered (never
+ * retried) and gives undefined.
+ */
 export async function decodeOrDeadLetter<T>(
   js: JetStreamClient,
   def: ConsumerDef<T>,
   msg: JsMsg,
   log: Logger,
-): Promise<T | undefined> {
+): Promise<Decoded<T> | undefined> {
   try {
-    return def.payload.decode(msg.json());
+    const json: unknown = msg.json();
+    return { payload: def.payload.decode(json), json };
   } catch (error) {
     await deadLetter(js, def, msg, `invalid payload: ${(error as Error).message}`, log);
     return undefined;
@@ -197,11 +213,12 @@ export async function freeSlot(
 }
 
 /** The handler's view of a delivery; its logger is made when first used. */
-export function messageContext(msg: JsMsg, log: Logger): MessageContext {
+export function messageContext(msg: JsMsg, log: Logger, json: unknown): MessageContext {
   let messageLog: Logger | undefined;
   const deliveryCount = msg.info.deliveryCount;
   return {
     deliveryCount,
+    json,
     streamSequence: msg.seq,
     working: () => msg.working(),
     // Made when first used: most messages log nothing, and a pino child per message is a measurable share.

@@ -128,7 +128,12 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const recordEvent = new RecordDocumentEvent(store, broker, undefined, enqueueWebhooks);
   lifecycle.add(
     "state-consumer",
-    await startConsumer(broker.js, consumers.notificationState, (p) => recordEvent.execute(p), logger),
+    await startConsumer(
+      broker.js,
+      consumers.notificationState,
+      (p, ctx) => recordEvent.execute(p, ctx.json),
+      logger,
+    ),
     (c) => c.stop(),
   );
 

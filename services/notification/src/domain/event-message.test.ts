@@ -84,3 +84,20 @@ describe("eventJsonOf", () => {
     );
   });
 });
+
+describe("storedObjectOf", () => {
+  it("keeps the received JSON of a document when it is canonical, equal to the message's encoding", () => {
+    const canonical = storedObjectOf(accepted);
+    const received = structuredClone(canonical);
+    const stored = storedObjectOf(accepted, received);
+    expect(stored).toBe(received);
+    expect(stored).toEqual(canonical);
+  });
+
+  it("encodes the message when the received JSON is not canonical", () => {
+    const canonical = storedObjectOf(accepted) as Record<string, unknown>;
+    const newer = { ...canonical, field_of_a_newer_publisher: "x" };
+    expect(storedObjectOf(accepted, newer)).toEqual(canonical);
+    expect(storedObjectOf(accepted, { ...canonical, hash: null })).toEqual(canonical);
+  });
+});

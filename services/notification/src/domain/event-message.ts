@@ -14,8 +14,15 @@ import type { EventRecord } from "../adapters/event-repository.js";
 /** The Email message ⇄ its canonical JSON. */
 const emails = new JsonCodec(EmailSchema);
 
-/** What an event record keeps of its resource: the Document's canonical JSON as it stood. */
-export function storedObjectOf(document: Document): EventRecord["object"] {
+/**
+ * What an event record keeps of its resource: the Document's canonical JSON as it stood. `received` is the same
+ * document as the state message carried it: kept as it is when it passes the strict schema (then it is the canonical
+ * JSON, as the register composed it), which spares converting the whole document back through the message
+ * reflection; otherwise (unknown fields of a newer publisher) the message's own encoding.
+ */
+export function storedObjectOf(document: Document, received?: unknown): EventRecord["object"] {
+  if (received !== undefined && documentContract.check(received, "strict").length === 0)
+    return received as EventRecord["object"];
   return documentContract.toJson(document);
 }
 

@@ -27,7 +27,8 @@ export class RecordDocumentEvent {
     private readonly webhooks?: { execute(record: EventRecord): Promise<unknown> },
   ) {}
 
-  async execute(state: State): Promise<void> {
+  /** `received` is the state message's JSON as it arrived (its `document` is kept as is when canonical). */
+  async execute(state: State, received?: unknown): Promise<void> {
     if (!state.eventType || !state.document) return;
     const repository = new EventRepository(this.store);
     // A document may fail to be voided more than once (each failed void may be retried): void events are keyed by
@@ -48,7 +49,7 @@ export class RecordDocumentEvent {
         created_at: now.toISOString(),
         document_id: state.documentId,
         source_key: sourceKey,
-        object: storedObjectOf(state.document),
+        object: storedObjectOf(state.document, documentJsonIn(received)),
       };
       record = await repository.insert(fresh).then(
         () => fresh,
@@ -67,4 +68,11 @@ export class RecordDocumentEvent {
       headers: { [COMPANY_HEADER]: record.company_id },
     });
   }
+}
+
+/** The `document` member of a state message's JSON, if it has one. */
+function documentJsonIn(received: unknown): unknown {
+  return typeof received === "object" && received !== null
+    ? (received as { document?: unknown }).document
+    : undefined;
 }
