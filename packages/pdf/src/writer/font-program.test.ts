@@ -46,6 +46,27 @@ describe("FontProgram", () => {
       }
   });
 
+  it("shapes words full of f as fontkit's full layout does, ligatures (fi, fl, ff) included", () => {
+    const letters = [..."ffffiltaeoúñ.-1AF "];
+    let seed = 777;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed;
+    };
+    for (const [program, font] of [
+      [programs.regular, regular],
+      [programs.bold, bold],
+    ] as const)
+      for (let t = 0; t < 2000; t++) {
+        let word = "";
+        for (let i = 0, n = 1 + (next() % 8); i < n; i++) word += letters[next() % letters.length];
+        const run = program.shape(word);
+        const laid = word.split(/(?<= )/).map((w) => font.layout(w));
+        expect(run.gids, word).toEqual(laid.flatMap((l) => l.glyphs.map((g) => g.id)));
+        expect(run.advances, word).toEqual(laid.flatMap((l) => l.positions.map((p) => p.xAdvance)));
+      }
+  });
+
   it("subsets to a font whose used glyphs draw, accented (composite) letters with their parts", () => {
     const text = "ÓÑÁÉÍÚü¿¡€";
     const used = usedBy(text);

@@ -88,6 +88,8 @@ export class FontProgram {
   /** Each Latin-1 character alone (null: not one plain glyph), and the kerning of each pair, in 1000ths. */
   private readonly singles = new Map<string, ShapedRun | null>();
   private readonly pairs = new Map<string, number>();
+  /** Characters after which `f` forms a ligature (true) or is laid out glyph by glyph (false). */
+  private readonly fLigatures = new Map<string, boolean>();
   private readonly subsets = new Map<string, EmbeddedSubset>();
   private readonly advanceWidths: number[];
   private readonly tables = new Map<string, Uint8Array>();
@@ -212,7 +214,8 @@ export class FontProgram {
   /**
    * A word of Latin-1 letters, digits and signs shaped from its characters' glyphs and the kerning of each pair
    * (both from fontkit, once each): what fontkit's full layout gives for such words with these fonts, at a
-   * fraction of its cost. `f` starts ligatures (fi, fl, ffi), so words with it take the full layout.
+   * fraction of its cost. `f` starts ligatures (fi, fl, ffi), so words where it meets a character it joins take
+   * the full layout.
    */
   private pairwise(word: string): ShapedRun | undefined {
     const gids: number[] = [];
@@ -222,7 +225,9 @@ export class FontProgram {
     let previous: { char: string; single: ShapedRun } | undefined;
     for (let i = 0; i < word.length; i++) {
       const code = word.charCodeAt(i);
-      if (code === 0x66 || code < 0x20 || (code > 0x7e && code < 0xa0) || code > 0xff) return undefined;
+      if (code < 0x20 || (code > 0x7e && code < 0xa0) || code > 0xff) return undefined;
+      if (code === 0x66 && i + 1 < word.length && this.startsLigature(word[i + 1] as string))
+        return undefined;
       const char = word[i] as string;
       const single = this.single(char);
       if (!single) return undefined;
@@ -238,6 +243,27 @@ export class FontProgram {
       previous = { char, single };
     }
     return { gids, advances, offsets: [], codePoints, width };
+  }
+
+  /**
+   * Whether `f` followed by this character is laid out otherwise than glyph by glyph (a ligature: fi, fl, ff…),
+   * asked of fontkit once per character.
+   */
+  private startsLigature(next: string): boolean {
+    let joins = this.fLigatures.get(next);
+    if (joins === undefined) {
+      const f = this.single("f");
+      const other = this.single(next);
+      const laid = this.layout(`f${next}`);
+      joins =
+        !f ||
+        !other ||
+        laid.gids.length !== 2 ||
+        laid.gids[0] !== f.gids[0] ||
+        laid.gids[1] !== other.gids[0];
+      this.fLigatures.set(next, joins);
+    }
+    return joins;
   }
 
   private single(char: string): ShapedRun | undefined {
