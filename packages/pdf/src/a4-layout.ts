@@ -1,74 +1,19 @@
+import { A4_CONTENT, A4_MARGIN, a4Banners, a4Composition, a4PageHeader } from "./a4-page.js";
 import { creditGroup, linesTable, noteGroups, summary } from "./a4-tables.js";
 import { factRows, paragraph } from "./layout/blocks.js";
-import { type Box, beside, type Group, group, stack } from "./layout/box.js";
+import { beside, type Group, group, spacer, stack } from "./layout/box.js";
 import type { Composition } from "./layout/composition.js";
-import { logoBox } from "./layout/logo.js";
 import type { Pen } from "./layout/pen.js";
 import { drawQr, qrMatrix } from "./layout/qr-vector.js";
 import type { PrintModel } from "./print-model.js";
 import { COLORS, A4_STYLE as S } from "./styles.js";
 import type { PdfImage } from "./writer/pdf-writer.js";
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { x: 36, top: 32, bottom: 44 };
-const CONTENT = PAGE.width - 2 * MARGIN.x;
+const MARGIN = A4_MARGIN;
+const CONTENT = A4_CONTENT;
 const ID_BOX_WIDTH = 190;
 const SECTION_GAP = 10;
 const QR_SIDE = 96;
-/** The logo's box above the issuer's name: any logo is scaled to fit it, its aspect ratio kept. */
-const LOGO_BOX = { width: 170, height: 56 };
-
-/** Issuer (under its logo) at the left; at the right SUNAT's framed box: RUC, document kind, series-number. */
-function pageHeader(pen: Pen, model: PrintModel, logo: PdfImage | undefined): Box {
-  const x = MARGIN.x;
-  const leftWidth = CONTENT - ID_BOX_WIDTH - 16;
-  const left = stack([
-    ...(logo
-      ? [logoBox(pen.doc, logo, x, Math.min(LOGO_BOX.width, leftWidth), LOGO_BOX.height, "left", 6)]
-      : []),
-    ...paragraph(pen, model.issuer.legalName, x, leftWidth, S.legalName),
-    ...(model.issuer.tradeName ? paragraph(pen, model.issuer.tradeName, x, leftWidth, S.tradeName) : []),
-    { height: 3, draw: () => {} },
-    ...model.issuer.address.flatMap((line) => paragraph(pen, line, x, leftWidth, S.address)),
-  ]);
-  const boxX = x + CONTENT - ID_BOX_WIDTH;
-  const inner = ID_BOX_WIDTH - 16;
-  const lines = stack([
-    ...paragraph(pen, `R.U.C. N° ${model.issuer.ruc}`, boxX + 8, inner, S.ruc, "center"),
-    { height: 4, draw: () => {} },
-    ...paragraph(pen, model.title, boxX + 8, inner, S.title, "center"),
-    { height: 4, draw: () => {} },
-    ...paragraph(pen, model.id, boxX + 8, inner, S.number, "center"),
-  ]);
-  const idBox: Box = {
-    height: lines.height + 20,
-    draw(y) {
-      pen.rect(boxX, y, ID_BOX_WIDTH, lines.height + 20, { stroke: COLORS.ink, radius: 5 });
-      lines.draw(y + 10);
-    },
-  };
-  const both = beside(left, idBox);
-  return { height: both.height + 14, draw: (y) => both.draw(y) };
-}
-
-function banners(pen: Pen, model: PrintModel): Group[] {
-  return model.banners.map((text) => {
-    const lines = paragraph(pen, text, MARGIN.x + 8, CONTENT - 16, S.banner, "center");
-    const inner = stack(lines);
-    return group(
-      [
-        {
-          height: inner.height + 10,
-          draw(y) {
-            pen.rect(MARGIN.x, y, CONTENT, inner.height + 10, { stroke: COLORS.alert, radius: 3 });
-            inner.draw(y + 5);
-          },
-        },
-      ],
-      6,
-    );
-  });
-}
 
 /** The customer at the left, the document's dates, payment and currency at the right, framed. */
 function parties(pen: Pen, model: PrintModel): Group {
@@ -101,13 +46,11 @@ function closing(pen: Pen, model: PrintModel): Group {
   const textWidth = CONTENT - QR_SIDE - 12;
   const text = stack([
     ...paragraph(pen, model.representation, textX, textWidth, S.representation),
-    { height: 3, draw: () => {} },
+    spacer(3),
     ...paragraph(pen, model.consult, textX, textWidth, S.legend),
-    { height: 3, draw: () => {} },
+    spacer(3),
     ...paragraph(pen, `Resumen (hash): ${model.hash}`, textX, textWidth, S.legend),
-    ...(model.verdict
-      ? [{ height: 3, draw: () => {} }, ...paragraph(pen, model.verdict, textX, textWidth, S.small)]
-      : []),
+    ...(model.verdict ? [spacer(3), ...paragraph(pen, model.verdict, textX, textWidth, S.small)] : []),
   ]);
   const matrix = qrMatrix(model.qr);
   const height = Math.max(QR_SIDE, text.height + 12) + 8;
@@ -128,10 +71,9 @@ function closing(pen: Pen, model: PrintModel): Group {
 
 /** A4, portrait: the layout most businesses print and email. */
 export function composeA4(pen: Pen, model: PrintModel, logo?: PdfImage): Composition {
-  const header = pageHeader(pen, model, logo);
   const x = MARGIN.x;
   const groups: Group[] = [
-    ...banners(pen, model),
+    ...a4Banners(pen, model.banners),
     parties(pen, model),
     ...linesTable(pen, model.lines, x, CONTENT, SECTION_GAP),
     summary(pen, model, x, CONTENT, SECTION_GAP),
@@ -139,18 +81,5 @@ export function composeA4(pen: Pen, model: PrintModel, logo?: PdfImage): Composi
     ...noteGroups(pen, model.notes, x, CONTENT, SECTION_GAP),
     closing(pen, model),
   ];
-  return {
-    width: PAGE.width,
-    pageHeight: () => PAGE.height,
-    header,
-    headerTop: MARGIN.top,
-    frame: { top: MARGIN.top + header.height, bottom: PAGE.height - MARGIN.bottom },
-    groups,
-    footer(page, pages) {
-      const y = PAGE.height - MARGIN.bottom + 12;
-      pen.hline(x, x + CONTENT, y - 4, COLORS.hairline);
-      pen.text(`${model.title} ${model.id}`, x, y, S.footer);
-      pen.text(`Página ${page} de ${pages}`, x + CONTENT, y, S.footer, "right");
-    },
-  };
+  return a4Composition(pen, model, a4PageHeader(pen, model, logo, ID_BOX_WIDTH), groups);
 }

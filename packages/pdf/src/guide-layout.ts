@@ -1,59 +1,21 @@
+import { A4_CONTENT, A4_MARGIN, a4Banners, a4Composition, a4PageHeader } from "./a4-page.js";
 import type { GuideLine, GuideModel, GuideSection } from "./guide-model.js";
 import { factRows, paragraph } from "./layout/blocks.js";
-import { type Box, beside, type Group, group, stack } from "./layout/box.js";
+import { type Box, beside, type Group, group, spacer, stack } from "./layout/box.js";
 import type { Composition } from "./layout/composition.js";
-import { logoBox } from "./layout/logo.js";
 import type { Pen } from "./layout/pen.js";
 import { drawQr, qrMatrix } from "./layout/qr-vector.js";
 import type { Fact } from "./print-model.js";
 import { COLORS, A4_STYLE as S } from "./styles.js";
 import type { PdfImage } from "./writer/pdf-writer.js";
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { x: 36, top: 32, bottom: 44 };
-const CONTENT = PAGE.width - 2 * MARGIN.x;
+const MARGIN = A4_MARGIN;
+const CONTENT = A4_CONTENT;
 const ID_BOX_WIDTH = 200;
 const GAP = 8;
 const PAD = 7;
 const QR_SIDE = 96;
 const FACTS = { label: S.factLabel, value: S.factValue };
-/** The logo's box above the issuer's name, as on the invoice A4: any logo is scaled to fit it, its ratio kept. */
-const LOGO_BOX = { width: 170, height: 56 };
-
-const space = (height: number): Box => ({ height, draw: () => {} });
-
-/** Issuer (under its logo) at the left; at the right SUNAT's framed box: RUC, the guide's kind, series-number. */
-function pageHeader(pen: Pen, model: GuideModel, logo: PdfImage | undefined): Box {
-  const x = MARGIN.x;
-  const leftWidth = CONTENT - ID_BOX_WIDTH - 16;
-  const left = stack([
-    ...(logo
-      ? [logoBox(pen.doc, logo, x, Math.min(LOGO_BOX.width, leftWidth), LOGO_BOX.height, "left", 6)]
-      : []),
-    ...paragraph(pen, model.issuer.legalName, x, leftWidth, S.legalName),
-    ...(model.issuer.tradeName ? paragraph(pen, model.issuer.tradeName, x, leftWidth, S.tradeName) : []),
-    space(3),
-    ...model.issuer.address.flatMap((line) => paragraph(pen, line, x, leftWidth, S.address)),
-  ]);
-  const boxX = x + CONTENT - ID_BOX_WIDTH;
-  const inner = ID_BOX_WIDTH - 16;
-  const lines = stack([
-    ...paragraph(pen, `R.U.C. N° ${model.issuer.ruc}`, boxX + 8, inner, S.ruc, "center"),
-    space(4),
-    ...paragraph(pen, model.title, boxX + 8, inner, S.title, "center"),
-    space(4),
-    ...paragraph(pen, model.id, boxX + 8, inner, S.number, "center"),
-  ]);
-  const idBox: Box = {
-    height: lines.height + 20,
-    draw(y) {
-      pen.rect(boxX, y, ID_BOX_WIDTH, lines.height + 20, { stroke: COLORS.ink, radius: 5 });
-      lines.draw(y + 10);
-    },
-  };
-  const both = beside(left, idBox);
-  return { height: both.height + 14, draw: (y) => both.draw(y) };
-}
 
 /** A framed box holding a stack drawn with padding. */
 function framed(pen: Pen, content: Box, x: number, width: number): Box {
@@ -69,7 +31,7 @@ function framed(pen: Pen, content: Box, x: number, width: number): Box {
 function section(pen: Pen, title: string, facts: Fact[], x: number, width: number): Box {
   return stack([
     ...paragraph(pen, title, x, width, S.heading),
-    space(2),
+    spacer(2),
     ...factRows(pen, facts, x, width, FACTS),
   ]);
 }
@@ -149,7 +111,7 @@ function goods(pen: Pen, lines: GuideLine[]): Group[] {
   const title = stack(paragraph(pen, "Bienes por trasladar", MARGIN.x, CONTENT, S.heading));
   const [first, ...rest] = rows;
   return [
-    group([title, space(3), header, ...(first ? [first] : [])], GAP + 2),
+    group([title, spacer(3), header, ...(first ? [first] : [])], GAP + 2),
     ...rest.map((row) => group([row], 0, header)),
   ];
 }
@@ -173,20 +135,6 @@ function note(pen: Pen, text: string | undefined): Group[] {
   ];
 }
 
-function banners(pen: Pen, model: GuideModel): Group[] {
-  return model.banners.map((text) => {
-    const inner = stack(paragraph(pen, text, MARGIN.x + 8, CONTENT - 16, S.banner, "center"));
-    const box: Box = {
-      height: inner.height + 10,
-      draw(y) {
-        pen.rect(MARGIN.x, y, CONTENT, inner.height + 10, { stroke: COLORS.alert, radius: 3 });
-        inner.draw(y + 5);
-      },
-    };
-    return group([box], 6);
-  });
-}
-
 /** SUNAT's QR when given (spec rule 11), the representation text and the hash. */
 function closing(pen: Pen, model: GuideModel): Group {
   const qr = model.qr;
@@ -194,11 +142,11 @@ function closing(pen: Pen, model: GuideModel): Group {
   const textWidth = qr ? CONTENT - QR_SIDE - 12 : CONTENT;
   const text = stack([
     ...paragraph(pen, model.representation, textX, textWidth, S.representation),
-    space(3),
+    spacer(3),
     ...paragraph(pen, `Resumen (hash): ${model.hash}`, textX, textWidth, S.legend),
     ...(qr
       ? [
-          space(3),
+          spacer(3),
           ...paragraph(pen, "Código QR de SUNAT: consulte la guía en su portal.", textX, textWidth, S.small),
         ]
       : []),
@@ -222,9 +170,8 @@ function closing(pen: Pen, model: GuideModel): Group {
 
 /** A4, portrait: a guide as it travels with the goods. */
 export function composeGuideA4(pen: Pen, model: GuideModel, logo?: PdfImage): Composition {
-  const header = pageHeader(pen, model, logo);
   const groups: Group[] = [
-    ...banners(pen, model),
+    ...a4Banners(pen, model.banners),
     overview(pen, model),
     ...columns(pen, model.route),
     ...columns(pen, model.transport),
@@ -233,18 +180,5 @@ export function composeGuideA4(pen: Pen, model: GuideModel, logo?: PdfImage): Co
     ...note(pen, model.note),
     closing(pen, model),
   ];
-  return {
-    width: PAGE.width,
-    pageHeight: () => PAGE.height,
-    header,
-    headerTop: MARGIN.top,
-    frame: { top: MARGIN.top + header.height, bottom: PAGE.height - MARGIN.bottom },
-    groups,
-    footer(page, pages) {
-      const y = PAGE.height - MARGIN.bottom + 12;
-      pen.hline(MARGIN.x, MARGIN.x + CONTENT, y - 4, COLORS.hairline);
-      pen.text(`${model.title} ${model.id}`, MARGIN.x, y, S.footer);
-      pen.text(`Página ${page} de ${pages}`, MARGIN.x + CONTENT, y, S.footer, "right");
-    },
-  };
+  return a4Composition(pen, model, a4PageHeader(pen, model, logo, ID_BOX_WIDTH), groups);
 }

@@ -55,10 +55,11 @@ export async function renderDocumentPdf(input: PdfDocumentInput, options: PdfOpt
   const format = options.format ?? "a4";
   checkPdfInput(input, format);
   const model = buildPrintModel(input);
+  const prepared = input.logo ? await openLogo(input.logo) : undefined;
   const fonts = options.fonts ?? loadPdfFonts();
   const doc = new PdfWriter([fonts.programs.regular, fonts.programs.bold], metadata(input, model), "es-PE");
   const pen = new Pen(doc, fonts);
-  const logo = input.logo ? openLogo(doc, input.logo) : undefined;
+  const logo = prepared ? doc.useImage(prepared) : undefined;
   paint(doc, format === "ticket" ? composeTicket(pen, model, logo) : composeA4(pen, model, logo));
   return doc.end();
 }

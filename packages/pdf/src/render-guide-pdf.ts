@@ -16,6 +16,7 @@ export async function renderGuidePdf(
   options: { fonts?: PdfFonts } = {},
 ): Promise<Buffer> {
   const model = buildGuideModel(input);
+  const prepared = input.logo ? await openLogo(input.logo) : undefined;
   const fonts = options.fonts ?? loadPdfFonts();
   const info = {
     title: `${model.title} ${model.id}`,
@@ -26,7 +27,7 @@ export async function renderGuidePdf(
     creationDate: new Date(`${input.despatch.issue_date}T00:00:00-05:00`),
   };
   const doc = new PdfWriter([fonts.programs.regular, fonts.programs.bold], info, "es-PE");
-  const logo = input.logo ? openLogo(doc, input.logo) : undefined;
+  const logo = prepared ? doc.useImage(prepared) : undefined;
   paint(doc, composeGuideA4(new Pen(doc, fonts), model, logo));
   return doc.end();
 }

@@ -42,8 +42,11 @@ describe.each<PdfFormat>(["a4", "ticket"])("a %s PDF with the issuer's logo", (f
     expect(text).toContain(ISSUER.legal_name);
     expect(text).toContain("FACTURA ELECTRÓNICA");
     expect(decodeQr(pdf, 1)).toEqual([sunatQrPayload(input)]);
-    // The same input gives the same bytes.
+    // The same input gives the same bytes, whether the logo's decoding is kept from the first render (the same
+    // bytes object) or made again (a copy).
     expect((await renderDocumentPdf(input, { format, fonts })).equals(pdf)).toBe(true);
+    const copy = { ...input, logo: Buffer.from(logo) };
+    expect((await renderDocumentPdf(copy, { format, fonts })).equals(pdf)).toBe(true);
   });
 
   it("puts the logo above the issuer's name, which moves down by the logo's height", async () => {

@@ -33,7 +33,8 @@ export const renderingEnvSchema = z.object({
    */
   /**
    * Bytes of issuers' logos the renderer keeps in memory (the most recently printed first), so a company's PDFs
-   * after its first read no file; a logo larger than this is read each time. Default 16777216 (16 MiB: at least 32
+   * after its first read no file and decode no image (a kept logo's decoding, about as large, is kept with it); a
+   * logo larger than this is read and decoded each time. Default 16777216 (16 MiB: at least 32
    * logos at the upload limit of 512 KiB, hundreds of typical ones). 0 keeps none.
    */
   LOGO_CACHE_BYTES: z.coerce

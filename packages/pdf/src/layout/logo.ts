@@ -1,6 +1,7 @@
 import { inspectLogo } from "@einvoice/domain";
 import { PdfInputError } from "../input.js";
 import type { PdfImage, PdfWriter } from "../writer/pdf-writer.js";
+import { type PreparedImage, prepareImage } from "../writer/prepared-image.js";
 import type { Box } from "./box.js";
 
 export interface Size {
@@ -17,15 +18,28 @@ export function fitInBox(width: number, height: number, boxWidth: number, boxHei
   return { width: width * scale, height: height * scale };
 }
 
+/** Each logo's check and decoding, kept while its bytes are: a caller that passes the same bytes again pays neither. */
+const opened = new WeakMap<Uint8Array, Promise<PreparedImage>>();
+
 /**
- * Opens the issuer's logo for this document. The bytes are checked first (the same check as at upload), so a
- * damaged file is refused here, with the field named, rather than failing inside the writer.
+ * The issuer's logo, checked and decoded. The bytes are checked first (the same check as at upload), so a damaged
+ * file is refused here, with the field named, rather than failing inside the writer. Both are done once per bytes
+ * object: the renderer keeps a company's logo bytes (IssuerLogos), so its later documents only embed the result.
  */
-export function openLogo(doc: PdfWriter, bytes: Uint8Array): PdfImage {
+export function openLogo(bytes: Uint8Array): Promise<PreparedImage> {
+  let logo = opened.get(bytes);
+  if (!logo) {
+    logo = check(bytes);
+    opened.set(bytes, logo);
+  }
+  return logo;
+}
+
+async function check(bytes: Uint8Array): Promise<PreparedImage> {
   const inspection = inspectLogo(bytes);
   if (!inspection.ok) throw new PdfInputError([{ field: "logo", message: inspection.message }]);
   try {
-    return doc.openImage(bytes);
+    return await prepareImage(bytes);
   } catch (error) {
     throw new PdfInputError([{ field: "logo", message: `the logo cannot be read: ${String(error)}` }]);
   }

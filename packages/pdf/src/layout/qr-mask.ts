@@ -115,25 +115,42 @@ function penalty(m: Uint8Array, size: number): number {
 }
 
 /**
+ * For each of the eight patterns, 1 where it flips a module of a `size`-wide symbol whose function patterns and
+ * format areas are `reserved` (which depend only on the size, i.e. the version): kept per size.
+ */
+const flipsBySize = new Map<number, Uint8Array[]>();
+
+function flipsOf(reserved: Uint8Array, size: number): Uint8Array[] {
+  let flips = flipsBySize.get(size);
+  if (flips) return flips;
+  flips = Array.from({ length: 8 }, (_, pattern) => {
+    const flip = new Uint8Array(size * size);
+    for (let row = 0; row < size; row++)
+      for (let col = 0; col < size; col++) {
+        const at = row * size + col;
+        if (!reserved[at] && maskAt(pattern, row, col)) flip[at] = 1;
+      }
+    return flip;
+  });
+  flipsBySize.set(size, flips);
+  return flips;
+}
+
+/**
  * The final modules (row-major, 1 = dark) of a level-Q symbol given as built with mask 0: `modules` with mask 0
  * applied, `reserved` marking function patterns and format areas, which no mask touches.
  */
 export function bestMasked(modules: Uint8Array, reserved: Uint8Array, size: number): Uint8Array {
-  const data = Uint8Array.from(modules);
-  for (let row = 0; row < size; row++)
-    for (let col = 0; col < size; col++) {
-      const at = row * size + col;
-      if (!reserved[at] && maskAt(0, row, col)) data[at] = (data[at] as number) ^ 1;
-    }
+  const flips = flipsOf(reserved, size);
+  const zero = flips[0] as Uint8Array;
+  const data = new Uint8Array(modules.length);
+  for (let i = 0; i < data.length; i++) data[i] = (modules[i] as number) ^ (zero[i] as number);
   let best: Uint8Array = data;
   let lowest = Number.POSITIVE_INFINITY;
   for (let pattern = 0; pattern < 8; pattern++) {
-    const m = Uint8Array.from(data);
-    for (let row = 0; row < size; row++)
-      for (let col = 0; col < size; col++) {
-        const at = row * size + col;
-        if (!reserved[at] && maskAt(pattern, row, col)) m[at] = (m[at] as number) ^ 1;
-      }
+    const flip = flips[pattern] as Uint8Array;
+    const m = new Uint8Array(data.length);
+    for (let i = 0; i < m.length; i++) m[i] = (data[i] as number) ^ (flip[i] as number);
     placeFormat(m, size, pattern);
     const score = penalty(m, size);
     if (score < lowest) {

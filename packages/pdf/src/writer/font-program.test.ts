@@ -46,6 +46,27 @@ describe("FontProgram", () => {
       }
   });
 
+  it("shapes words full of f as fontkit's full layout does, ligatures (fi, fl, ff) included", () => {
+    const letters = [..."ffffiltaeoúñ.-1AF "];
+    let seed = 777;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed;
+    };
+    for (const [program, font] of [
+      [programs.regular, regular],
+      [programs.bold, bold],
+    ] as const)
+      for (let t = 0; t < 2000; t++) {
+        let word = "";
+        for (let i = 0, n = 1 + (next() % 8); i < n; i++) word += letters[next() % letters.length];
+        const run = program.shape(word);
+        const laid = word.split(/(?<= )/).map((w) => font.layout(w));
+        expect(run.gids, word).toEqual(laid.flatMap((l) => l.glyphs.map((g) => g.id)));
+        expect(run.advances, word).toEqual(laid.flatMap((l) => l.positions.map((p) => p.xAdvance)));
+      }
+  });
+
   it("subsets to a font whose used glyphs draw, accented (composite) letters with their parts", () => {
     const text = "ÓÑÁÉÍÚü¿¡€";
     const used = usedBy(text);
@@ -58,7 +79,7 @@ describe("FontProgram", () => {
       expect(box.maxY - box.minY, `glyph ${gid}`).toBeGreaterThan(100);
     }
     // An unused glyph keeps its slot but draws nothing.
-    const unused = programs.regular.shape("Z").gids[0] as number;
+    const unused = programs.regular.shape("Æ").gids[0] as number;
     expect(used.has(unused)).toBe(false);
     expect(font.getGlyph(unused).path.commands).toEqual([]);
   });
@@ -75,10 +96,30 @@ describe("FontProgram", () => {
   });
 
   it("gives the same subset for the same glyphs, whatever order they were drawn in", () => {
-    const a = programs.regular.subset(usedBy("abc"));
-    const b = programs.regular.subset(usedBy("cba"));
+    const a = programs.regular.subset(usedBy("ñáé"));
+    const b = programs.regular.subset(usedBy("éáñ"));
     expect(Buffer.compare(a.fontFile, b.fontFile)).toBe(0);
     expect(a.tag).toBe(b.tag);
-    expect(programs.regular.subset(usedBy("abd")).tag).not.toBe(a.tag);
+    expect(programs.regular.subset(usedBy("ñáí")).tag).not.toBe(a.tag);
+  });
+
+  it("holds the glyphs of a digest's and a number's characters in every subset, so those share one", () => {
+    const a = programs.regular.subset(usedBy("qQ0yV3yW2HcJkU6x"));
+    const b = programs.regular.subset(usedBy("20600000005"));
+    expect(b).toBe(a);
+    const font = create(inflateSync(a.fontFile));
+    if (!("getGlyph" in font)) throw new Error("expected one font");
+    for (const char of "AZaz09+/=") {
+      const gid = programs.regular.shape(char).gids[0] as number;
+      expect(font.getGlyph(gid).path.commands.length, char).toBeGreaterThan(0);
+    }
+    // What each spells is still in the ToUnicode map, those drawn and those not.
+    const cmap = inflateSync(a.toUnicode).toString("latin1");
+    for (const char of "Q0z") {
+      const gid = programs.regular.shape(char).gids[0] as number;
+      expect(cmap).toContain(
+        `<${gid.toString(16).padStart(4, "0")}> <${char.charCodeAt(0).toString(16).padStart(4, "0")}>`,
+      );
+    }
   });
 });

@@ -37,6 +37,14 @@ const WE_HAVE_A_TWO_BY_TWO = 0x0080;
 /** The sfnt tables a PDF's TrueType font program needs (PDF 32000-1, 9.9): no cmap, names or layout tables. */
 const KEPT_TABLES = ["head", "hhea", "hmtx", "maxp"] as const;
 
+/**
+ * The characters of a signature's digest (base64) and of numbers, which change on every document: every subset
+ * holds their glyphs (see `commonGlyphs`), so a business's documents, whose other text repeats, share subsets.
+ */
+const COMMON_CHARACTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="];
+
+const sameCodePoints = (a: number[], b: number[]) => a.length === b.length && a.every((cp, i) => cp === b[i]);
+
 const hex4 = (n: number) => n.toString(16).padStart(4, "0");
 
 function utf16Hex(codePoints: number[]): string {
@@ -80,6 +88,8 @@ export class FontProgram {
   /** Each Latin-1 character alone (null: not one plain glyph), and the kerning of each pair, in 1000ths. */
   private readonly singles = new Map<string, ShapedRun | null>();
   private readonly pairs = new Map<string, number>();
+  /** Characters after which `f` forms a ligature (true) or is laid out glyph by glyph (false). */
+  private readonly fLigatures = new Map<string, boolean>();
   private readonly subsets = new Map<string, EmbeddedSubset>();
   private readonly advanceWidths: number[];
   private readonly tables = new Map<string, Uint8Array>();
@@ -87,6 +97,7 @@ export class FontProgram {
   private readonly glyf: Uint8Array;
   private readonly longLoca: boolean;
   private readonly components = new Map<number, number[]>();
+  private common: Map<number, number[]> | undefined;
 
   constructor(
     private readonly font: Font,
@@ -203,7 +214,8 @@ export class FontProgram {
   /**
    * A word of Latin-1 letters, digits and signs shaped from its characters' glyphs and the kerning of each pair
    * (both from fontkit, once each): what fontkit's full layout gives for such words with these fonts, at a
-   * fraction of its cost. `f` starts ligatures (fi, fl, ffi), so words with it take the full layout.
+   * fraction of its cost. `f` starts ligatures (fi, fl, ffi), so words where it meets a character it joins take
+   * the full layout.
    */
   private pairwise(word: string): ShapedRun | undefined {
     const gids: number[] = [];
@@ -213,7 +225,9 @@ export class FontProgram {
     let previous: { char: string; single: ShapedRun } | undefined;
     for (let i = 0; i < word.length; i++) {
       const code = word.charCodeAt(i);
-      if (code === 0x66 || code < 0x20 || (code > 0x7e && code < 0xa0) || code > 0xff) return undefined;
+      if (code < 0x20 || (code > 0x7e && code < 0xa0) || code > 0xff) return undefined;
+      if (code === 0x66 && i + 1 < word.length && this.startsLigature(word[i + 1] as string))
+        return undefined;
       const char = word[i] as string;
       const single = this.single(char);
       if (!single) return undefined;
@@ -229,6 +243,27 @@ export class FontProgram {
       previous = { char, single };
     }
     return { gids, advances, offsets: [], codePoints, width };
+  }
+
+  /**
+   * Whether `f` followed by this character is laid out otherwise than glyph by glyph (a ligature: fi, fl, ff…),
+   * asked of fontkit once per character.
+   */
+  private startsLigature(next: string): boolean {
+    let joins = this.fLigatures.get(next);
+    if (joins === undefined) {
+      const f = this.single("f");
+      const other = this.single(next);
+      const laid = this.layout(`f${next}`);
+      joins =
+        !f ||
+        !other ||
+        laid.gids.length !== 2 ||
+        laid.gids[0] !== f.gids[0] ||
+        laid.gids[1] !== other.gids[0];
+      this.fLigatures.set(next, joins);
+    }
+    return joins;
   }
 
   private single(char: string): ShapedRun | undefined {
@@ -305,15 +340,46 @@ export class FontProgram {
   }
 
   /**
-   * What a PDF embeds for these glyphs (`codePoints` says what each spells, for copy and search). Glyph 0 and
-   * the parts of composite glyphs are included; the same set gives the same bytes.
+   * The glyphs of COMMON_CHARACTERS, each with what it spells: every subset holds them, so the printed hash and
+   * numbers, different on every document, do not make each document's subset a new one to build and deflate.
+   */
+  private commonGlyphs(): Map<number, number[]> {
+    if (this.common) return this.common;
+    const common = new Map<number, number[]>();
+    for (const char of COMMON_CHARACTERS) {
+      const single = this.single(char);
+      const gid = single?.gids[0];
+      if (single && gid !== undefined && !common.has(gid)) common.set(gid, single.codePoints[0] as number[]);
+    }
+    this.common = common;
+    return common;
+  }
+
+  /**
+   * What a PDF embeds for these glyphs (`codePoints` says what each spells, for copy and search): the common
+   * glyphs and these, glyph 0 and the parts of composite glyphs. The same glyphs spelling the same text give the
+   * same bytes.
    */
   subset(used: Map<number, number[]>): EmbeddedSubset {
-    const gids = [...used.keys()].sort((a, b) => a - b);
-    const key = gids.join(",");
+    const common = this.commonGlyphs();
+    let mapping = common;
+    for (const [gid, codePoints] of used) {
+      const known = mapping.get(gid);
+      if (known && sameCodePoints(known, codePoints)) continue;
+      if (mapping === common) mapping = new Map(common);
+      mapping.set(gid, codePoints);
+    }
+    const key =
+      mapping === common
+        ? ""
+        : [...mapping]
+            .sort((a, b) => a[0] - b[0])
+            .map(([gid, codePoints]) => `${gid}:${codePoints.join(".")}`)
+            .join(",");
     const known = this.subsets.get(key);
     if (known) return known;
 
+    const gids = [...mapping.keys()].sort((a, b) => a - b);
     const program = new Set<number>([0]);
     const add = (gid: number) => {
       if (program.has(gid)) return;
@@ -332,7 +398,7 @@ export class FontProgram {
       while (i < gids.length && gids[i] === start + run.length) run.push(this.advance(gids[i++] as number));
       w.push(start, run);
     }
-    const entries = gids.map((gid) => `<${hex4(gid)}> <${utf16Hex(used.get(gid) ?? [])}>`);
+    const entries = gids.map((gid) => `<${hex4(gid)}> <${utf16Hex(mapping.get(gid) ?? [])}>`);
     const blocks: string[] = [];
     // At most 100 entries per beginbfchar block (PDF 32000-1, 9.10.3).
     for (let at = 0; at < entries.length; at += 100) {
@@ -356,8 +422,9 @@ export class FontProgram {
       "end",
     ].join("\n");
     // The tag is a function of the glyph set, so two PDFs with the same subset name hold the same font.
+    const glyphs = gids.join(",");
     let h = 2166136261;
-    for (let c = 0; c < key.length; c++) h = Math.imul(h ^ key.charCodeAt(c), 16777619) >>> 0;
+    for (let c = 0; c < glyphs.length; c++) h = Math.imul(h ^ glyphs.charCodeAt(c), 16777619) >>> 0;
     let tag = "";
     for (let c = 0; c < 6; c++) {
       tag += String.fromCharCode(65 + (h % 26));

@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
 import type { FontProgram } from "./font-program.js";
+import { embedPrepared, type PreparedImage } from "./prepared-image.js";
 
 /** The document's metadata (Info dictionary, PDF 32000-1, 14.3.3); `creationDate` fixes the file's date. */
 export interface PdfInfo {
@@ -32,20 +33,17 @@ function rgb(hex: string): string {
 /** Writes a pdfkit object out (its typings want a chunk even for a dictionary without a stream). */
 const close = (ref: PDFKit.PDFKitReference) => (ref as unknown as { end(): void }).end();
 
-/** A PNG or JPEG opened for this document: its size in pixels, drawn by `drawImage`. */
+/** An image this document uses: its size in pixels, drawn by `drawImage`. */
 export interface PdfImage {
   width: number;
   height: number;
   label: string;
 }
 
-/** pdfkit's image object (its typings do not describe it): decoded at open, embedded once at first draw. */
-interface KitImage {
-  width: number;
-  height: number;
-  label: string;
+/** An image of this document: embedded once, at its first draw, however many pages draw it. */
+interface DocumentImage {
+  prepared: PreparedImage;
   obj: PDFKit.PDFKitReference | null;
-  embed(doc: PDFKit.PDFDocument): void;
 }
 
 interface Page {
@@ -74,7 +72,7 @@ export class PdfWriter {
   private readonly faces: Face[];
   private page: Page | undefined;
   private fill = "";
-  private readonly images = new Map<string, KitImage>();
+  private readonly images = new Map<string, DocumentImage>();
 
   constructor(fonts: FontProgram[], info: PdfInfo, lang: string) {
     this.faces = fonts.map((program) => ({ program, used: new Map() }));
@@ -239,28 +237,24 @@ export class PdfWriter {
     page.ops.push(ops.join("\n"));
   }
 
-  /**
-   * Opens a PNG or JPEG (pdfkit parses it; a PNG's pixels are re-deflated, a JPEG is embedded as is), once per
-   * document however many pages draw it. Throws when pdfkit cannot read it.
-   */
-  openImage(bytes: Uint8Array): PdfImage {
-    const doc = this.doc as unknown as { openImage(src: Buffer): KitImage };
-    const kit = doc.openImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    this.images.set(kit.label, kit);
-    return { width: kit.width, height: kit.height, label: kit.label };
+  /** An image (decoded once, shared by documents) for this document to draw. */
+  useImage(prepared: PreparedImage): PdfImage {
+    const label = `I${this.images.size + 1}`;
+    this.images.set(label, { prepared, obj: null });
+    return { width: prepared.width, height: prepared.height, label };
   }
 
   /** The image stretched over the box whose top-left corner is (x, y), `w` × `h` points. */
   drawImage(image: PdfImage, x: number, y: number, w: number, h: number): void {
     const page = this.current();
-    const kit = this.images.get(image.label);
-    if (!kit) throw new Error("draw of an image this document did not open");
-    if (!kit.obj) kit.embed(this.doc);
+    const used = this.images.get(image.label);
+    if (!used) throw new Error("draw of an image this document did not take");
+    used.obj ??= embedPrepared(this.doc, used.prepared);
     const xobjects = (this.doc.page as unknown as { xobjects: Record<string, PDFKit.PDFKitReference> })
       .xobjects;
-    xobjects[kit.label] ??= kit.obj as PDFKit.PDFKitReference;
+    xobjects[image.label] ??= used.obj;
     // The image fills the unit square: scaled to the box, its bottom-left corner at the box's.
-    page.ops.push(`q ${n(w)} 0 0 ${n(h)} ${n(x)} ${n(page.height - y - h)} cm /${kit.label} Do Q`);
+    page.ops.push(`q ${n(w)} 0 0 ${n(h)} ${n(x)} ${n(page.height - y - h)} cm /${image.label} Do Q`);
   }
 
   /** The finished file. */
