@@ -174,9 +174,10 @@ export interface TestCertificateOptions {
 }
 
 /**
- * A self-signed RSA certificate (2048 bits unless told) for test mode and tests; SUNAT beta accepts any certificate. The subject
- * carries the legal name (CN, O), the RUC (serialNumber) and country PE. The key pair comes from node:crypto
- * (native) rather than forge's much slower pure-JS generator; forge only builds and signs the certificate.
+ * A self-signed RSA certificate (2048 bits unless told) for test mode and tests; SUNAT beta accepts any
+ * certificate. The subject carries the legal name (CN, O), the RUC (serialNumber) and country PE. The key pair comes
+ * from node:crypto (native) rather than forge's much slower pure-JS generator; forge only builds and signs the
+ * certificate.
  */
 export const createTestCertificate = (options: TestCertificateOptions): SigningCredentials => {
   if (!/^\d{11}$/.test(options.ruc)) throw new RangeError(`RUC must be 11 digits, got ${options.ruc}`);
