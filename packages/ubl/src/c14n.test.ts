@@ -204,12 +204,20 @@ describe("canonicalize: input outside the subset is refused with a typed error",
     ["no root", "malformed", '<?xml version="1.0"?>'],
     ["a control character", "malformed", "<a>\u0001</a>"],
     ["a lone surrogate", "malformed", "<a>\ud800</a>"],
+    ["a lone low surrogate in an attribute", "malformed", '<a x="\udc00"/>'],
+    ["U+FFFE", "malformed", "<a>\ufffe</a>"],
+    ["U+FFFF after an astral character", "malformed", "<a>\u{1d11e}\uffff</a>"],
     ["a reference to a non-character", "malformed", "<a>&#0;</a>"],
     ["a reference beyond U+10FFFF", "malformed", "<a>&#x110000;</a>"],
     ["a huge reference", "malformed", '<a b="&#99999999999999999999;"/>'],
     ["]]> in text", "malformed", "<a>]]></a>"],
     ["a byte order mark", "malformed", "\ufeff<a/>"],
   ];
+
+  it("reads astral characters and the highest BMP characters XML allows as themselves", () => {
+    const xml = '<a x="\u{1f600}\ufffd">\u{1d11e} \ue000 \ud7ff</a>';
+    expect(canonicalize(xml).canonical).toBe(xml);
+  });
 
   it.each(refused)("%s → %s", (_, code, xml) => {
     let error: unknown;

@@ -167,19 +167,22 @@ export interface TestCertificateOptions {
   legalName: string;
   /** Default 365. */
   validDays?: number;
+  /** RSA key size in bits; default 2048, what SUNAT expects of a real certificate. */
+  modulusLength?: number;
   /** Default one minute ago (tolerates small clock skew). Set in the past to make an expired certificate. */
   notBefore?: Date;
 }
 
 /**
- * A self-signed RSA-2048 certificate for test mode and tests; SUNAT beta accepts any certificate. The subject
- * carries the legal name (CN, O), the RUC (serialNumber) and country PE. The key pair comes from node:crypto
- * (native) rather than forge's much slower pure-JS generator; forge only builds and signs the certificate.
+ * A self-signed RSA certificate (2048 bits unless told) for test mode and tests; SUNAT beta accepts any
+ * certificate. The subject carries the legal name (CN, O), the RUC (serialNumber) and country PE. The key pair comes
+ * from node:crypto (native) rather than forge's much slower pure-JS generator; forge only builds and signs the
+ * certificate.
  */
 export const createTestCertificate = (options: TestCertificateOptions): SigningCredentials => {
   if (!/^\d{11}$/.test(options.ruc)) throw new RangeError(`RUC must be 11 digits, got ${options.ruc}`);
   const { privateKey, publicKey } = generateKeyPairSync("rsa", {
-    modulusLength: 2048,
+    modulusLength: options.modulusLength ?? 2048,
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
   });

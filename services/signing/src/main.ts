@@ -12,7 +12,7 @@ import {
 import { openStore } from "@einvoice/store";
 import { credentialsCollection } from "./adapters/credential-repository.js";
 import { createSigner } from "./adapters/preferred-signer.js";
-import { signaturesCollection } from "./adapters/signature-repository.js";
+import { SignatureRepository, signaturesCollection } from "./adapters/signature-repository.js";
 import { loadSigningEnv } from "./env.js";
 import { signingRoutes } from "./rpc/signing-routes.js";
 import { signingSecrets } from "./sealed-secrets.js";
@@ -48,7 +48,14 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   // Before taking work: the first documents would otherwise pay for compiling the codecs, builder and signer.
   await warmUp(logger, "signer", () => warmUpSigning(signer));
   // Invoices, receipts and guides are signed by the same steps; only the UBL builder differs.
-  const signOnce = { store, objects, broker, vault, signer, clock: () => new Date() };
+  const signOnce = {
+    signatures: new SignatureRepository(store),
+    objects,
+    broker,
+    vault,
+    signer,
+    clock: () => new Date(),
+  };
   const signDocument = new SignDocument(signOnce);
   lifecycle.add(
     "issued-consumer",

@@ -28,15 +28,18 @@ export class CredentialVault {
   private readonly cache = new Map<string, { version: string; credentials: SigningCredentials }>();
   /** Test certificates being made, per company: concurrent first documents share one RSA key generation. */
   private readonly making = new Map<string, Promise<CredentialRecord>>();
+  private readonly repository: CredentialRepository;
 
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly masterKey: SecretKeys,
     private readonly cacheLimit = 1_000,
-  ) {}
+  ) {
+    this.repository = new CredentialRepository(store);
+  }
 
   async forIssuer(companyId: string, livemode: boolean, issuer: Issuer): Promise<SigningCredentials> {
-    const repository = new CredentialRepository(this.store);
+    const { repository } = this;
     let record = await repository.find(companyId, livemode);
     if (!record) {
       if (livemode) throw new MissingCertificateError(`company ${companyId} has no live certificate`);
@@ -64,7 +67,7 @@ export class CredentialVault {
   }
 
   async find(companyId: string, livemode: boolean): Promise<CredentialRecord | null> {
-    return new CredentialRepository(this.store).find(companyId, livemode);
+    return this.repository.find(companyId, livemode);
   }
 
   private async createTestCredential(

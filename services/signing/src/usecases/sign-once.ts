@@ -4,13 +4,12 @@ import { documentFileName, documentObjectKey, type Issuer } from "@einvoice/doma
 import type { ObjectStore } from "@einvoice/objects";
 import { timeInLima } from "@einvoice/platform";
 import { type DocumentSigned, DocumentSignedSchema } from "@einvoice/proto";
-import type { Store } from "@einvoice/store";
 import type { XmlSigner } from "@einvoice/ubl";
-import { type SignatureRecord, SignatureRepository } from "../adapters/signature-repository.js";
+import type { SignatureRecord, SignatureRepository } from "../adapters/signature-repository.js";
 import type { CredentialVault } from "./credential-vault.js";
 
 export interface SignOnceDeps {
-  store: Store;
+  signatures: SignatureRepository;
   objects: ObjectStore;
   broker: Broker;
   vault: CredentialVault;
@@ -38,7 +37,7 @@ export interface SignOnceSubject {
  */
 export async function signOnceAndAnnounce(deps: SignOnceDeps, subject: SignOnceSubject): Promise<void> {
   const { documentId, companyId, livemode, number, issuer } = subject;
-  const signatures = new SignatureRepository(deps.store);
+  const { signatures } = deps;
   let signature = await signatures.find(companyId, livemode, documentId);
   if (!signature) {
     const fileName = documentFileName(issuer.ruc, subject.type, subject.series, number);
