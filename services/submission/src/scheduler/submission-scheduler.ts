@@ -51,6 +51,8 @@ export class SubmissionScheduler {
    * after each of their attempts would scan for nothing.
    */
   private backlog = true;
+  /** When a pass last looked for unpublished verdicts (`performance.now()`). */
+  private lastPublishScan = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly store: Store,
@@ -169,7 +171,14 @@ export class SubmissionScheduler {
     }
   }
 
+  /**
+   * Publishes verdicts stored but not published (the process died, or JetStream failed, in between). At most once
+   * per `pollMs`: such verdicts are rare, and passes come as often as documents finish when work is queued.
+   */
   private async publishPending(): Promise<void> {
+    const now = performance.now();
+    if (now - this.lastPublishScan < this.settings.pollMs) return;
+    this.lastPublishScan = now;
     for (const record of await new SubmissionRepository(this.store).unpublished(50)) {
       await this.publishVerdict.execute(record);
     }
