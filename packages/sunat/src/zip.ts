@@ -57,31 +57,16 @@ export function zipSingleFile(name: string, data: Buffer, modified: Date, level 
     ((modified.getMonth() + 1) << 5) |
     modified.getDate();
 
+  const entry = { flags, time, date, crc, compressedSize: compressed.length, size: data.length, nameBytes };
   const local = Buffer.alloc(30);
   local.writeUInt32LE(LOCAL_HEADER, 0);
-  local.writeUInt16LE(VERSION, 4);
-  local.writeUInt16LE(flags, 6);
-  local.writeUInt16LE(DEFLATE, 8);
-  local.writeUInt16LE(time, 10);
-  local.writeUInt16LE(date, 12);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(compressed.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
+  writeEntryFields(local, 4, entry);
   local.writeUInt16LE(0, 28); // extra field length
 
   const central = Buffer.alloc(46);
   central.writeUInt32LE(CENTRAL_HEADER, 0);
   central.writeUInt16LE(MADE_BY, 4);
-  central.writeUInt16LE(VERSION, 6);
-  central.writeUInt16LE(flags, 8);
-  central.writeUInt16LE(DEFLATE, 10);
-  central.writeUInt16LE(time, 12);
-  central.writeUInt16LE(date, 14);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(compressed.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
+  writeEntryFields(central, 6, entry);
   // extra field, comment, disk number start and internal attributes: 0
   central.writeUInt32LE(REGULAR_FILE_0644, 38);
   central.writeUInt32LE(0, 42); // offset of the local header
@@ -95,6 +80,34 @@ export function zipSingleFile(name: string, data: Buffer, modified: Date, level 
   end.writeUInt32LE(centralOffset, 16);
 
   return Buffer.concat([local, nameBytes, compressed, central, nameBytes, end]);
+}
+
+/**
+ * The fields the local and the central header of an entry share, in the same order in both (from "version needed
+ * to extract" to the name's length), written at `at`.
+ */
+function writeEntryFields(
+  header: Buffer,
+  at: number,
+  entry: {
+    flags: number;
+    time: number;
+    date: number;
+    crc: number;
+    compressedSize: number;
+    size: number;
+    nameBytes: Buffer;
+  },
+): void {
+  header.writeUInt16LE(VERSION, at);
+  header.writeUInt16LE(entry.flags, at + 2);
+  header.writeUInt16LE(DEFLATE, at + 4);
+  header.writeUInt16LE(entry.time, at + 6);
+  header.writeUInt16LE(entry.date, at + 8);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.compressedSize, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.nameBytes.length, at + 22);
 }
 
 /**

@@ -4,18 +4,11 @@ import type { Store } from "@einvoice/store";
 import { classifyResponseCode, isTransientException, zipDocument } from "@einvoice/sunat";
 import { SunatUnavailableError } from "../adapters/bill-service-client.js";
 import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-repository.js";
-import { SolCredentialsMissingError } from "../adapters/sunat-endpoints.js";
 import { interpretCdr } from "../domain/interpret-response.js";
-import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
-import { exceptionProblem, type SubmissionProblemCode } from "../domain/submission-problem.js";
-import {
-  expireSubmission,
-  type FinalVerdict,
-  type FinishDeps,
-  finishSubmission,
-  saveSubmission,
-} from "../usecases/finish-submission.js";
+import { exceptionProblem } from "../domain/submission-problem.js";
+import { FAST_DEFLATE } from "../usecases/attempt-submission.js";
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
+import { type Failure, type FinalVerdict, SubmissionSteps } from "../usecases/submission-steps.js";
 import { type GreClient, GreRequestError, type GreStatus } from "./gre-client.js";
 import type { GreEndpoint } from "./gre-endpoints.js";
 import { ticketPollDelayMs } from "./gre-poll-delay.js";
@@ -39,26 +32,32 @@ const REGISTERED_BEFORE = new Set(["1033", "2223"]);
  * once and answers the second ticket with 1033, which this pass records as the verdict without a CDR.
  */
 export class AttemptGreSubmission {
+  private readonly steps: SubmissionSteps;
+
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly objects: ObjectStore,
     private readonly client: GreClient,
     private readonly endpointFor: (record: SubmissionRecord) => Promise<GreEndpoint>,
     private readonly tokens: GreTokenCache,
-    private readonly publishVerdict: PublishVerdict,
+    publishVerdict: PublishVerdict,
     private readonly settings: GreAttemptSettings,
     private readonly logger: Logger,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.steps = new SubmissionSteps(
+      { store, objects, publishVerdict, logger, clock },
+      {
+        retryDelaysMs: settings.retryDelaysMs,
+        describeDeadline: (at) => `the guide's sending deadline ${at} (the day after its issue date)`,
+        retryWarning: "SUNAT GRE gave no verdict; will retry",
+      },
+    );
+  }
 
   async execute(record: SubmissionRecord): Promise<void> {
-    let endpoint: GreEndpoint;
-    try {
-      endpoint = await this.endpointFor(record);
-    } catch (error) {
-      if (!(error instanceof SolCredentialsMissingError)) throw error;
-      return this.retryLater(record, null, error.message, "sol_credentials_missing", false);
-    }
+    const endpoint = await this.steps.endpoint(record, this.endpointFor);
+    if (!endpoint) return;
     // A guide SUNAT took in time keeps being polled past the deadline: its ticket will be answered.
     if (record.ticket) return this.poll(record, endpoint, record.ticket);
     if (this.clock() >= new Date(record.deadline_at)) return this.expire(record, endpoint);
@@ -68,11 +67,12 @@ export class AttemptGreSubmission {
   private async send(record: SubmissionRecord, endpoint: GreEndpoint): Promise<void> {
     const xml = await this.objects.get(record.xml_key);
     if (!xml) throw new Error(`signed XML ${record.xml_key} is missing`);
-    const zip = await zipDocument(`${record.file_name}.zip`, xml.body.toString("utf8"));
+    // The stored bytes as they were signed, deflated fast (as for billService).
+    const zip = await zipDocument(`${record.file_name}.zip`, xml.body, FAST_DEFLATE);
     const token = await this.token(record, endpoint);
     if (!token) return;
     // From here SUNAT may register the guide even if we never hear back.
-    await this.save(record, { state: "uncertain", attempts: record.attempts + 1 });
+    await this.steps.save(record, { state: "uncertain", attempts: record.attempts + 1 });
     let ticket: string;
     try {
       ({ ticket } = await this.client.send(endpoint.cpeUrl, token, record.file_name, zip));
@@ -82,7 +82,7 @@ export class AttemptGreSubmission {
       );
     }
     const now = this.clock();
-    await this.save(record, {
+    await this.steps.save(record, {
       ticket,
       ticket_polls: 0,
       failures: 0,
@@ -95,7 +95,7 @@ export class AttemptGreSubmission {
   private async poll(record: SubmissionRecord, endpoint: GreEndpoint, ticket: string): Promise<void> {
     const token = await this.token(record, endpoint);
     if (!token) return;
-    await this.save(record, { status_queries: record.status_queries + 1 });
+    await this.steps.save(record, { status_queries: record.status_queries + 1 });
     let status: GreStatus;
     try {
       status = await this.client.status(endpoint.cpeUrl, token, ticket);
@@ -105,7 +105,7 @@ export class AttemptGreSubmission {
     if (status.code === "98") {
       const polls = (record.ticket_polls ?? 0) + 1;
       const delay = ticketPollDelayMs(polls, this.settings.pollFirstMs, this.settings.pollMaxMs);
-      await this.save(record, {
+      await this.steps.save(record, {
         ticket_polls: polls,
         failures: 0,
         next_attempt_at: new Date(this.clock().getTime() + delay).toISOString(),
@@ -158,15 +158,12 @@ export class AttemptGreSubmission {
     transient: boolean,
   ) {
     Object.assign(record, { ticket: null, ticket_polls: 0 });
-    const problem = exceptionProblem(transient);
-    return this.retryLater(
-      record,
-      endpoint,
-      `ticket: ${code} ${reason}`.trim(),
-      problem,
+    return this.retryLater(record, endpoint, {
+      error: `ticket: ${code} ${reason}`.trim(),
+      problem: exceptionProblem(transient),
       transient,
-      "queued",
-    );
+      state: "queued",
+    });
   }
 
   /** A cached token, or a new one stored for every replica; null when the token call failed (retry scheduled). */
@@ -193,23 +190,24 @@ export class AttemptGreSubmission {
     stateAfterOutage: (e: SunatUnavailableError) => SubmissionRecord["state"],
   ): Promise<void> {
     if (error instanceof SunatUnavailableError) {
-      const state = stateAfterOutage(error);
-      return this.retryLater(record, endpoint, `${call}: ${error.message}`, error.problem, true, state);
+      return this.retryLater(record, endpoint, {
+        error: `${call}: ${error.message}`,
+        problem: error.problem,
+        transient: true,
+        state: stateAfterOutage(error),
+      });
     }
     if (!(error instanceof GreRequestError)) throw error;
     if (error.status === 401 || error.status === 403 || call === "token") {
       await this.tokens.drop(record, endpoint.clientId);
       // A refused token surely sent nothing; a send refused for its token was not processed either.
-      const state = call === "ticket status" ? record.state : "queued";
       // SUNAT refused the client_id/secret (or the token they gave).
-      return this.retryLater(
-        record,
-        endpoint,
-        `${call}: ${error.message}`,
-        "sunat_refused_send",
-        true,
-        state,
-      );
+      return this.retryLater(record, endpoint, {
+        error: `${call}: ${error.message}`,
+        problem: "sunat_refused_send",
+        transient: true,
+        state: call === "ticket status" ? record.state : "queued",
+      });
     }
     if (call === "send" && classifyResponseCode(error.code) === "rejected") {
       return this.finish(record, endpoint, {
@@ -221,73 +219,31 @@ export class AttemptGreSubmission {
     if (call === "ticket status" && (error.code === "0127" || error.status === 404)) {
       // SUNAT does not know the ticket: the send was not kept, so send again.
       Object.assign(record, { ticket: null, ticket_polls: 0 });
-      return this.retryLater(record, endpoint, `${call}: ${error.message}`, "sunat_busy", true, "queued");
+      return this.retryLater(record, endpoint, {
+        error: `${call}: ${error.message}`,
+        problem: "sunat_busy",
+        transient: true,
+        state: "queued",
+      });
     }
-    const state = call === "send" ? "queued" : record.state;
-    return this.retryLater(
-      record,
-      endpoint,
-      `${call}: ${error.message}`,
-      exceptionProblem(isTransientException(error.code)),
-      isTransientException(error.code),
-      state,
-    );
-  }
-
-  private async retryLater(
-    record: SubmissionRecord,
-    endpoint: GreEndpoint | null,
-    error: string,
-    problem: SubmissionProblemCode,
-    transient: boolean,
-    state: SubmissionRecord["state"] = record.state,
-  ): Promise<void> {
-    const now = this.clock();
-    const failures = record.failures + 1;
-    const deadline = new Date(record.deadline_at);
-    this.logger.warn(
-      { document: record._id, error, failures, transient },
-      "SUNAT GRE gave no verdict; will retry",
-    );
-    if (now >= deadline && !record.ticket) {
-      Object.assign(record, { state, failures, last_error: error, last_problem: problem });
-      return this.expire(record, endpoint);
-    }
-    const delay = retryDelayMs({ failures, transient, delaysMs: this.settings.retryDelaysMs });
-    const at = record.ticket ? new Date(now.getTime() + delay) : nextAttemptAt(now, delay, deadline);
-    await this.save(record, {
-      state,
-      failures,
-      last_error: error,
-      last_problem: problem,
-      next_attempt_at: at.toISOString(),
-      lease_until: NO_LEASE,
+    const transient = isTransientException(error.code);
+    return this.retryLater(record, endpoint, {
+      error: `${call}: ${error.message}`,
+      problem: exceptionProblem(transient),
+      transient,
+      state: call === "send" ? "queued" : record.state,
     });
   }
 
-  private expire(record: SubmissionRecord, endpoint: GreEndpoint | null): Promise<void> {
-    return expireSubmission(
-      this.finishDeps(),
-      record,
-      endpoint?.simulated ?? false,
-      (at) => `the guide's sending deadline ${at} (the day after its issue date)`,
-    );
+  private retryLater(record: SubmissionRecord, endpoint: GreEndpoint, failure: Failure): Promise<void> {
+    return this.steps.retryLater(record, endpoint.simulated, failure);
   }
 
-  private finish(
-    record: SubmissionRecord,
-    endpoint: GreEndpoint | null,
-    result: FinalVerdict,
-  ): Promise<void> {
-    return finishSubmission(this.finishDeps(), record, endpoint?.simulated ?? false, result);
+  private expire(record: SubmissionRecord, endpoint: GreEndpoint): Promise<void> {
+    return this.steps.expire(record, endpoint.simulated);
   }
 
-  private save(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
-    return saveSubmission(this.finishDeps(), record, changes);
-  }
-
-  private finishDeps(): FinishDeps {
-    const { store, objects, publishVerdict, logger, clock } = this;
-    return { store, objects, publishVerdict, logger, clock };
+  private finish(record: SubmissionRecord, endpoint: GreEndpoint, result: FinalVerdict): Promise<void> {
+    return this.steps.finish(record, endpoint.simulated, result);
   }
 }

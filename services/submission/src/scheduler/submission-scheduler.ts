@@ -51,6 +51,8 @@ export class SubmissionScheduler {
    * after each of their attempts would scan for nothing.
    */
   private backlog = true;
+  /** When a pass last looked for unpublished verdicts (`performance.now()`). */
+  private lastPublishScan = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly store: Store,
@@ -169,7 +171,14 @@ export class SubmissionScheduler {
     }
   }
 
+  /**
+   * Publishes verdicts stored but not published (the process died, or JetStream failed, in between). At most once
+   * per `pollMs`: such verdicts are rare, and passes come as often as documents finish when work is queued.
+   */
   private async publishPending(): Promise<void> {
+    const now = performance.now();
+    if (now - this.lastPublishScan < this.settings.pollMs) return;
+    this.lastPublishScan = now;
     for (const record of await new SubmissionRepository(this.store).unpublished(50)) {
       await this.publishVerdict.execute(record);
     }
@@ -282,8 +291,12 @@ export class SubmissionScheduler {
       })
       .finally(async () => {
         clearInterval(renewal);
-        await slots
-          .release(slot, record._id)
+        // Not durable: a release lost in a power cut leaves the slot taken until its lease lapses, as a crashed
+        // replica's would; waiting for the disk here cost a WAL sync per document.
+        await this.store
+          .transaction((tx) => new RucSlots(tx, this.settings.maxPerRuc).release(slot, record._id), {
+            durable: false,
+          })
           .catch((err) => this.logger.warn({ err }, "slot release failed"));
         this.running.delete(record._id);
         if (this.backlog) this.pass();

@@ -1,22 +1,15 @@
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
-import type { Store, TransactionOptions } from "@einvoice/store";
+import type { Store } from "@einvoice/store";
 import { zipDocument } from "@einvoice/sunat";
 import { type BillServiceClient, SunatUnavailableError } from "../adapters/bill-service-client.js";
-import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-repository.js";
-import { SolCredentialsMissingError, type SunatEndpoint } from "../adapters/sunat-endpoints.js";
+import type { SubmissionRecord } from "../adapters/submission-repository.js";
+import type { SunatEndpoint } from "../adapters/sunat-endpoints.js";
 import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-response.js";
-import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
 import { canQueryStatus } from "../domain/status-query.js";
-import { exceptionProblem, type SubmissionProblemCode } from "../domain/submission-problem.js";
-import {
-  expireSubmission,
-  type FinalVerdict,
-  type FinishDeps,
-  finishSubmission,
-  saveSubmission,
-} from "./finish-submission.js";
+import { exceptionProblem } from "../domain/submission-problem.js";
 import type { PublishVerdict } from "./publish-verdict.js";
+import { type Failure, type FinalVerdict, SubmissionSteps } from "./submission-steps.js";
 
 export interface AttemptSettings {
   /** Backoff between failed tries, in milliseconds; the last value repeats. */
@@ -35,31 +28,37 @@ export const FAST_DEFLATE = 1;
  * Past the deadline an unanswered document is rejected.
  */
 export class AttemptSubmission {
+  private readonly steps: SubmissionSteps;
+
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly objects: ObjectStore,
     private readonly client: BillServiceClient,
     private readonly endpointFor: (record: SubmissionRecord) => Promise<SunatEndpoint>,
-    private readonly publishVerdict: PublishVerdict,
-    private readonly settings: AttemptSettings,
+    publishVerdict: PublishVerdict,
+    settings: AttemptSettings,
     private readonly logger: Logger,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.steps = new SubmissionSteps(
+      { store, objects, publishVerdict, logger, clock },
+      {
+        retryDelaysMs: settings.retryDelaysMs,
+        describeDeadline: (at) => `the sending deadline ${at}`,
+        retryWarning: "SUNAT gave no verdict; will retry",
+      },
+    );
+  }
 
   async execute(record: SubmissionRecord): Promise<void> {
-    let endpoint: SunatEndpoint;
-    try {
-      endpoint = await this.endpointFor(record);
-    } catch (error) {
-      if (!(error instanceof SolCredentialsMissingError)) throw error;
-      return this.retryLater(record, null, error.message, "sol_credentials_missing", false);
-    }
+    const endpoint = await this.steps.endpoint(record, this.endpointFor);
+    if (!endpoint) return;
 
     const pastDeadline = this.clock() >= new Date(record.deadline_at);
     if (record.state === "uncertain") {
       const query = await this.queryStatus(record, endpoint);
       if (query === "finished" || query === "retrying") return;
-      if (query === "not-found") await this.save(record, { state: "queued" });
+      if (query === "not-found") await this.steps.save(record, { state: "queued" });
     }
     if (pastDeadline) return this.expire(record, endpoint);
     return this.send(record, endpoint);
@@ -74,7 +73,7 @@ export class AttemptSubmission {
     // From here SUNAT may register the document even if we never hear back. Not durable: if a power cut loses
     // this mark, the next attempt sends again and SUNAT's "registered before" answer (1033) leads to the same
     // status query the mark would have; a process crash keeps it.
-    await this.save(record, { state: "uncertain", attempts: record.attempts + 1 }, { durable: false });
+    await this.steps.save(record, { state: "uncertain", attempts: record.attempts + 1 }, { durable: false });
 
     let answer: Awaited<ReturnType<BillServiceClient["sendBill"]>>;
     try {
@@ -86,14 +85,12 @@ export class AttemptSubmission {
       );
     } catch (error) {
       if (!(error instanceof SunatUnavailableError)) throw error;
-      return this.retryLater(
-        record,
-        endpoint,
-        error.message,
-        error.problem,
-        true,
-        error.maybeProcessed ? "uncertain" : "queued",
-      );
+      return this.retryLater(record, endpoint, {
+        error: error.message,
+        problem: error.problem,
+        transient: true,
+        state: error.maybeProcessed ? "uncertain" : "queued",
+      });
     }
 
     const result = interpretSendBill(answer);
@@ -102,14 +99,12 @@ export class AttemptSubmission {
         return this.finish(record, endpoint, result);
       case "retry":
         // An exception means SUNAT did not process the file: a later send is safe.
-        return this.retryLater(
-          record,
-          endpoint,
-          `${result.code} ${result.reason}`.trim(),
-          exceptionProblem(result.transient),
-          result.transient,
-          "queued",
-        );
+        return this.retryLater(record, endpoint, {
+          error: `${result.code} ${result.reason}`.trim(),
+          problem: exceptionProblem(result.transient),
+          transient: result.transient,
+          state: "queued",
+        });
       case "registered-before": {
         this.logger.warn(
           { document: record._id, code: result.code },
@@ -118,14 +113,12 @@ export class AttemptSubmission {
         const query = await this.queryStatus(record, endpoint);
         if (query === "finished" || query === "retrying") return;
         if (query === "not-found") {
-          return this.retryLater(
-            record,
-            endpoint,
-            `${result.code} but getStatusCdr finds nothing`,
-            "sunat_busy",
-            true,
-            "uncertain",
-          );
+          return this.retryLater(record, endpoint, {
+            error: `${result.code} but getStatusCdr finds nothing`,
+            problem: "sunat_busy",
+            transient: true,
+            state: "uncertain",
+          });
         }
         // No CDR can be fetched (receipts, or no consult service): the code itself is the verdict.
         return this.finish(record, endpoint, {
@@ -140,7 +133,7 @@ export class AttemptSubmission {
   /** Asks SUNAT for the CDR it registered; finishes on a verdict, schedules a retry on an outage. */
   private async queryStatus(record: SubmissionRecord, endpoint: SunatEndpoint): Promise<QueryResult> {
     if (!endpoint.consultUrl || !canQueryStatus(record.type)) return "unsupported";
-    await this.save(record, { status_queries: record.status_queries + 1 });
+    await this.steps.save(record, { status_queries: record.status_queries + 1 });
     let answer: Awaited<ReturnType<BillServiceClient["getStatusCdr"]>>;
     try {
       answer = await this.client.getStatusCdr(endpoint.consultUrl, {
@@ -153,7 +146,11 @@ export class AttemptSubmission {
       });
     } catch (error) {
       if (!(error instanceof SunatUnavailableError)) throw error;
-      await this.retryLater(record, endpoint, `status query: ${error.message}`, error.problem, true);
+      await this.retryLater(record, endpoint, {
+        error: `status query: ${error.message}`,
+        problem: error.problem,
+        transient: true,
+      });
       return "retrying";
     }
     const result = interpretStatusCdr(answer);
@@ -162,74 +159,23 @@ export class AttemptSubmission {
       return "finished";
     }
     if (result.kind === "not-found") return "not-found";
-    await this.retryLater(
-      record,
-      endpoint,
-      `status query: ${result.code} ${result.reason}`.trim(),
-      exceptionProblem(result.transient),
-      result.transient,
-    );
+    await this.retryLater(record, endpoint, {
+      error: `status query: ${result.code} ${result.reason}`.trim(),
+      problem: exceptionProblem(result.transient),
+      transient: result.transient,
+    });
     return "retrying";
   }
 
-  /** Schedules the next pass on the backoff, or rejects the document when the deadline has come. */
-  private async retryLater(
-    record: SubmissionRecord,
-    endpoint: SunatEndpoint | null,
-    error: string,
-    problem: SubmissionProblemCode,
-    transient: boolean,
-    state: SubmissionRecord["state"] = record.state,
-  ): Promise<void> {
-    const now = this.clock();
-    const failures = record.failures + 1;
-    const deadline = new Date(record.deadline_at);
-    this.logger.warn(
-      { document: record._id, error, failures, transient },
-      "SUNAT gave no verdict; will retry",
-    );
-    if (now >= deadline) {
-      Object.assign(record, { state, failures, last_error: error, last_problem: problem });
-      return this.expire(record, endpoint);
-    }
-    const delay = retryDelayMs({ failures, transient, delaysMs: this.settings.retryDelaysMs });
-    await this.save(record, {
-      state,
-      failures,
-      last_error: error,
-      last_problem: problem,
-      next_attempt_at: nextAttemptAt(now, delay, deadline).toISOString(),
-      lease_until: NO_LEASE,
-    });
+  private retryLater(record: SubmissionRecord, endpoint: SunatEndpoint, failure: Failure): Promise<void> {
+    return this.steps.retryLater(record, endpoint.simulated, failure);
   }
 
-  private expire(record: SubmissionRecord, endpoint: SunatEndpoint | null): Promise<void> {
-    return expireSubmission(
-      this.finishDeps(),
-      record,
-      endpoint?.simulated ?? false,
-      (at) => `the sending deadline ${at}`,
-    );
+  private expire(record: SubmissionRecord, endpoint: SunatEndpoint): Promise<void> {
+    return this.steps.expire(record, endpoint.simulated);
   }
 
-  private finish(
-    record: SubmissionRecord,
-    endpoint: SunatEndpoint | null,
-    result: FinalVerdict,
-  ): Promise<void> {
-    return finishSubmission(this.finishDeps(), record, endpoint?.simulated ?? false, result);
-  }
-
-  private save(
-    record: SubmissionRecord,
-    changes: Partial<SubmissionRecord>,
-    options?: TransactionOptions,
-  ): Promise<void> {
-    return saveSubmission(this.finishDeps(), record, changes, options);
-  }
-
-  private finishDeps(): FinishDeps {
-    const { store, objects, publishVerdict, logger, clock } = this;
-    return { store, objects, publishVerdict, logger, clock };
+  private finish(record: SubmissionRecord, endpoint: SunatEndpoint, result: FinalVerdict): Promise<void> {
+    return this.steps.finish(record, endpoint.simulated, result);
   }
 }
