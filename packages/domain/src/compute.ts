@@ -1,8 +1,6 @@
-import type { ComputedDocument, SaleDocumentType } from "./computed-document.js";
+import type { SaleDocumentType } from "./computed-document.js";
+import type { ComputedDocument } from "./generated/computed-document.js";
 import { COMPUTE_DOCUMENT_REQUEST_IGV_REGIME_VALUES } from "./generated/tax.js";
-
-export * from "./generated/tax.js";
-
 import type { InvoiceRequest } from "./invoice-request.js";
 import type { Decimal, IsoDate } from "./money.js";
 
