@@ -3,7 +3,9 @@
 // TSDoc. A string field whose `rules` list `values` gets a readonly array of them, in the proto's order, in the
 // module of its message, named `<MESSAGE>_<FIELD>_VALUES` from the proto names in upper snake case (e.g.
 // `Document.status` → `DOCUMENT_STATUS_VALUES`); a closed set types its field as that array's union, an open one
-// stays `string`. Run by `npm run generate`; a test fails when the files are stale.
+// stays `string`. One message may have two forms: a message of the canonical form that a public message reaches
+// also gets its public twin (`PUBLIC_NAMES`, e.g. `IssuerAddress` and the company's `CompanyAddress`), so a
+// resource's type has nulls all the way down. Run by `npm run generate`; a test fails when the files are stale.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,6 +45,11 @@ interface Source {
    * spreads, so a field added to the proto is null there until something sets it.
    */
   nulls?: readonly string[];
+  /**
+   * Messages (of the `null` form) also generated as a service builds them before `withNulls` presents them: their
+   * own optional fields null, the messages they reach in the canonical form (proto type name → TypeScript name).
+   */
+  built?: Readonly<Record<string, string>>;
   /** Only the value arrays, no interfaces: messages of the platform's inner contracts (RPCs, subjects). */
   valuesOnly?: true;
 }
@@ -54,6 +61,7 @@ const SOURCES: readonly Source[] = [
     proto: "einvoice/documents/v1/document.proto",
     unset: "null",
     nulls: ["einvoice.documents.v1.Document"],
+    built: { "einvoice.documents.v1.Document": "BuiltDocument" },
   },
   { proto: "einvoice/documents/v1/issuer.proto", unset: "absent" },
   {
@@ -88,6 +96,21 @@ const TS_NAMES: Readonly<Record<string, string>> = {
   "einvoice.documents.v1.Prepayment": "ComputedPrepayment",
 };
 
+/**
+ * The TypeScript name of the public form (unset optional fields null) of a message whose own form is the canonical
+ * one, for a message a public one reaches and whose two forms differ: both are generated, in the message's module.
+ * The API's component name where it is free, else `Presented` and the canonical name.
+ */
+const PUBLIC_NAMES: Readonly<Record<string, string>> = {
+  "einvoice.documents.v1.IssuerAddress": "CompanyAddress",
+  "einvoice.documents.v1.Party": "Customer",
+  "einvoice.documents.v1.DocumentAmounts": "PresentedDocumentAmounts",
+  "einvoice.documents.v1.DespatchAdvice": "PresentedDespatchAdvice",
+  "einvoice.documents.v1.DespatchCarrier": "PresentedDespatchCarrier",
+  "einvoice.documents.v1.DespatchPoint": "PresentedDespatchPoint",
+  "einvoice.documents.v1.DespatchVehicle": "PresentedDespatchVehicle",
+};
+
 const tsName = (desc: DescMessage) => TS_NAMES[desc.typeName] ?? desc.name;
 const moduleOf = (file: DescFile) => file.name.split("/").pop()!.replace(/_/g, "-");
 
@@ -107,13 +130,69 @@ export function domainTypeFiles(): Map<string, string> {
   if (!rules) throw new Error("einvoice.common.v1.rules is not in the proto image");
   const files = new Map<string, string>();
   const valueNames = new Set<string>();
+  const twins = publicTwins(registry, generated, rules);
   for (const source of SOURCES) {
     const file = registry.getFile(source.proto)!;
     const name = `${moduleOf(file)}.ts`;
-    files.set(name, format(name, moduleText(file, source, { generated, rules, valueNames })));
+    files.set(name, format(name, moduleText(file, source, { generated, rules, valueNames, twins })));
   }
-  files.set("index.ts", format("index.ts", indexText(registry, generated)));
+  files.set("index.ts", format("index.ts", indexText(registry, generated, twins)));
   return files;
+}
+
+/**
+ * The public twins to generate (proto type name → TypeScript name): every message of the canonical form that a
+ * message of the public form reaches, where the two forms differ (an optional field or a oneof, or such a twin
+ * reached in turn). Named by `PUBLIC_NAMES`; a twin without a name there is an error that names it.
+ */
+function publicTwins(
+  registry: ReturnType<typeof registryWithComments>,
+  generated: Map<string, Source>,
+  rules: DescExtension,
+): Map<string, string> {
+  const differs = new Map<string, boolean>();
+  const formsDiffer = (desc: DescMessage): boolean => {
+    const known = differs.get(desc.typeName);
+    if (known !== undefined) return known;
+    differs.set(desc.typeName, false); // a cycle adds nothing
+    const result = desc.members.some(
+      (member) =>
+        member.kind === "oneof" ||
+        (isOptionalField(member) && fieldRules(member, rules)?.absentWhenUnset !== true) ||
+        reachedCanonical(member).some(formsDiffer),
+    );
+    differs.set(desc.typeName, result);
+    return result;
+  };
+  /** The messages of the canonical form a field holds. */
+  const reachedCanonical = (field: DescField): DescMessage[] => {
+    const target =
+      field.fieldKind === "message"
+        ? field.message
+        : field.fieldKind === "list" && field.listKind === "message"
+          ? field.message
+          : field.fieldKind === "map" && field.mapKind === "message"
+            ? field.message
+            : undefined;
+    return target && generated.get(target.typeName)?.unset === "absent" ? [target] : [];
+  };
+  const twins = new Map<string, string>();
+  const visit = (desc: DescMessage) => {
+    for (const field of desc.fields)
+      for (const target of reachedCanonical(field)) {
+        if (twins.has(target.typeName) || !formsDiffer(target)) continue;
+        const name = PUBLIC_NAMES[target.typeName];
+        if (!name)
+          throw new Error(
+            `${target.typeName} is reached from ${desc.typeName}: name its public form in PUBLIC_NAMES`,
+          );
+        twins.set(target.typeName, name);
+        visit(target);
+      }
+  };
+  for (const [typeName, source] of generated)
+    if (source.unset === "null") visit(registry.getMessage(typeName)!);
+  return twins;
 }
 
 /**
@@ -124,6 +203,7 @@ export function domainTypeFiles(): Map<string, string> {
 function indexText(
   registry: ReturnType<typeof registryWithComments>,
   generated: Map<string, Source>,
+  twins: Map<string, string>,
 ): string {
   const modules = SOURCES.map((s) => moduleOf(registry.getFile(s.proto)!)).sort();
   const byModule = new Map<string, string[]>();
@@ -135,6 +215,11 @@ function indexText(
     byModule.set(module, [...(byModule.get(module) ?? []), tsName(desc)]);
     const entry = `  ${JSON.stringify(typeName)}: ${tsName(desc)};\n`;
     (source.unset === "absent" ? entries : presented).push(entry);
+    const twin = twins.get(typeName);
+    if (twin) {
+      byModule.get(module)!.push(twin);
+      presented.push(`  ${JSON.stringify(typeName)}: ${twin};\n`);
+    }
   }
   const imports = [...byModule]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -166,6 +251,8 @@ interface Context {
   generated: Map<string, Source>;
   /** The value arrays' names already taken, across modules (`export *` would drop a name two modules export). */
   valueNames: Set<string>;
+  /** The public twins of canonical messages (see `publicTwins`), by proto type name. */
+  twins: Map<string, string>;
   rules: DescExtension;
   /** Records that the module imports `name` from `module`. */
   need: (module: string, name: string) => void;
@@ -183,6 +270,10 @@ function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need"
     body.push(valuesText(desc, shared));
     if (source.valuesOnly) continue;
     body.push(messageText(desc, source.unset, { ...shared, need }));
+    const twin = shared.twins.get(desc.typeName);
+    if (twin) body.push(messageText(desc, "null", { ...shared, need }, twin));
+    const built = source.built?.[desc.typeName];
+    if (built) body.push(builtText(desc, built, { ...shared, need }));
     if (source.nulls?.includes(desc.typeName)) body.push(nullsText(desc));
   }
   const importLines = [...imports]
@@ -221,19 +312,47 @@ function valuesText(desc: DescMessage, { rules, valueNames }: Omit<Context, "nee
   return lines.join("");
 }
 
-function messageText(desc: DescMessage, unset: Unset, context: Context): string {
+/**
+ * The built form of a public message (see `Source.built`): the public type with each field that reaches a public
+ * twin typed in the canonical form instead.
+ */
+function builtText(desc: DescMessage, name: string, context: Context): string {
+  const fields = desc.fields.filter(
+    (field) => fieldType(field, desc, context, "null") !== fieldType(field, desc, context, "absent"),
+  );
+  const lines = fields.map((field) => {
+    const type = fieldType(field, desc, context, "absent");
+    return `  ${field.name}: ${type}${isOptionalField(field) ? " | null" : ""};\n`;
+  });
+  const keys = fields.map((field) => JSON.stringify(field.name)).join(" | ");
+  return `
+/**
+ * \`${tsName(desc)}\` as a service builds it: its unset optional fields null, the messages it holds in their
+ * canonical form (\`withNulls\` presents it).
+ */
+export type ${name} = Omit<${tsName(desc)}, ${keys}> & {
+${lines.join("")}};
+`;
+}
+
+/** The message as an interface in the `unset` form, named `name` (a public twin) or its own TypeScript name. */
+function messageText(desc: DescMessage, unset: Unset, context: Context, name = tsName(desc)): string {
   if (desc.nestedMessages.length > 0 || desc.nestedEnums.length > 0)
     throw new Error(`${desc.typeName}: nested types are not generated; declare them at the top level`);
-  const lines = [doc(desc, ""), `export interface ${tsName(desc)} {\n`];
+  const twin =
+    name === tsName(desc)
+      ? ""
+      : `/** \`${tsName(desc)}\` as the API answers it: unset optional fields null. */\n`;
+  const lines = [twin || doc(desc, ""), `export interface ${name} {\n`];
   for (const member of desc.members) {
     if (member.kind === "oneof" && unset === "null") {
       // Presented under the oneof's name (`withNulls`): whichever member is set, or null.
-      const types = member.fields.map((field) => fieldType(field, desc, context));
+      const types = member.fields.map((field) => fieldType(field, desc, context, unset));
       lines.push(doc(member, "  "), `  ${member.name}: ${types.join(" | ")} | null;\n`);
       continue;
     }
     for (const field of member.kind === "oneof" ? member.fields : [member]) {
-      const type = fieldType(field, desc, context);
+      const type = fieldType(field, desc, context, unset);
       lines.push(doc(field, "  "));
       // A field left out when unset (or empty) is optional in the type, whatever its kind.
       const absentWhenUnset = fieldRules(field, context.rules)?.absentWhenUnset === true;
@@ -257,13 +376,15 @@ ${keys.map((field) => `  ${field.name}: null,\n`).join("")}} as const satisfies 
 `;
 }
 
-function fieldType(field: DescField, parent: DescMessage, context: Context): string {
-  const { generated, need } = context;
+/** The field's TypeScript type in a message of the `unset` form (a public message reaches public twins). */
+function fieldType(field: DescField, parent: DescMessage, context: Context, unset: Unset): string {
+  const { generated, need, twins } = context;
   const message = (desc: DescMessage) => {
     if (!generated.has(desc.typeName))
       throw new Error(`${field.toString()}: ${desc.typeName} is not generated`);
-    if (desc.file !== parent.file) need(`./${moduleOf(desc.file)}.js`, tsName(desc));
-    return tsName(desc);
+    const name = (unset === "null" ? twins.get(desc.typeName) : undefined) ?? tsName(desc);
+    if (desc.file !== parent.file) need(`./${moduleOf(desc.file)}.js`, name);
+    return name;
   };
   const scalar = (type: ScalarType) => scalarType(type, field, context);
   switch (field.fieldKind) {

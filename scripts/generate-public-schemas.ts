@@ -23,7 +23,10 @@ const ROOT_GROUPS = [
 ];
 
 /** Components the API names otherwise than their message. */
-const RENAMED: Record<string, string> = { "einvoice.documents.v1.Party": "Customer" };
+const RENAMED: Record<string, string> = {
+  "einvoice.documents.v1.Party": "Customer",
+  "einvoice.documents.v1.IssuerAddress": "CompanyAddress",
+};
 
 /** Messages presented inline where they are used, not as components of their own. */
 const INLINE = new Set(["einvoice.documents.v1.DespatchCarrier"]);
