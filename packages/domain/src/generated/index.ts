@@ -50,8 +50,9 @@ import type { ErrorBody, ErrorDetail, Violation } from "./errors.js";
 import type { EventData, EventResource } from "./event.js";
 import type { CompanyAddress, Issuer, IssuerAddress } from "./issuer.js";
 import type { DocumentNote, NoteReason, NoteReference } from "./note.js";
-import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "./webhooks.js";
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEndpointDeleted } from "./webhooks.js";
 
+export * from "./common.js";
 export * from "./company.js";
 export * from "./computed-document.js";
 export * from "./despatch-advice.js";
@@ -126,6 +127,7 @@ export interface PresentedTypes {
   "einvoice.api.v1.ErrorDetail": ErrorDetail;
   "einvoice.api.v1.Violation": Violation;
   "einvoice.api.v1.WebhookEndpoint": WebhookEndpoint;
+  "einvoice.api.v1.WebhookEndpointDeleted": WebhookEndpointDeleted;
   "einvoice.api.v1.WebhookAttempt": WebhookAttempt;
   "einvoice.api.v1.WebhookDelivery": WebhookDelivery;
   "einvoice.events.v1.Email": EmailResource;
