@@ -78,7 +78,15 @@ export function presentAs<Desc extends DescMessage>(
 
 /** A certificate of the signing service as `einvoice.api.v1.Certificate`: what identifies it, never its key. */
 export function presentCertificate(certificate: Certificate, livemode: boolean) {
-  return presentAs(api.CertificateSchema, { ...(certificates.toJson(certificate) as JsonObject), livemode });
+  return presentAs(api.CertificateSchema, certificateFields(certificate, livemode));
+}
+
+/**
+ * A certificate's fields for `einvoice.api.v1.Certificate`, not yet presented: what a resource that holds one
+ * passes to `presentAs`, which presents it with the rest.
+ */
+export function certificateFields(certificate: Certificate, livemode: boolean): JsonObject {
+  return { ...(certificates.toJson(certificate) as JsonObject), livemode };
 }
 
 /**
