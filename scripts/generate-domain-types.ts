@@ -3,12 +3,16 @@
 // TSDoc. A string field whose `rules` list `values` gets a readonly array of them, in the proto's order, in the
 // module of its message, named `<MESSAGE>_<FIELD>_VALUES` from the proto names in upper snake case (e.g.
 // `Document.status` → `DOCUMENT_STATUS_VALUES`); a closed set types its field as that array's union, an open one
-// stays `string`. Run by `npm run generate`; a test fails when the files are stale.
+// stays `string`. A value set declared once as a proto enum (`values_enum`) gets one array in the enum's module,
+// `IgvRegime` → `IGV_REGIME_VALUES`, which every field naming it reads. One message may have two forms: a message of the canonical form that a public message reaches
+// also gets its public twin (`PUBLIC_NAMES`, e.g. `IssuerAddress` and the company's `CompanyAddress`), so a
+// resource's type has nulls all the way down. Run by `npm run generate`; a test fails when the files are stale.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  type DescEnum,
   type DescExtension,
   type DescField,
   type DescFile,
@@ -18,7 +22,7 @@ import {
   hasOption,
   ScalarType,
 } from "@bufbuild/protobuf";
-import { isOptionalField } from "@einvoice/contracts";
+import { enumValueSet, isOptionalField } from "@einvoice/contracts";
 import { leadingComment, registryWithComments } from "./proto-registry.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -43,17 +47,24 @@ interface Source {
    * spreads, so a field added to the proto is null there until something sets it.
    */
   nulls?: readonly string[];
+  /**
+   * Messages (of the `null` form) also generated as a service builds them before `withNulls` presents them: their
+   * own optional fields null, the messages they reach in the canonical form (proto type name → TypeScript name).
+   */
+  built?: Readonly<Record<string, string>>;
   /** Only the value arrays, no interfaces: messages of the platform's inner contracts (RPCs, subjects). */
   valuesOnly?: true;
 }
 
 const SOURCES: readonly Source[] = [
+  { proto: "einvoice/common/v1/common.proto", unset: "absent", valuesOnly: true },
   { proto: "einvoice/documents/v1/computed_document.proto", unset: "absent" },
   { proto: "einvoice/documents/v1/despatch_advice.proto", unset: "absent" },
   {
     proto: "einvoice/documents/v1/document.proto",
     unset: "null",
     nulls: ["einvoice.documents.v1.Document"],
+    built: { "einvoice.documents.v1.Document": "BuiltDocument" },
   },
   { proto: "einvoice/documents/v1/issuer.proto", unset: "absent" },
   {
@@ -88,6 +99,21 @@ const TS_NAMES: Readonly<Record<string, string>> = {
   "einvoice.documents.v1.Prepayment": "ComputedPrepayment",
 };
 
+/**
+ * The TypeScript name of the public form (unset optional fields null) of a message whose own form is the canonical
+ * one, for a message a public one reaches and whose two forms differ: both are generated, in the message's module.
+ * The API's component name where it is free, else `Presented` and the canonical name.
+ */
+const PUBLIC_NAMES: Readonly<Record<string, string>> = {
+  "einvoice.documents.v1.IssuerAddress": "CompanyAddress",
+  "einvoice.documents.v1.Party": "Customer",
+  "einvoice.documents.v1.DocumentAmounts": "PresentedDocumentAmounts",
+  "einvoice.documents.v1.DespatchAdvice": "PresentedDespatchAdvice",
+  "einvoice.documents.v1.DespatchCarrier": "PresentedDespatchCarrier",
+  "einvoice.documents.v1.DespatchPoint": "PresentedDespatchPoint",
+  "einvoice.documents.v1.DespatchVehicle": "PresentedDespatchVehicle",
+};
+
 const tsName = (desc: DescMessage) => TS_NAMES[desc.typeName] ?? desc.name;
 const moduleOf = (file: DescFile) => file.name.split("/").pop()!.replace(/_/g, "-");
 
@@ -107,13 +133,80 @@ export function domainTypeFiles(): Map<string, string> {
   if (!rules) throw new Error("einvoice.common.v1.rules is not in the proto image");
   const files = new Map<string, string>();
   const valueNames = new Set<string>();
+  const twins = publicTwins(registry, generated, rules);
+  const valueSets = new Map<string, DescEnum>();
+  for (const source of SOURCES)
+    for (const desc of registry.getFile(source.proto)!.messages)
+      for (const field of desc.fields) {
+        const name = fieldRules(field, rules)?.valuesEnum;
+        if (!name) continue;
+        const found = registry.getEnum(name);
+        if (!found) throw new Error(`${field.toString()}: values_enum ${name} is not in the proto image`);
+        valueSets.set(name, found);
+      }
   for (const source of SOURCES) {
     const file = registry.getFile(source.proto)!;
     const name = `${moduleOf(file)}.ts`;
-    files.set(name, format(name, moduleText(file, source, { generated, rules, valueNames })));
+    const context = { generated, rules, valueNames, twins, valueSets };
+    files.set(name, format(name, moduleText(file, source, context)));
   }
-  files.set("index.ts", format("index.ts", indexText(registry, generated)));
+  files.set("index.ts", format("index.ts", indexText(registry, generated, twins)));
   return files;
+}
+
+/**
+ * The public twins to generate (proto type name → TypeScript name): every message of the canonical form that a
+ * message of the public form reaches, where the two forms differ (an optional field or a oneof, or such a twin
+ * reached in turn). Named by `PUBLIC_NAMES`; a twin without a name there is an error that names it.
+ */
+function publicTwins(
+  registry: ReturnType<typeof registryWithComments>,
+  generated: Map<string, Source>,
+  rules: DescExtension,
+): Map<string, string> {
+  const differs = new Map<string, boolean>();
+  const formsDiffer = (desc: DescMessage): boolean => {
+    const known = differs.get(desc.typeName);
+    if (known !== undefined) return known;
+    differs.set(desc.typeName, false); // a cycle adds nothing
+    const result = desc.members.some(
+      (member) =>
+        member.kind === "oneof" ||
+        (isOptionalField(member) && fieldRules(member, rules)?.absentWhenUnset !== true) ||
+        reachedCanonical(member).some(formsDiffer),
+    );
+    differs.set(desc.typeName, result);
+    return result;
+  };
+  /** The messages of the canonical form a field holds. */
+  const reachedCanonical = (field: DescField): DescMessage[] => {
+    const target =
+      field.fieldKind === "message"
+        ? field.message
+        : field.fieldKind === "list" && field.listKind === "message"
+          ? field.message
+          : field.fieldKind === "map" && field.mapKind === "message"
+            ? field.message
+            : undefined;
+    return target && generated.get(target.typeName)?.unset === "absent" ? [target] : [];
+  };
+  const twins = new Map<string, string>();
+  const visit = (desc: DescMessage) => {
+    for (const field of desc.fields)
+      for (const target of reachedCanonical(field)) {
+        if (twins.has(target.typeName) || !formsDiffer(target)) continue;
+        const name = PUBLIC_NAMES[target.typeName];
+        if (!name)
+          throw new Error(
+            `${target.typeName} is reached from ${desc.typeName}: name its public form in PUBLIC_NAMES`,
+          );
+        twins.set(target.typeName, name);
+        visit(target);
+      }
+  };
+  for (const [typeName, source] of generated)
+    if (source.unset === "null") visit(registry.getMessage(typeName)!);
+  return twins;
 }
 
 /**
@@ -124,6 +217,7 @@ export function domainTypeFiles(): Map<string, string> {
 function indexText(
   registry: ReturnType<typeof registryWithComments>,
   generated: Map<string, Source>,
+  twins: Map<string, string>,
 ): string {
   const modules = SOURCES.map((s) => moduleOf(registry.getFile(s.proto)!)).sort();
   const byModule = new Map<string, string[]>();
@@ -135,6 +229,11 @@ function indexText(
     byModule.set(module, [...(byModule.get(module) ?? []), tsName(desc)]);
     const entry = `  ${JSON.stringify(typeName)}: ${tsName(desc)};\n`;
     (source.unset === "absent" ? entries : presented).push(entry);
+    const twin = twins.get(typeName);
+    if (twin) {
+      byModule.get(module)!.push(twin);
+      presented.push(`  ${JSON.stringify(typeName)}: ${twin};\n`);
+    }
   }
   const imports = [...byModule]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -155,7 +254,9 @@ const HEADER =
   "// Generated by scripts/generate-domain-types.ts from the .proto files: do not edit; run `npm run generate`.\n\n";
 
 interface FieldRules {
+  boolConst?: boolean;
   values: string[];
+  valuesEnum: string;
   open: boolean;
   format: string;
   absentWhenUnset: boolean;
@@ -166,6 +267,10 @@ interface Context {
   generated: Map<string, Source>;
   /** The value arrays' names already taken, across modules (`export *` would drop a name two modules export). */
   valueNames: Set<string>;
+  /** The public twins of canonical messages (see `publicTwins`), by proto type name. */
+  twins: Map<string, string>;
+  /** The enums fields name as their value set (`values_enum`), by full name. */
+  valueSets: Map<string, DescEnum>;
   rules: DescExtension;
   /** Records that the module imports `name` from `module`. */
   need: (module: string, name: string) => void;
@@ -178,11 +283,16 @@ function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need"
     imports.get(module)!.add(name);
   };
   const body: string[] = [];
+  for (const desc of file.enums) if (shared.valueSets.has(desc.typeName)) body.push(valueSetText(desc));
   for (const desc of file.messages) {
     if (source.skip?.includes(desc.typeName)) continue;
     body.push(valuesText(desc, shared));
     if (source.valuesOnly) continue;
     body.push(messageText(desc, source.unset, { ...shared, need }));
+    const twin = shared.twins.get(desc.typeName);
+    if (twin) body.push(messageText(desc, "null", { ...shared, need }, twin));
+    const built = source.built?.[desc.typeName];
+    if (built) body.push(builtText(desc, built, { ...shared, need }));
     if (source.nulls?.includes(desc.typeName)) body.push(nullsText(desc));
   }
   const importLines = [...imports]
@@ -197,6 +307,18 @@ const upperSnake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2")
 /** The value array's name of a field (see the header). */
 const valuesName = (field: DescField) =>
   `${upperSnake(field.parent.name)}_${field.name.toUpperCase()}_VALUES`;
+
+/** The array of an enum's value set (`values_enum`): `IgvRegime` → `IGV_REGIME_VALUES`. */
+const valueSetName = (desc: DescEnum) => `${upperSnake(desc.name)}_VALUES`;
+
+function valueSetText(desc: DescEnum): string {
+  return `/** The values of \`${desc.name}\` (fields name it with \`values_enum\`), in the proto's order. */
+export const ${valueSetName(desc)} = [${enumValueSet(desc)
+    .map((v) => JSON.stringify(v))
+    .join(", ")}] as const;
+
+`;
+}
 
 /** The field's `rules`, read through the image's own descriptor (fields by their local names). */
 function fieldRules(field: DescField, rules: DescExtension): FieldRules | undefined {
@@ -221,19 +343,47 @@ function valuesText(desc: DescMessage, { rules, valueNames }: Omit<Context, "nee
   return lines.join("");
 }
 
-function messageText(desc: DescMessage, unset: Unset, context: Context): string {
+/**
+ * The built form of a public message (see `Source.built`): the public type with each field that reaches a public
+ * twin typed in the canonical form instead.
+ */
+function builtText(desc: DescMessage, name: string, context: Context): string {
+  const fields = desc.fields.filter(
+    (field) => fieldType(field, desc, context, "null") !== fieldType(field, desc, context, "absent"),
+  );
+  const lines = fields.map((field) => {
+    const type = fieldType(field, desc, context, "absent");
+    return `  ${field.name}: ${type}${isOptionalField(field) ? " | null" : ""};\n`;
+  });
+  const keys = fields.map((field) => JSON.stringify(field.name)).join(" | ");
+  return `
+/**
+ * \`${tsName(desc)}\` as a service builds it: its unset optional fields null, the messages it holds in their
+ * canonical form (\`withNulls\` presents it).
+ */
+export type ${name} = Omit<${tsName(desc)}, ${keys}> & {
+${lines.join("")}};
+`;
+}
+
+/** The message as an interface in the `unset` form, named `name` (a public twin) or its own TypeScript name. */
+function messageText(desc: DescMessage, unset: Unset, context: Context, name = tsName(desc)): string {
   if (desc.nestedMessages.length > 0 || desc.nestedEnums.length > 0)
     throw new Error(`${desc.typeName}: nested types are not generated; declare them at the top level`);
-  const lines = [doc(desc, ""), `export interface ${tsName(desc)} {\n`];
+  const twin =
+    name === tsName(desc)
+      ? ""
+      : `/** \`${tsName(desc)}\` as the API answers it: unset optional fields null. */\n`;
+  const lines = [twin || doc(desc, ""), `export interface ${name} {\n`];
   for (const member of desc.members) {
     if (member.kind === "oneof" && unset === "null") {
       // Presented under the oneof's name (`withNulls`): whichever member is set, or null.
-      const types = member.fields.map((field) => fieldType(field, desc, context));
+      const types = member.fields.map((field) => fieldType(field, desc, context, unset));
       lines.push(doc(member, "  "), `  ${member.name}: ${types.join(" | ")} | null;\n`);
       continue;
     }
     for (const field of member.kind === "oneof" ? member.fields : [member]) {
-      const type = fieldType(field, desc, context);
+      const type = fieldType(field, desc, context, unset);
       lines.push(doc(field, "  "));
       // A field left out when unset (or empty) is optional in the type, whatever its kind.
       const absentWhenUnset = fieldRules(field, context.rules)?.absentWhenUnset === true;
@@ -257,13 +407,15 @@ ${keys.map((field) => `  ${field.name}: null,\n`).join("")}} as const satisfies 
 `;
 }
 
-function fieldType(field: DescField, parent: DescMessage, context: Context): string {
-  const { generated, need } = context;
+/** The field's TypeScript type in a message of the `unset` form (a public message reaches public twins). */
+function fieldType(field: DescField, parent: DescMessage, context: Context, unset: Unset): string {
+  const { generated, need, twins } = context;
   const message = (desc: DescMessage) => {
     if (!generated.has(desc.typeName))
       throw new Error(`${field.toString()}: ${desc.typeName} is not generated`);
-    if (desc.file !== parent.file) need(`./${moduleOf(desc.file)}.js`, tsName(desc));
-    return tsName(desc);
+    const name = (unset === "null" ? twins.get(desc.typeName) : undefined) ?? tsName(desc);
+    if (desc.file !== parent.file) need(`./${moduleOf(desc.file)}.js`, name);
+    return name;
   };
   const scalar = (type: ScalarType) => scalarType(type, field, context);
   switch (field.fieldKind) {
@@ -302,7 +454,7 @@ function scalarType(scalar: ScalarType, field: DescField, context: Context): str
     case ScalarType.STRING:
       return stringType(field, context);
     case ScalarType.BOOL:
-      return "boolean";
+      return fieldRules(field, context.rules)?.boolConst === true ? "true" : "boolean";
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
     case ScalarType.INT32:
@@ -320,10 +472,15 @@ function scalarType(scalar: ScalarType, field: DescField, context: Context): str
  * A closed value set is a union of its values; an open one stays `string`, since a newer peer may send a value
  * this code does not list. Formats name the domain's string types.
  */
-function stringType(field: DescField, { rules, need }: Context): string {
+function stringType(field: DescField, { rules, need, valueSets }: Context): string {
   const fieldRule = fieldRules(field, rules);
   if (!fieldRule) return "string";
-  const { values, open, format } = fieldRule;
+  const { values, open, format, valuesEnum } = fieldRule;
+  const valueSet = valueSets.get(valuesEnum);
+  if (valueSet && !open) {
+    if (valueSet.file !== field.parent.file) need(`./${moduleOf(valueSet.file)}.js`, valueSetName(valueSet));
+    return `(typeof ${valueSetName(valueSet)})[number]`;
+  }
   if (values.length > 0 && !open) return `(typeof ${valuesName(field)})[number]`;
   // "amount" and "unsigned-decimal" are refinements of "decimal" (see FieldRules).
   if (format === "decimal" || format === "amount" || format === "unsigned-decimal") {

@@ -19,11 +19,18 @@ const ROOT_GROUPS = [
   ["einvoice.documents.v1.Document", "einvoice.events.v1.Event", "einvoice.events.v1.Email"],
   ["einvoice.api.v1.Company", "einvoice.api.v1.SolCredentials", "einvoice.api.v1.GreCredentials"],
   ["einvoice.api.v1.Error"],
-  ["einvoice.api.v1.WebhookEndpoint", "einvoice.api.v1.WebhookDelivery"],
+  [
+    "einvoice.api.v1.WebhookEndpoint",
+    "einvoice.api.v1.WebhookDelivery",
+    "einvoice.api.v1.WebhookEndpointDeleted",
+  ],
 ];
 
 /** Components the API names otherwise than their message. */
-const RENAMED: Record<string, string> = { "einvoice.documents.v1.Party": "Customer" };
+const RENAMED: Record<string, string> = {
+  "einvoice.documents.v1.Party": "Customer",
+  "einvoice.documents.v1.IssuerAddress": "CompanyAddress",
+};
 
 /** Messages presented inline where they are used, not as components of their own. */
 const INLINE = new Set(["einvoice.documents.v1.DespatchCarrier"]);

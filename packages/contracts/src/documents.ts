@@ -1,5 +1,5 @@
 import type { JsonValue } from "@bufbuild/protobuf";
-import type { DocumentResource, InvoiceRequest, NoteRequest } from "@einvoice/domain";
+import type { BuiltDocument, InvoiceRequest, NoteRequest } from "@einvoice/domain";
 import {
   ComputedDocumentSchema,
   DespatchAdviceSchema,
@@ -38,7 +38,7 @@ export const issuers = new DomainContract(IssuerSchema);
 export const documentContract = new MessageContract(DocumentSchema);
 
 /** The public Document as the register builds it (null where unknown) → its message; the register's one mapping. */
-export function documentMessage(resource: DocumentResource): Document {
+export function documentMessage(resource: BuiltDocument): Document {
   return documentContract.codec.fromValue(resource);
 }
 
@@ -47,7 +47,7 @@ export function documentMessage(resource: DocumentResource): Document {
  * reflection when it can: the resource minus its unset (null) fields IS the canonical JSON whenever it passes the
  * strict schema (every non-optional field present, every value of its JSON type). Otherwise, the exact path.
  */
-export function documentJson(resource: DocumentResource): JsonValue {
+export function documentJson(resource: BuiltDocument): JsonValue {
   const json = withoutUnset(resource);
   if (documentContract.check(json, "strict").length === 0) return json;
   return documentContract.toJson(documentMessage(resource));

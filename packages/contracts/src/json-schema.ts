@@ -1,5 +1,5 @@
-import { type DescField, type DescMessage, getOption, hasOption } from "@bufbuild/protobuf";
-import { rules } from "@einvoice/proto";
+import type { DescField, DescMessage } from "@bufbuild/protobuf";
+import { fieldRules } from "./field-rules.js";
 import { valueSchema } from "./value-schema.js";
 
 /**
@@ -117,8 +117,9 @@ function fieldSchema(field: DescField, options: SchemaOptions, reach: (m: DescMe
 }
 
 function stringSchema(field: DescField, options: SchemaOptions): JsonSchema {
-  if (!hasOption(field, rules)) return { type: "string" };
-  const { values, open, format: named } = getOption(field, rules);
+  const fieldRule = fieldRules(field);
+  if (!fieldRule) return { type: "string" };
+  const { values, open, format: named } = fieldRule;
   // Id prefixes and integer bounds describe the public form only, like the refined formats.
   const format = named in REFINED_FORMATS ? REFINED_FORMATS[named] : named;
   const schema: JsonSchema = { type: "string" };

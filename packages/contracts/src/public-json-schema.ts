@@ -1,5 +1,5 @@
-import { type DescField, type DescMessage, type DescOneof, getOption, hasOption } from "@bufbuild/protobuf";
-import { rules } from "@einvoice/proto";
+import { type DescField, type DescMessage, type DescOneof, ScalarType } from "@bufbuild/protobuf";
+import { fieldRules } from "./field-rules.js";
 import { FORMAT_PATTERNS, isOptionalField, type JsonSchema } from "./json-schema.js";
 import { isAbsentWhenUnset } from "./public-json.js";
 import { valueSchema } from "./value-schema.js";
@@ -122,7 +122,7 @@ function describeField(
   schema: JsonSchema,
 ): string | undefined {
   const own = options.describe(field);
-  const format = hasOption(field, rules) ? getOption(field, rules).format : "";
+  const format = fieldRules(field)?.format ?? "";
   const sentence = FORMAT_SENTENCES[format];
   const text = own ?? (typeof schema.description === "string" ? schema.description : undefined);
   if (!sentence) return text;
@@ -147,6 +147,12 @@ function nullable(schema: JsonSchema): JsonSchema {
 
 /** A field's value in the public form: messages by `$ref` or inline, strings and integers with their rules. */
 function publicValueSchema(field: DescField, options: PublicSchemaOptions, reach: Reach): JsonSchema {
+  const boolConst = fieldRules(field)?.boolConst;
+  if (boolConst !== undefined) {
+    if (field.fieldKind !== "scalar" || field.scalar !== ScalarType.BOOL)
+      throw new Error(`${field.toString()}: bool_const on a field that is not a bool`);
+    return { type: "boolean", const: boolConst };
+  }
   return valueSchema(field, {
     message: (desc) => messageSchema(desc, options, reach),
     string: stringSchema,
@@ -163,8 +169,9 @@ function messageSchema(desc: DescMessage, options: PublicSchemaOptions, reach: R
 }
 
 function bounds(field: DescField): JsonSchema {
-  if (!hasOption(field, rules)) return {};
-  const { minimum, maximum } = getOption(field, rules);
+  const fieldRule = fieldRules(field);
+  if (!fieldRule) return {};
+  const { minimum, maximum } = fieldRule;
   return {
     ...(minimum !== undefined ? { minimum } : {}),
     ...(maximum !== undefined ? { maximum } : {}),
@@ -172,8 +179,9 @@ function bounds(field: DescField): JsonSchema {
 }
 
 function stringSchema(field: DescField): JsonSchema {
-  if (!hasOption(field, rules)) return { type: "string" };
-  const { values, open, format, idPrefix, pattern } = getOption(field, rules);
+  const fieldRule = fieldRules(field);
+  if (!fieldRule) return { type: "string" };
+  const { values, open, format, idPrefix, pattern } = fieldRule;
   const schema: JsonSchema = { type: "string" };
   if (idPrefix) schema.pattern = idPattern(idPrefix);
   if (pattern) schema.pattern = pattern;

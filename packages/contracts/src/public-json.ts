@@ -1,12 +1,5 @@
-import {
-  type DescField,
-  type DescMessage,
-  getOption,
-  hasOption,
-  type JsonObject,
-  type JsonValue,
-} from "@bufbuild/protobuf";
-import { rules } from "@einvoice/proto";
+import type { DescField, DescMessage, JsonObject, JsonValue } from "@bufbuild/protobuf";
+import { fieldRules } from "./field-rules.js";
 import { isOptionalField } from "./json-schema.js";
 
 /**
@@ -49,14 +42,14 @@ export function isAbsentWhenUnset(field: DescField): boolean {
   return ruleFacts(field).absentWhenUnset;
 }
 
-/** The one value a field can have (its rules' single closed value), if it is so. */
-function soleValue(field: DescField): string | undefined {
+/** The one value a field can have (its rules' single closed value, or its `bool_const`), if it is so. */
+function soleValue(field: DescField): string | boolean | undefined {
   return ruleFacts(field).soleValue;
 }
 
 interface RuleFacts {
   absentWhenUnset: boolean;
-  soleValue: string | undefined;
+  soleValue: string | boolean | undefined;
 }
 
 const NO_RULES: RuleFacts = { absentWhenUnset: false, soleValue: undefined };
@@ -66,9 +59,13 @@ const factsOf = new WeakMap<DescField, RuleFacts>();
 function ruleFacts(field: DescField): RuleFacts {
   let facts = factsOf.get(field);
   if (!facts) {
-    if (hasOption(field, rules)) {
-      const { values, open, absentWhenUnset } = getOption(field, rules);
-      facts = { absentWhenUnset, soleValue: values.length === 1 && !open ? values[0] : undefined };
+    const fieldRule = fieldRules(field);
+    if (fieldRule) {
+      const { values, open, absentWhenUnset, boolConst } = fieldRule;
+      facts = {
+        absentWhenUnset,
+        soleValue: boolConst ?? (values.length === 1 && !open ? values[0] : undefined),
+      };
     } else facts = NO_RULES;
     factsOf.set(field, facts);
   }

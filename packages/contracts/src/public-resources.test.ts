@@ -222,4 +222,9 @@ describe("the resources of einvoice.api.v1", () => {
       violation,
     ]);
   });
+
+  it("should present a constant the rules give (bool_const, a single closed value) without being told", () => {
+    const deleted = presentAs(api.WebhookEndpointDeletedSchema, { id: "we_1" });
+    expect(JSON.stringify(deleted)).toBe('{"id":"we_1","object":"webhook_endpoint","deleted":true}');
+  });
 });

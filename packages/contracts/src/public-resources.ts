@@ -1,5 +1,5 @@
 import type { DescMessage, JsonObject, JsonValue, MessageShape } from "@bufbuild/protobuf";
-import type { PresentedTypes } from "@einvoice/domain";
+import type { DocumentResource, EmailResource, EventResource, PresentedTypes } from "@einvoice/domain";
 import {
   api,
   type Certificate,
@@ -31,25 +31,29 @@ export type LinkSigner = (url: string) => string;
  * internal (types, keys, `$` fields) can pass through. The gateway answers it and the notification service sends
  * it to webhooks, so both are the same resource.
  */
-export function presentDocument(document: Document | undefined, signLink?: LinkSigner): JsonObject {
+export function presentDocument(
+  document: Document | undefined,
+  signLink?: LinkSigner,
+): DocumentResource & JsonObject {
   if (!document) throw new Error("a response without its document");
-  return withSignedLinks(withNulls(DocumentSchema, documentContract.toJson(document)), signLink);
+  const json = withSignedLinks(withNulls(DocumentSchema, documentContract.toJson(document)), signLink);
+  return json as DocumentResource & JsonObject;
 }
 
 /** An event with the resource as it stood under `data.object` (the `EventData` oneof, presented by its name). */
-export function presentEvent(event: Event | undefined, signLink?: LinkSigner): JsonObject {
+export function presentEvent(event: Event | undefined, signLink?: LinkSigner): EventResource & JsonObject {
   if (!event) throw new Error("a response without its event");
   const json = withNulls(EventSchema, events.toJson(event));
   const data = json.data as JsonObject;
   if (event.data?.object.case === "document")
     data.object = withSignedLinks(data.object as JsonObject, signLink);
-  return json;
+  return json as EventResource & JsonObject;
 }
 
 /** An email of a document, as the API shows it (`POST /v1/documents/{id}/email`, `email.*` events). */
-export function presentEmail(email: Email | undefined): JsonObject {
+export function presentEmail(email: Email | undefined): EmailResource & JsonObject {
   if (!email) throw new Error("a response without its email");
-  return withNulls(EmailSchema, emails.toJson(email));
+  return withNulls(EmailSchema, emails.toJson(email)) as EmailResource & JsonObject;
 }
 
 /** The public JSON type of a public message (`PresentedTypes`, generated with the messages). */
@@ -74,7 +78,15 @@ export function presentAs<Desc extends DescMessage>(
 
 /** A certificate of the signing service as `einvoice.api.v1.Certificate`: what identifies it, never its key. */
 export function presentCertificate(certificate: Certificate, livemode: boolean) {
-  return presentAs(api.CertificateSchema, { ...(certificates.toJson(certificate) as JsonObject), livemode });
+  return presentAs(api.CertificateSchema, certificateFields(certificate, livemode));
+}
+
+/**
+ * A certificate's fields for `einvoice.api.v1.Certificate`, not yet presented: what a resource that holds one
+ * passes to `presentAs`, which presents it with the rest.
+ */
+export function certificateFields(certificate: Certificate, livemode: boolean): JsonObject {
+  return { ...(certificates.toJson(certificate) as JsonObject), livemode };
 }
 
 /**

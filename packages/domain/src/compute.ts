@@ -1,8 +1,6 @@
-import type { ComputedDocument, SaleDocumentType } from "./computed-document.js";
-import { COMPUTE_DOCUMENT_REQUEST_IGV_REGIME_VALUES } from "./generated/tax.js";
-
-export * from "./generated/tax.js";
-
+import type { SaleDocumentType } from "./computed-document.js";
+import { IGV_REGIME_VALUES } from "./generated/common.js";
+import type { ComputedDocument } from "./generated/computed-document.js";
 import type { InvoiceRequest } from "./invoice-request.js";
 import type { Decimal, IsoDate } from "./money.js";
 
@@ -20,8 +18,8 @@ export interface FieldError {
  * extensions for MYPE restaurants and hotels in SUNAT's register (10 %, 10.5 % in 2026).
  */
 export type IgvRegime = (typeof IGV_REGIMES)[number];
-/** `ComputeDocumentRequest.igv_regime` in proto. */
-export const IGV_REGIMES = COMPUTE_DOCUMENT_REQUEST_IGV_REGIME_VALUES;
+/** `einvoice.common.v1.IgvRegime` in proto: the company's and the tax requests' `igv_regime`. */
+export const IGV_REGIMES = IGV_REGIME_VALUES;
 
 export interface ComputeContext {
   type: SaleDocumentType;

@@ -1,7 +1,5 @@
 import type { LineTax } from "./generated/computed-document.js";
 
-export * from "./generated/computed-document.js";
-
 /** `01` factura (invoice), `03` boleta (receipt). */
 export type SaleDocumentType = "01" | "03";
 

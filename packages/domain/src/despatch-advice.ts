@@ -2,8 +2,6 @@ import type { FieldError } from "./compute.js";
 import type { DespatchAdvice } from "./generated/despatch-advice.js";
 import type { IsoDate } from "./money.js";
 
-export * from "./generated/despatch-advice.js";
-
 /** SUNAT catalog 01: `09` sender guide (guía de remisión remitente), `31` carrier guide (transportista). */
 export type DespatchType = DespatchAdvice["type"];
 

@@ -5,11 +5,6 @@ import {
 } from "./generated/document.js";
 import { DOCUMENT_VERDICT_OUTCOME_VALUES } from "./generated/documents.js";
 
-export * from "./generated/document.js";
-// The values of the `documents.*` and `voids.*` subjects' fields.
-export * from "./generated/documents.js";
-export * from "./generated/voids.js";
-
 /**
  * Status of a document. `pending`: number assigned, no verdict yet. `accepted`: SUNAT accepted it (code 0).
  * `observed`: accepted with observations (codes ≥ 4000; valid, notes kept). `rejected`: SUNAT refused it

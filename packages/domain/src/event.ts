@@ -1,8 +1,5 @@
 import { EVENT_TYPE_VALUES } from "./generated/event.js";
 
-export * from "./generated/email.js";
-export * from "./generated/event.js";
-
 /** Every event type, in the proto's order (`Event.type`): what the API lists, filters on and webhooks subscribe to. */
 export const EVENT_TYPES = EVENT_TYPE_VALUES;
 

@@ -2,8 +2,6 @@ import type { FromSchema } from "json-schema-to-ts";
 import type { DocumentNote } from "./generated/note.js";
 import type { creditNoteRequestSchema, debitNoteRequestSchema } from "./note-request.schema.js";
 
-export * from "./generated/note.js";
-
 /** `07` nota de crédito (credit note), `08` nota de débito (debit note). */
 export type NoteDocumentType = DocumentNote["type"];
 

@@ -1,6 +1,6 @@
-import type { ComputedDocument } from "./computed-document.js";
+import type { ComputedDocument } from "./generated/computed-document.js";
+import type { Issuer } from "./generated/issuer.js";
 import type { InvoiceRequest } from "./invoice-request.js";
-import type { Issuer } from "./issuer.js";
 
 /**
  * A five-line invoice as the tax engine computes it, with its issuer: what the services' boot warm-ups run their

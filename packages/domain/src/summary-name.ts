@@ -1,6 +1,5 @@
 import type { SIGN_SUMMARY_REQUEST_KIND_VALUES } from "./generated/summary.js";
 
-export * from "./generated/summary.js";
 /** RA comunicación de baja (voids invoices and their notes), RC resumen diario (voids receipts, condition 3). */
 export type SummaryKind = (typeof SIGN_SUMMARY_REQUEST_KIND_VALUES)[number];
 

@@ -74,11 +74,8 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   };
   const pending = { ...pendingDocument(example!), id: documentId };
   const documentMessage = (json: object) => fromJson(DocumentSchema, json as JsonObject);
-  const event = fromJson(EventSchema, {
-    ...acceptedEvent(example!),
-    id: eventId,
-    data: { document: accepted },
-  } as JsonObject);
+  const eventJson: object = { ...acceptedEvent(example!), id: eventId, data: { document: accepted } };
+  const event = fromJson(EventSchema, eventJson as JsonObject);
   const certificate = {
     subject: "CN=EMPRESA DE PRUEBA SAC, serialNumber=20000000001",
     issuer: "CN=Test CA",

@@ -73,6 +73,61 @@ export interface DespatchAdvice {
   freight_payer?: (typeof DESPATCH_ADVICE_FREIGHT_PAYER_VALUES)[number];
 }
 
+/** `DespatchAdvice` as the API answers it: unset optional fields null. */
+export interface PresentedDespatchAdvice {
+  /** `09` sender guide, `31` carrier guide (from the series). */
+  type: (typeof DESPATCH_ADVICE_TYPE_VALUES)[number];
+  /** `T…` (09) or `V…` (31). */
+  series: string;
+  /** Issue date. `YYYY-MM-DD` (Lima). */
+  issue_date: IsoDate;
+  /** The remark printed on the guide; null when none. */
+  note: string | null;
+  /** Who sends the goods; on a sender guide the company itself. */
+  sender: DespatchParty;
+  /** Who receives them. */
+  recipient: DespatchParty;
+  /** The supplier (reasons `02`, `07`, `13`); null otherwise. */
+  supplier: DespatchParty | null;
+  /** The buyer (reasons `03`, `13`); null otherwise. */
+  buyer: DespatchParty | null;
+  /** Catalog 20 reason; null on a carrier guide. */
+  reason_code: string | null;
+  /** The reason in words, with reason `13`; null otherwise. */
+  reason_description: string | null;
+  /** Catalog 18: `01` contracted carrier, `02` own vehicle; null on a carrier guide. */
+  transport_mode: (typeof DESPATCH_ADVICE_TRANSPORT_MODE_VALUES)[number] | null;
+  /** When transport starts; null when not given (contracted carrier). `YYYY-MM-DD` (Lima). */
+  start_date: IsoDate | null;
+  /**
+   * When the goods are handed to the contracted carrier (mode `01`; SUNAT ERR 3617 from 2026-06-01); null otherwise.
+   * `YYYY-MM-DD` (Lima).
+   */
+  handover_date: IsoDate | null;
+  /** The contracted carrier (mode `01`); null otherwise. */
+  carrier: PresentedDespatchCarrier | null;
+  /** Gross weight in `weight_unit`, a decimal string (e.g. `120.5`). */
+  gross_weight: Decimal;
+  /** `KGM` kilograms or `TNE` tonnes. */
+  weight_unit: (typeof DESPATCH_ADVICE_WEIGHT_UNIT_VALUES)[number];
+  /** Number of packages; null when not given. */
+  packages: number | null;
+  /** Where the goods leave from. */
+  origin: PresentedDespatchPoint;
+  /** Where they arrive. */
+  destination: PresentedDespatchPoint;
+  /** Main, then secondary vehicles (up to two). */
+  vehicles: PresentedDespatchVehicle[];
+  /** Main, then secondary drivers (up to two). */
+  drivers: DespatchDriver[];
+  /** Sale documents the goods travel under. */
+  related_documents: DespatchRelatedDocument[];
+  /** The goods. */
+  items: DespatchItem[];
+  /** Carrier guide: who pays the freight; null when not given (SUNAT then observes 4388) and on a sender guide. */
+  freight_payer: (typeof DESPATCH_ADVICE_FREIGHT_PAYER_VALUES)[number] | null;
+}
+
 /** A party named on a guide (sender, recipient, supplier or buyer). */
 export interface DespatchParty {
   /** Catalog 06 identity document type (`6` RUC, `1` DNI…). */
@@ -93,6 +148,16 @@ export interface DespatchCarrier {
   mtc_registration?: string;
 }
 
+/** `DespatchCarrier` as the API answers it: unset optional fields null. */
+export interface PresentedDespatchCarrier {
+  /** The carrier's RUC (11 digits). */
+  ruc: string;
+  /** The carrier's legal name. */
+  name: string;
+  /** The carrier's MTC registration number, upper case; null when not given (SUNAT then observes 4391). */
+  mtc_registration: string | null;
+}
+
 /** An origin or destination of the goods. */
 export interface DespatchPoint {
   /** INEI district code, 6 digits. */
@@ -103,6 +168,18 @@ export interface DespatchPoint {
   establishment_code?: string;
   /** Derived: the RUC that registered the establishment; null when the point is not one. */
   establishment_ruc?: string;
+}
+
+/** `DespatchPoint` as the API answers it: unset optional fields null. */
+export interface PresentedDespatchPoint {
+  /** INEI district code, 6 digits. */
+  ubigeo: string;
+  /** The address line. */
+  address: string;
+  /** SUNAT's 4-digit establishment code; null when the point is not one. */
+  establishment_code: string | null;
+  /** Derived: the RUC that registered the establishment; null when the point is not one. */
+  establishment_ruc: string | null;
 }
 
 /** The values of `DespatchVehicle.role`, in the proto's order. */
@@ -119,6 +196,19 @@ export interface DespatchVehicle {
    * when not given (a carrier guide then draws SUNAT observation 4399).
    */
   certificate?: string;
+}
+
+/** `DespatchVehicle` as the API answers it: unset optional fields null. */
+export interface PresentedDespatchVehicle {
+  /** Derived from the position: the first is the main vehicle. */
+  role: (typeof DESPATCH_VEHICLE_ROLE_VALUES)[number];
+  /** The plate, upper case, without hyphen. */
+  plate: string;
+  /**
+   * The vehicle's Constancia de Inscripción, Certificado de Habilitación Vehicular or TUC number, upper case; null
+   * when not given (a carrier guide then draws SUNAT observation 4399).
+   */
+  certificate: string | null;
 }
 
 /** The values of `DespatchDriver.role`, in the proto's order. */

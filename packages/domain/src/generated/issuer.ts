@@ -17,15 +17,38 @@ export interface Issuer {
   logo_key?: string;
 }
 
+/** The issuer's registered address, printed on every document (`cac:RegistrationAddress`). */
 export interface IssuerAddress {
+  /** Street address. */
   line: string;
-  /** INEI district code, 6 digits. */
+  /** INEI district code (ubigeo), 6 digits, e.g. `150101`. Null when not registered. */
   ubigeo?: string;
+  /** District name. Null when not registered. */
   district?: string;
+  /** Province name. Null when not registered. */
   province?: string;
+  /** Department name. Null when not registered. */
   department?: string;
-  /** SUNAT establishment code; 0000 is the registered main address. */
+  /** SUNAT establishment code of the address (`cbc:AddressTypeCode`); `0000` is the main registered address. */
   establishment_code: string;
-  /** ISO 3166-1 alpha-2. */
+  /** ISO 3166-1 alpha-2 country: always `PE`. */
+  country_code: string;
+}
+
+/** `IssuerAddress` as the API answers it: unset optional fields null. */
+export interface CompanyAddress {
+  /** Street address. */
+  line: string;
+  /** INEI district code (ubigeo), 6 digits, e.g. `150101`. Null when not registered. */
+  ubigeo: string | null;
+  /** District name. Null when not registered. */
+  district: string | null;
+  /** Province name. Null when not registered. */
+  province: string | null;
+  /** Department name. Null when not registered. */
+  department: string | null;
+  /** SUNAT establishment code of the address (`cbc:AddressTypeCode`); `0000` is the main registered address. */
+  establishment_code: string;
+  /** ISO 3166-1 alpha-2 country: always `PE`. */
   country_code: string;
 }

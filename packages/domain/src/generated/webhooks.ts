@@ -33,6 +33,19 @@ export interface WebhookEndpoint {
   secret?: string;
 }
 
+/** The values of `WebhookEndpointDeleted.object`, in the proto's order. */
+export const WEBHOOK_ENDPOINT_DELETED_OBJECT_VALUES = ["webhook_endpoint"] as const;
+
+/** What a delete answers. */
+export interface WebhookEndpointDeleted {
+  /** Unique id of the deleted endpoint: `we_` and 26 letters and digits. */
+  id: string;
+  /** Always `webhook_endpoint`. */
+  object: (typeof WEBHOOK_ENDPOINT_DELETED_OBJECT_VALUES)[number];
+  /** Always true. */
+  deleted: true;
+}
+
 /** One try of a delivery. */
 export interface WebhookAttempt {
   /** When the attempt started. */

@@ -1,7 +1,7 @@
 import { connect } from "node:net";
-import { fromJson, type JsonObject } from "@bufbuild/protobuf";
 import { createClient, createRouterTransport } from "@connectrpc/connect";
-import { DocumentSchema, NumberingService } from "@einvoice/proto";
+import { documentContract } from "@einvoice/contracts";
+import { NumberingService } from "@einvoice/proto";
 import { testJpeg, testPng } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
@@ -18,7 +18,7 @@ const numbering = createClient(
       issueDocuments: (req) => ({
         results: req.items.map((item) => {
           issuedLogoKeys.push(item.issuer?.logoKey);
-          const document = fromJson(DocumentSchema, pendingDocument(CREATE_EXAMPLES[0]!) as JsonObject);
+          const document = documentContract.codec.fromValue(pendingDocument(CREATE_EXAMPLES[0]!));
           return { outcome: { case: "document" as const, value: document } };
         }),
       }),

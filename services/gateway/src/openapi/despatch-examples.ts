@@ -1,5 +1,5 @@
+import type { DocumentResource } from "@einvoice/domain";
 import { validateDespatchAdvice } from "@einvoice/tax-engine";
-import type { PublicDocument } from "./document-schemas.js";
 import { presentedDocument } from "./presented-document.js";
 
 /** The example company (the test company `npm start` creates). */
@@ -76,7 +76,7 @@ export const DESPATCH_REQUESTS = {
 } as const;
 
 /** The pending Document answered for a request example (202, or `Prefer: wait` once the ticket exists). */
-export function pendingGuide(name: keyof typeof DESPATCH_REQUESTS, index: number): PublicDocument {
+export function pendingGuide(name: keyof typeof DESPATCH_REQUESTS, index: number): DocumentResource {
   const checked = validateDespatchAdvice(DESPATCH_REQUESTS[name].value, { issuer: ISSUER, today: TODAY });
   if (!checked.ok) throw new Error(`despatch example ${name} is refused: ${JSON.stringify(checked.errors)}`);
   const advice = checked.advice;

@@ -1,6 +1,6 @@
-import { type DescField, type DescMessage, getOption, hasOption } from "@bufbuild/protobuf";
-import { isOptionalField } from "@einvoice/contracts";
-import { DespatchAdviceSchema, DocumentSchema, EmailSchema, EventSchema, rules } from "@einvoice/proto";
+import type { DescField, DescMessage } from "@bufbuild/protobuf";
+import { fieldRules, isOptionalField } from "@einvoice/contracts";
+import { DespatchAdviceSchema, DocumentSchema, EmailSchema, EventSchema } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
 import { resolvePointer } from "../../test-support/openapi-validation.js";
 import { buildOpenApiDocument } from "./openapi-document.js";
@@ -53,8 +53,9 @@ function fieldDifferences(field: DescField, schema: Schema, at: string): string[
   if (field.fieldKind === "message") return differences(field.message, schema, at);
   if (field.fieldKind === "list" && field.listKind === "message")
     return differences(field.message, target(schema.items as Schema), `${at}[]`);
-  if (field.fieldKind !== "scalar" || !hasOption(field, rules)) return [];
-  const { values, open, format } = getOption(field, rules);
+  const fieldRule = field.fieldKind === "scalar" ? fieldRules(field) : undefined;
+  if (!fieldRule) return [];
+  const { values, open, format } = fieldRule;
   const out: string[] = [];
   if (values.length > 0 && values.length === 1 && !open) {
     if (schema.const !== values[0] && JSON.stringify(schema.enum) !== JSON.stringify(values))

@@ -1,4 +1,5 @@
-import type { PublicDocument, PublicDocumentList, PublicEvent, PublicEventList } from "./document-schemas.js";
+import type { DocumentResource, EventResource } from "@einvoice/domain";
+import type { PublicDocumentList, PublicEventList } from "./document-schemas.js";
 import { listPage } from "./list-schema.js";
 import { presentedDocument, presentedDocumentEvent } from "./presented-document.js";
 import { CREATE_EXAMPLES, type CreateExample } from "./request-examples.js";
@@ -21,7 +22,7 @@ const TYPE = { invoice: "01", receipt: "03" } as const;
 const LABEL = { invoice: "La Factura", receipt: "La Boleta de Venta" } as const;
 
 /** The Document answered for `example` once SUNAT accepted it (201 with `Prefer: wait=N`, or a later read). */
-export function acceptedDocument(example: CreateExample): PublicDocument {
+export function acceptedDocument(example: CreateExample): DocumentResource {
   const index = CREATE_EXAMPLES.indexOf(example);
   const id = exampleId("doc", index);
   const series = String(example.request.series);
@@ -51,7 +52,7 @@ export function acceptedDocument(example: CreateExample): PublicDocument {
 }
 
 /** The same Document when the call returns before the verdict (202): numbered, not yet signed or sent. */
-export function pendingDocument(example: CreateExample): PublicDocument {
+export function pendingDocument(example: CreateExample): DocumentResource {
   return {
     ...acceptedDocument(example),
     status: "pending",
@@ -63,7 +64,7 @@ export function pendingDocument(example: CreateExample): PublicDocument {
 }
 
 /** A signed document while SUNAT cannot be reached: the third send failed, the fourth waits on the backoff. */
-export function retryingDocument(example: CreateExample): PublicDocument {
+export function retryingDocument(example: CreateExample): DocumentResource {
   const { links } = acceptedDocument(example);
   return {
     ...pendingDocument(example),
@@ -79,7 +80,7 @@ export function retryingDocument(example: CreateExample): PublicDocument {
 }
 
 /** A document SUNAT never answered before the sending deadline. */
-export function deadlineRejectedDocument(example: CreateExample): PublicDocument {
+export function deadlineRejectedDocument(example: CreateExample): DocumentResource {
   return {
     ...acceptedDocument(example),
     status: "rejected",
@@ -93,7 +94,7 @@ export function deadlineRejectedDocument(example: CreateExample): PublicDocument
   };
 }
 
-export function acceptedEvent(example: CreateExample): PublicEvent {
+export function acceptedEvent(example: CreateExample): EventResource {
   return presentedDocumentEvent({
     id: exampleId("evt", CREATE_EXAMPLES.indexOf(example)),
     object: "event",

@@ -1,12 +1,5 @@
-import type { PlainSchema } from "./json-schema.js";
+import type { JsonSchema } from "./json-schema.js";
 
 /** Building blocks of the response schemas; each takes the description of the field it becomes. */
 
-export const boolean = (description: string): PlainSchema => ({ type: "boolean", description });
-
-/** An id: prefix, underscore, 26 characters (a time-ordered random id). */
-export const prefixedId = (prefix: string, what: string): PlainSchema => ({
-  type: "string",
-  pattern: `^${prefix}_[0-9A-Za-z]+$`,
-  description: `Unique id of the ${what}: \`${prefix}_\` and 26 letters and digits.`,
-});
+export const boolean = (description: string): JsonSchema => ({ type: "boolean", description });

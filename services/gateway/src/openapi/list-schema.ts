@@ -1,5 +1,5 @@
 import { boolean } from "./field-schemas.js";
-import { constant, type JsonSchema, objectSchema, type PlainSchema, schemaRef } from "./json-schema.js";
+import { constant, type JsonSchema, objectSchema, schemaRef } from "./json-schema.js";
 
 /** A page of a list route (`GET /v1/documents`, `/v1/events`, …): the one envelope every list answers. */
 export interface PublicList<T> {
@@ -20,7 +20,7 @@ export function listPage<T>(url: string, hasMore: boolean, data: T[]): PublicLis
  */
 export function listSchema(item: string, path: string, names: { one: string; many: string }): JsonSchema {
   const { one, many } = names;
-  const url: PlainSchema = path.includes("{")
+  const url: JsonSchema = path.includes("{")
     ? { type: "string", description: `The path of this list (\`${path}\`).` }
     : constant(path, "The path of this list.");
   return objectSchema<PublicList<unknown>>()({

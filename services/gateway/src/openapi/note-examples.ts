@@ -1,6 +1,5 @@
-import type { NoteRequest } from "@einvoice/domain";
+import type { DocumentResource, NoteRequest } from "@einvoice/domain";
 import { computeDocument, computeNote } from "@einvoice/tax-engine";
-import type { PublicDocument } from "./document-schemas.js";
 import { presentedDocument } from "./presented-document.js";
 
 const TODAY = "2026-06-03";
@@ -197,7 +196,7 @@ export function pendingNote(
   type: "07" | "08",
   request: Omit<NoteRequest, "document">,
   index: number,
-): PublicDocument {
+): DocumentResource {
   const r = computeNote(
     { ...request, document: NOTE_INVOICE_ID },
     {
@@ -241,7 +240,7 @@ export function acceptedNote(
   type: "07" | "08",
   request: Omit<NoteRequest, "document">,
   index: number,
-): PublicDocument {
+): DocumentResource {
   const pending = pendingNote(type, request, index);
   const label = type === "07" ? "La Nota de Credito" : "La Nota de Debito";
   const files = `http://127.0.0.1:8080/v1/files/${pending.id}`;

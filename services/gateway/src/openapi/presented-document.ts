@@ -7,7 +7,6 @@ import {
 } from "@einvoice/contracts";
 import type { DocumentResource, EmailResource, EventResource } from "@einvoice/domain";
 import { EmailSchema, EventSchema } from "@einvoice/proto";
-import type { PublicDocument, PublicEmail, PublicEvent } from "./document-schemas.js";
 
 /**
  * A value of `T` as an example gives it: only what it knows. A field left out is presented with its zero value, or
@@ -30,20 +29,20 @@ export type Sample<T> = T extends readonly (infer U)[]
  * edit.
  */
 
-export function presentedDocument(sample: Sample<DocumentResource>): PublicDocument {
-  return presentDocument(documentContract.codec.fromValue(sample)) as PublicDocument;
+export function presentedDocument(sample: Sample<DocumentResource>): DocumentResource {
+  return presentDocument(documentContract.codec.fromValue(sample));
 }
 
 /** An event about a document (`document.*`): the sample's `data.object` is the Document. */
 export function presentedDocumentEvent(
   sample: Sample<Omit<EventResource, "data">> & { data: { object: Sample<DocumentResource> } },
-): PublicEvent {
+): EventResource {
   const { data, ...event } = sample;
-  return presentEvent(events.fromValue({ ...event, data: { document: data.object } })) as PublicEvent;
+  return presentEvent(events.fromValue({ ...event, data: { document: data.object } }));
 }
 
-export function presentedEmail(sample: Sample<EmailResource>): PublicEmail {
-  return presentEmail(emails.fromValue(sample)) as PublicEmail;
+export function presentedEmail(sample: Sample<EmailResource>): EmailResource {
+  return presentEmail(emails.fromValue(sample));
 }
 
 const events = new JsonCodec(EventSchema);

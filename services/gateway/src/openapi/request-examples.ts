@@ -1,5 +1,4 @@
-import type { ComputedParty, DocumentAmounts } from "@einvoice/domain";
-import type { Presented } from "./json-schema.js";
+import type { Customer, PresentedDocumentAmounts } from "@einvoice/domain";
 
 /**
  * The documented create requests, one or more per document kind, each with what the platform computes for it.
@@ -22,16 +21,14 @@ export interface CreateExample {
   computed: {
     currency: string;
     total: string;
-    amounts: Presented<DocumentAmounts>;
-    customer: Presented<ComputedParty>;
+    amounts: PresentedDocumentAmounts;
+    customer: Customer;
   };
 }
 
 const ZERO = "0.00";
 /** Amounts with every part zero and nothing that does not apply, to spread the figures of an example over. */
-const amounts = (
-  parts: Partial<Presented<DocumentAmounts>> & { total: string },
-): Presented<DocumentAmounts> => ({
+const amounts = (parts: Partial<PresentedDocumentAmounts> & { total: string }): PresentedDocumentAmounts => ({
   taxed: ZERO,
   exempt: ZERO,
   unaffected: ZERO,

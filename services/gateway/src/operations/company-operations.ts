@@ -1,11 +1,10 @@
-import { presentAs, presentCertificate } from "@einvoice/contracts";
+import { certificateFields, presentAs } from "@einvoice/contracts";
 import type { IgvRegime } from "@einvoice/domain";
 import { api } from "@einvoice/proto";
 import { CompanyLogoRepository } from "../adapters/company-logo-repository.js";
 import { CompanySettingsRepository } from "../adapters/company-settings-repository.js";
 import { validationFailed } from "../errors/public-errors.js";
 import { type AuthedState, type GatewayDeps, scopeOf } from "../http/context.js";
-import { logoResource } from "../http/logo-resource.js";
 import { companyExample } from "../openapi/company-examples.js";
 import { authenticatedErrors, bodyErrors, errorResponse, SHAPE_CODES } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
@@ -24,15 +23,16 @@ async function presentCompany(deps: GatewayDeps, readSetup: ReadCompanySetup, ca
     new CompanySettingsRepository(deps.store).igvRegime(scope),
     new CompanyLogoRepository(deps.store).find(scope),
   ]);
+  // The certificate and logo go in unpresented: presenting the company presents them.
   return presentAs(api.CompanySchema, {
     ...company,
     id: company._id,
     livemode,
     igv_regime: igvRegime,
-    certificate: setup.certificate && presentCertificate(setup.certificate, livemode),
+    certificate: setup.certificate && certificateFields(setup.certificate, livemode),
     sol_user: setup.solUser,
     gre_client_id: setup.greClientId,
-    logo: logo && logoResource(logo, livemode),
+    logo: logo && { ...logo, livemode },
     ready: setup.missing.length === 0,
   });
 }

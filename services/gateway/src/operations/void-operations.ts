@@ -1,9 +1,9 @@
+import type { DocumentResource } from "@einvoice/domain";
 import { hasIdShape } from "@einvoice/platform";
 import { validationFailed } from "../errors/public-errors.js";
 import { linkSignerFor, scopeOf } from "../http/context.js";
 import { presentDocument } from "../http/presenters.js";
 import { acceptedDocument } from "../openapi/document-examples.js";
-import type { PublicDocument } from "../openapi/document-schemas.js";
 import { authenticatedErrors, bodyErrors, errorResponse, SHAPE_CODES } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
 import { json, pathParameter, requestIdHeader } from "../openapi/operation-parts.js";
@@ -13,7 +13,7 @@ import { defineOperation } from "./define-operation.js";
 import { documentMissing } from "./document-missing.js";
 
 const accepted = acceptedDocument(createExamples("invoice")[0]!);
-const voiding: PublicDocument = {
+const voiding: DocumentResource = {
   ...accepted,
   updated_at: "2026-06-02T10:00:00.000Z",
   void: {

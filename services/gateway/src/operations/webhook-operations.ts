@@ -1,6 +1,7 @@
-import { presentWebhookDelivery, presentWebhookEndpoint } from "@einvoice/contracts";
+import { presentAs, presentWebhookDelivery, presentWebhookEndpoint } from "@einvoice/contracts";
 import type { WebhookDelivery, WebhookEndpoint } from "@einvoice/domain";
 import { hasIdShape, SERVICE_ERRORS } from "@einvoice/platform";
+import { api } from "@einvoice/proto";
 import { apiError, validationFailed } from "../errors/public-errors.js";
 import { type GatewayDeps, scopeOf } from "../http/context.js";
 import { parseListQuery } from "../http/list-params.js";
@@ -277,7 +278,7 @@ export const deleteWebhookEndpoint = defineOperation({
     "200": ok("The endpoint is gone.", schemaRef("WebhookEndpointDeleted"), {
       deleted: {
         summary: "Deleted",
-        value: { id: ENDPOINT_ID, object: "webhook_endpoint", deleted: true },
+        value: presentAs(api.WebhookEndpointDeletedSchema, { id: ENDPOINT_ID }),
       },
     }),
     ...authenticatedErrors(),
@@ -290,7 +291,7 @@ export const deleteWebhookEndpoint = defineOperation({
         scope: scopeOf(ctx.state.caller),
         id: endpointId(ctx.params.id!),
       });
-      ctx.body = { id: res.endpoint?.id ?? ctx.params.id, object: "webhook_endpoint", deleted: true };
+      ctx.body = presentAs(api.WebhookEndpointDeletedSchema, { id: res.endpoint?.id ?? ctx.params.id });
     },
 });
 

@@ -1,11 +1,11 @@
-import { DOCUMENT_RESOURCE_NULLS, type DocumentResource, type DocumentVoid } from "@einvoice/domain";
+import { type BuiltDocument, DOCUMENT_RESOURCE_NULLS, type DocumentVoid } from "@einvoice/domain";
 import type { DocumentRecord, VoidRecord } from "./document-record.js";
 
 /**
  * The public Document resource of a record; file links appear once the file exists. An optional field the record
  * does not hold stays null (`submission`: the gateway fills it on a read of one document, see the proto).
  */
-export function presentDocument(record: DocumentRecord, filesBaseUrl: string): DocumentResource {
+export function presentDocument(record: DocumentRecord, filesBaseUrl: string): BuiltDocument {
   const link = (kind: "pdf" | "xml" | "cdr") =>
     record.files[kind] ? `${filesBaseUrl}/${record._id}/${kind}` : null;
   const computed = record.computed;

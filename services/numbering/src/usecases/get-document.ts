@@ -1,4 +1,4 @@
-import type { ComputedDocument, DocumentResource, Issuer, Scope } from "@einvoice/domain";
+import type { BuiltDocument, ComputedDocument, Issuer, Scope } from "@einvoice/domain";
 import { notFound } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { type DocumentQuery, DocumentRepository } from "../adapters/document-repository.js";
@@ -6,7 +6,7 @@ import type { DocumentRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
 
 export interface DocumentView {
-  document: DocumentResource;
+  document: BuiltDocument;
   files: DocumentRecord["files"];
   issuer: Issuer;
   /** Absent on despatch advices (their transport data is `document.despatch`). */
@@ -75,7 +75,7 @@ export class ListDocuments {
   async execute(
     scope: Scope,
     query: DocumentQuery,
-  ): Promise<{ documents: DocumentResource[]; hasMore: boolean }> {
+  ): Promise<{ documents: BuiltDocument[]; hasMore: boolean }> {
     const page = await new DocumentRepository(this.store).list(scope, query);
     return {
       documents: page.rows.map((record) => presentDocument(record, this.filesBaseUrl)),

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { despatchAdvices, issuers } from "@einvoice/contracts";
-import type { DespatchAdvice, DocumentResource, Issuer, Scope } from "@einvoice/domain";
+import type { BuiltDocument, DespatchAdvice, Issuer, Scope } from "@einvoice/domain";
 import { newId } from "@einvoice/platform";
 import { DespatchIssuedSchema } from "@einvoice/proto";
 import { pendingRecord } from "../domain/document-record.js";
@@ -31,7 +31,7 @@ export class IssueDespatchAdvice {
     issuer,
     despatch,
     idempotencyKey,
-  }: IssueDespatchAdviceCommand): Promise<DocumentResource> {
+  }: IssueDespatchAdviceCommand): Promise<BuiltDocument> {
     const { record } = await this.issues.issue({
       scope,
       type: despatch.type,

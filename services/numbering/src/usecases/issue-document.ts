@@ -1,4 +1,4 @@
-import type { ComputedDocument, DocumentResource, Issuer, Scope } from "@einvoice/domain";
+import type { BuiltDocument, ComputedDocument, Issuer, Scope } from "@einvoice/domain";
 import { metrics, newId } from "@einvoice/platform";
 import { pendingRecord } from "../domain/document-record.js";
 import { presentDocument } from "../domain/present-document.js";
@@ -24,12 +24,7 @@ export class IssueDocument {
     private readonly filesBaseUrl: string,
   ) {}
 
-  async execute({
-    scope,
-    issuer,
-    computed,
-    idempotencyKey,
-  }: IssueDocumentCommand): Promise<DocumentResource> {
+  async execute({ scope, issuer, computed, idempotencyKey }: IssueDocumentCommand): Promise<BuiltDocument> {
     const { record, replayed } = await this.issues.issue({
       scope,
       type: computed.type,

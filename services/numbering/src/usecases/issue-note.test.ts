@@ -1,4 +1,4 @@
-import type { ComputedDocument, DocumentResource, Scope } from "@einvoice/domain";
+import type { BuiltDocument, ComputedDocument, Scope } from "@einvoice/domain";
 import { ConnectError, readReason, readViolations } from "@einvoice/platform";
 import { openStore, type Store } from "@einvoice/store";
 import { computeDocument, computeNote } from "@einvoice/tax-engine";
@@ -36,7 +36,7 @@ function invoice(): ComputedDocument {
 }
 
 /** A credit note of `unitPrice` + IGV (per item) on `doc`, or an annulment (`01`) when no price is given. */
-function creditNote(doc: DocumentResource, modified: ComputedDocument, unitPrice?: string, series = "FC01") {
+function creditNote(doc: BuiltDocument, modified: ComputedDocument, unitPrice?: string, series = "FC01") {
   const result = computeNote(
     {
       series,
@@ -80,7 +80,7 @@ describe("IssueDocument for credit and debit notes", () => {
   let store: Store;
   let issue: IssueDocument;
   let computed: ComputedDocument;
-  let original: DocumentResource;
+  let original: BuiltDocument;
 
   const setStatus = (id: string, status: "accepted" | "pending" | "voided") =>
     new DocumentRepository(store).update(scope, id, {}, { status });

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { documentMessage, issuers } from "@einvoice/contracts";
-import type { ComputedDocument, DocumentResource, Scope } from "@einvoice/domain";
+import type { BuiltDocument, ComputedDocument, Scope } from "@einvoice/domain";
 import {
   notFound,
   SERVICE_ERRORS,
@@ -31,7 +31,7 @@ export class VoidDocument {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async execute(scope: Scope, id: string, reason: string): Promise<DocumentResource> {
+  async execute(scope: Scope, id: string, reason: string): Promise<BuiltDocument> {
     const problem = reasonProblem(reason);
     if (problem)
       throw violationsError([

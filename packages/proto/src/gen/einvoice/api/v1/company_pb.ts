@@ -5,13 +5,15 @@
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_einvoice_common_v1_field_rules } from "../../common/v1/field_rules_pb.js";
+import type { IssuerAddress } from "../../documents/v1/issuer_pb.js";
+import { file_einvoice_documents_v1_issuer } from "../../documents/v1/issuer_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file einvoice/api/v1/company.proto.
  */
 export const file_einvoice_api_v1_company: GenFile = /*@__PURE__*/
-  fileDesc("Ch1laW52b2ljZS9hcGkvdjEvY29tcGFueS5wcm90bxIPZWludm9pY2UuYXBpLnYxIpsECgdDb21wYW55EhUKAmlkGAEgASgJQgnK8xgFIgNjbXASHQoGb2JqZWN0GAIgASgJQg3K8xgJCgdjb21wYW55EhAKCGxpdmVtb2RlGAMgASgIEhsKA3J1YxgEIAEoCUIOyvMYCjoIXlxkezExfSQSEgoKbGVnYWxfbmFtZRgFIAEoCRIXCgp0cmFkZV9uYW1lGAYgASgJSACIAQESMAoHYWRkcmVzcxgHIAEoCzIfLmVpbnZvaWNlLmFwaS52MS5Db21wYW55QWRkcmVzcxI1CgppZ3ZfcmVnaW1lGAggASgJQiHK8xgdCgdnZW5lcmFsChJyZXN0YXVyYW50c19ob3RlbHMSNgoLY2VydGlmaWNhdGUYCSABKAsyHC5laW52b2ljZS5hcGkudjEuQ2VydGlmaWNhdGVIAYgBARIVCghzb2xfdXNlchgKIAEoCUgCiAEBEhoKDWdyZV9jbGllbnRfaWQYCyABKAlIA4gBARIvCgRsb2dvGAwgASgLMhwuZWludm9pY2UuYXBpLnYxLkNvbXBhbnlMb2dvSASIAQESDQoFcmVhZHkYDSABKAgSIwoKY3JlYXRlZF9hdBgOIAEoCUIPyvMYCxoJZGF0ZS10aW1lQg0KC190cmFkZV9uYW1lQg4KDF9jZXJ0aWZpY2F0ZUILCglfc29sX3VzZXJCEAoOX2dyZV9jbGllbnRfaWRCBwoFX2xvZ28i7wEKDkNvbXBhbnlBZGRyZXNzEgwKBGxpbmUYASABKAkSIgoGdWJpZ2VvGAIgASgJQg3K8xgJOgdeXGR7Nn0kSACIAQESFQoIZGlzdHJpY3QYAyABKAlIAYgBARIVCghwcm92aW5jZRgEIAEoCUgCiAEBEhcKCmRlcGFydG1lbnQYBSABKAlIA4gBARIaChJlc3RhYmxpc2htZW50X2NvZGUYBiABKAkSFAoMY291bnRyeV9jb2RlGAcgASgJQgkKB191YmlnZW9CCwoJX2Rpc3RyaWN0QgsKCV9wcm92aW5jZUINCgtfZGVwYXJ0bWVudCLgAQoLQ2VydGlmaWNhdGUSIQoGb2JqZWN0GAEgASgJQhHK8xgNCgtjZXJ0aWZpY2F0ZRIQCghsaXZlbW9kZRgCIAEoCBIPCgdzdWJqZWN0GAMgASgJEg4KBmlzc3VlchgEIAEoCRIVCg1zZXJpYWxfbnVtYmVyGAUgASgJEhoKEmZpbmdlcnByaW50X3NoYTI1NhgGIAEoCRIjCgpub3RfYmVmb3JlGAcgASgJQg/K8xgLGglkYXRlLXRpbWUSIwoKZXhwaXJlc19hdBgIIAEoCUIPyvMYCxoJZGF0ZS10aW1lIpACCgtDb21wYW55TG9nbxIiCgZvYmplY3QYASABKAlCEsrzGA4KDGNvbXBhbnlfbG9nbxIQCghsaXZlbW9kZRgCIAEoCBIxCgxjb250ZW50X3R5cGUYAyABKAlCG8rzGBcKCWltYWdlL3BuZwoKaW1hZ2UvanBlZxIYCgRzaXplGAQgASgFQgrK8xgGKAEwgIAgEhgKBXdpZHRoGAUgASgFQgnK8xgFKBAw0A8SGQoGaGVpZ2h0GAYgASgFQgnK8xgFKBAw0A8SJAoGc2hhMjU2GAcgASgJQhTK8xgQOg5eWzAtOWEtZl17NjR9JBIjCgp1cGRhdGVkX2F0GAggASgJQg/K8xgLGglkYXRlLXRpbWUiVwoOU29sQ3JlZGVudGlhbHMSJQoGb2JqZWN0GAEgASgJQhXK8xgRCg9zb2xfY3JlZGVudGlhbHMSEAoIbGl2ZW1vZGUYAiABKAgSDAoEdXNlchgDIAEoCSJcCg5HcmVDcmVkZW50aWFscxIlCgZvYmplY3QYASABKAlCFcrzGBEKD2dyZV9jcmVkZW50aWFscxIQCghsaXZlbW9kZRgCIAEoCBIRCgljbGllbnRfaWQYAyABKAliBnByb3RvMw", [file_einvoice_common_v1_field_rules]);
+  fileDesc("Ch1laW52b2ljZS9hcGkvdjEvY29tcGFueS5wcm90bxIPZWludm9pY2UuYXBpLnYxIqEECgdDb21wYW55EhUKAmlkGAEgASgJQgnK8xgFIgNjbXASHQoGb2JqZWN0GAIgASgJQg3K8xgJCgdjb21wYW55EhAKCGxpdmVtb2RlGAMgASgIEhsKA3J1YxgEIAEoCUIOyvMYCjoIXlxkezExfSQSEgoKbGVnYWxfbmFtZRgFIAEoCRIXCgp0cmFkZV9uYW1lGAYgASgJSACIAQESNQoHYWRkcmVzcxgHIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXJBZGRyZXNzEjYKCmlndl9yZWdpbWUYCCABKAlCIsrzGB5KHGVpbnZvaWNlLmNvbW1vbi52MS5JZ3ZSZWdpbWUSNgoLY2VydGlmaWNhdGUYCSABKAsyHC5laW52b2ljZS5hcGkudjEuQ2VydGlmaWNhdGVIAYgBARIVCghzb2xfdXNlchgKIAEoCUgCiAEBEhoKDWdyZV9jbGllbnRfaWQYCyABKAlIA4gBARIvCgRsb2dvGAwgASgLMhwuZWludm9pY2UuYXBpLnYxLkNvbXBhbnlMb2dvSASIAQESDQoFcmVhZHkYDSABKAgSIwoKY3JlYXRlZF9hdBgOIAEoCUIPyvMYCxoJZGF0ZS10aW1lQg0KC190cmFkZV9uYW1lQg4KDF9jZXJ0aWZpY2F0ZUILCglfc29sX3VzZXJCEAoOX2dyZV9jbGllbnRfaWRCBwoFX2xvZ28i4AEKC0NlcnRpZmljYXRlEiEKBm9iamVjdBgBIAEoCUIRyvMYDQoLY2VydGlmaWNhdGUSEAoIbGl2ZW1vZGUYAiABKAgSDwoHc3ViamVjdBgDIAEoCRIOCgZpc3N1ZXIYBCABKAkSFQoNc2VyaWFsX251bWJlchgFIAEoCRIaChJmaW5nZXJwcmludF9zaGEyNTYYBiABKAkSIwoKbm90X2JlZm9yZRgHIAEoCUIPyvMYCxoJZGF0ZS10aW1lEiMKCmV4cGlyZXNfYXQYCCABKAlCD8rzGAsaCWRhdGUtdGltZSKQAgoLQ29tcGFueUxvZ28SIgoGb2JqZWN0GAEgASgJQhLK8xgOCgxjb21wYW55X2xvZ28SEAoIbGl2ZW1vZGUYAiABKAgSMQoMY29udGVudF90eXBlGAMgASgJQhvK8xgXCglpbWFnZS9wbmcKCmltYWdlL2pwZWcSGAoEc2l6ZRgEIAEoBUIKyvMYBigBMICAIBIYCgV3aWR0aBgFIAEoBUIJyvMYBSgQMNAPEhkKBmhlaWdodBgGIAEoBUIJyvMYBSgQMNAPEiQKBnNoYTI1NhgHIAEoCUIUyvMYEDoOXlswLTlhLWZdezY0fSQSIwoKdXBkYXRlZF9hdBgIIAEoCUIPyvMYCxoJZGF0ZS10aW1lIlcKDlNvbENyZWRlbnRpYWxzEiUKBm9iamVjdBgBIAEoCUIVyvMYEQoPc29sX2NyZWRlbnRpYWxzEhAKCGxpdmVtb2RlGAIgASgIEgwKBHVzZXIYAyABKAkiXAoOR3JlQ3JlZGVudGlhbHMSJQoGb2JqZWN0GAEgASgJQhXK8xgRCg9ncmVfY3JlZGVudGlhbHMSEAoIbGl2ZW1vZGUYAiABKAgSEQoJY2xpZW50X2lkGAMgASgJYgZwcm90bzM", [file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_issuer]);
 
 /**
  * The company the API key belongs to (the issuer of its documents), with the credentials of the key's mode.
@@ -64,9 +66,9 @@ export type Company = Message<"einvoice.api.v1.Company"> & {
   /**
    * The registered address.
    *
-   * @generated from field: einvoice.api.v1.CompanyAddress address = 7;
+   * @generated from field: einvoice.documents.v1.IssuerAddress address = 7;
    */
-  address?: CompanyAddress | undefined;
+  address?: IssuerAddress | undefined;
 
   /**
    * The IGV regime of the key's mode, set with `PUT /v1/company/igv_regime`. `general` (the default): IGV 18 %.
@@ -133,69 +135,6 @@ export type Company = Message<"einvoice.api.v1.Company"> & {
  */
 export const CompanySchema: GenMessage<Company> = /*@__PURE__*/
   messageDesc(file_einvoice_api_v1_company, 0);
-
-/**
- * The issuer's registered address, printed on every document (`cac:RegistrationAddress`).
- *
- * @generated from message einvoice.api.v1.CompanyAddress
- */
-export type CompanyAddress = Message<"einvoice.api.v1.CompanyAddress"> & {
-  /**
-   * Street address.
-   *
-   * @generated from field: string line = 1;
-   */
-  line: string;
-
-  /**
-   * INEI district code (ubigeo), 6 digits, e.g. `150101`. Null when not registered.
-   *
-   * @generated from field: optional string ubigeo = 2;
-   */
-  ubigeo?: string | undefined;
-
-  /**
-   * District name. Null when not registered.
-   *
-   * @generated from field: optional string district = 3;
-   */
-  district?: string | undefined;
-
-  /**
-   * Province name. Null when not registered.
-   *
-   * @generated from field: optional string province = 4;
-   */
-  province?: string | undefined;
-
-  /**
-   * Department name. Null when not registered.
-   *
-   * @generated from field: optional string department = 5;
-   */
-  department?: string | undefined;
-
-  /**
-   * SUNAT establishment code of the address (`cbc:AddressTypeCode`); `0000` is the main registered address.
-   *
-   * @generated from field: string establishment_code = 6;
-   */
-  establishmentCode: string;
-
-  /**
-   * ISO 3166-1 alpha-2 country: always `PE`.
-   *
-   * @generated from field: string country_code = 7;
-   */
-  countryCode: string;
-};
-
-/**
- * Describes the message einvoice.api.v1.CompanyAddress.
- * Use `create(CompanyAddressSchema)` to create a new message.
- */
-export const CompanyAddressSchema: GenMessage<CompanyAddress> = /*@__PURE__*/
-  messageDesc(file_einvoice_api_v1_company, 1);
 
 /**
  * The digital certificate that signs the documents of the key's mode: what identifies it, never its key (kept
@@ -266,7 +205,7 @@ export type Certificate = Message<"einvoice.api.v1.Certificate"> & {
  * Use `create(CertificateSchema)` to create a new message.
  */
 export const CertificateSchema: GenMessage<Certificate> = /*@__PURE__*/
-  messageDesc(file_einvoice_api_v1_company, 2);
+  messageDesc(file_einvoice_api_v1_company, 1);
 
 /**
  * The company's logo in the key's mode: printed at the top of the A4 PDF and the 80 mm ticket of every invoice,
@@ -338,7 +277,7 @@ export type CompanyLogo = Message<"einvoice.api.v1.CompanyLogo"> & {
  * Use `create(CompanyLogoSchema)` to create a new message.
  */
 export const CompanyLogoSchema: GenMessage<CompanyLogo> = /*@__PURE__*/
-  messageDesc(file_einvoice_api_v1_company, 3);
+  messageDesc(file_einvoice_api_v1_company, 2);
 
 /**
  * The SOL user now in use for the key's mode; the password is stored encrypted and never returned.
@@ -373,7 +312,7 @@ export type SolCredentials = Message<"einvoice.api.v1.SolCredentials"> & {
  * Use `create(SolCredentialsSchema)` to create a new message.
  */
 export const SolCredentialsSchema: GenMessage<SolCredentials> = /*@__PURE__*/
-  messageDesc(file_einvoice_api_v1_company, 4);
+  messageDesc(file_einvoice_api_v1_company, 3);
 
 /**
  * The GRE API client_id now in use for the key's mode; the client secret is stored encrypted and never returned.
@@ -408,5 +347,5 @@ export type GreCredentials = Message<"einvoice.api.v1.GreCredentials"> & {
  * Use `create(GreCredentialsSchema)` to create a new message.
  */
 export const GreCredentialsSchema: GenMessage<GreCredentials> = /*@__PURE__*/
-  messageDesc(file_einvoice_api_v1_company, 5);
+  messageDesc(file_einvoice_api_v1_company, 4);
 

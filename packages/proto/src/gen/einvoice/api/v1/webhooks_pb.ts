@@ -11,7 +11,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/api/v1/webhooks.proto.
  */
 export const file_einvoice_api_v1_webhooks: GenFile = /*@__PURE__*/
-  fileDesc("Ch5laW52b2ljZS9hcGkvdjEvd2ViaG9va3MucHJvdG8SD2VpbnZvaWNlLmFwaS52MSKfAgoPV2ViaG9va0VuZHBvaW50EhQKAmlkGAEgASgJQgjK8xgEIgJ3ZRImCgZvYmplY3QYAiABKAlCFsrzGBIKEHdlYmhvb2tfZW5kcG9pbnQSCwoDdXJsGAMgASgJEg4KBmV2ZW50cxgEIAMoCRIPCgdlbmFibGVkGAUgASgIEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhAKCGxpdmVtb2RlGAcgASgIEiMKCmNyZWF0ZWRfYXQYCCABKAlCD8rzGAsaCWRhdGUtdGltZRIjCgp1cGRhdGVkX2F0GAkgASgJQg/K8xgLGglkYXRlLXRpbWUSJAoGc2VjcmV0GAogASgJQg/K8xgLOgded2hzZWNfQAFIAIgBAUIJCgdfc2VjcmV0IsQBCg5XZWJob29rQXR0ZW1wdBIbCgJhdBgBIAEoCUIPyvMYCxoJZGF0ZS10aW1lEicKD3Jlc3BvbnNlX3N0YXR1cxgCIAEoBUIJyvMYBShkMNcESACIAQESGwoLZHVyYXRpb25fbXMYAyABKAVCBsrzGAIoABIdChVyZXNwb25zZV9ib2R5X2V4Y2VycHQYBCABKAkSEgoFZXJyb3IYBSABKAlIAYgBAUISChBfcmVzcG9uc2Vfc3RhdHVzQggKBl9lcnJvciLjAwoPV2ViaG9va0RlbGl2ZXJ5EhQKAmlkGAEgASgJQgjK8xgEIgJ3ZBImCgZvYmplY3QYAiABKAlCFsrzGBIKEHdlYmhvb2tfZGVsaXZlcnkSHQoLZW5kcG9pbnRfaWQYAyABKAlCCMrzGAQiAndlEhsKCGV2ZW50X2lkGAQgASgJQgnK8xgFIgNldnQSEgoKZXZlbnRfdHlwZRgFIAEoCRIwCgZzdGF0dXMYBiABKAlCIMrzGBwKB3BlbmRpbmcKCXN1Y2NlZWRlZAoGZmFpbGVkEicKD3Jlc3BvbnNlX3N0YXR1cxgHIAEoBUIJyvMYBShkMNcESACIAQESFwoKbGFzdF9lcnJvchgIIAEoCUgBiAEBEi0KD25leHRfYXR0ZW1wdF9hdBgJIAEoCUIPyvMYCxoJZGF0ZS10aW1lSAKIAQESMQoIYXR0ZW1wdHMYCiADKAsyHy5laW52b2ljZS5hcGkudjEuV2ViaG9va0F0dGVtcHQSIwoKY3JlYXRlZF9hdBgLIAEoCUIPyvMYCxoJZGF0ZS10aW1lEhAKCGxpdmVtb2RlGAwgASgIQhIKEF9yZXNwb25zZV9zdGF0dXNCDQoLX2xhc3RfZXJyb3JCEgoQX25leHRfYXR0ZW1wdF9hdGIGcHJvdG8z", [file_einvoice_common_v1_field_rules]);
+  fileDesc("Ch5laW52b2ljZS9hcGkvdjEvd2ViaG9va3MucHJvdG8SD2VpbnZvaWNlLmFwaS52MSKfAgoPV2ViaG9va0VuZHBvaW50EhQKAmlkGAEgASgJQgjK8xgEIgJ3ZRImCgZvYmplY3QYAiABKAlCFsrzGBIKEHdlYmhvb2tfZW5kcG9pbnQSCwoDdXJsGAMgASgJEg4KBmV2ZW50cxgEIAMoCRIPCgdlbmFibGVkGAUgASgIEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhAKCGxpdmVtb2RlGAcgASgIEiMKCmNyZWF0ZWRfYXQYCCABKAlCD8rzGAsaCWRhdGUtdGltZRIjCgp1cGRhdGVkX2F0GAkgASgJQg/K8xgLGglkYXRlLXRpbWUSJAoGc2VjcmV0GAogASgJQg/K8xgLOgded2hzZWNfQAFIAIgBAUIJCgdfc2VjcmV0Im8KFldlYmhvb2tFbmRwb2ludERlbGV0ZWQSFAoCaWQYASABKAlCCMrzGAQiAndlEiYKBm9iamVjdBgCIAEoCUIWyvMYEgoQd2ViaG9va19lbmRwb2ludBIXCgdkZWxldGVkGAMgASgIQgbK8xgCUAEixAEKDldlYmhvb2tBdHRlbXB0EhsKAmF0GAEgASgJQg/K8xgLGglkYXRlLXRpbWUSJwoPcmVzcG9uc2Vfc3RhdHVzGAIgASgFQgnK8xgFKGQw1wRIAIgBARIbCgtkdXJhdGlvbl9tcxgDIAEoBUIGyvMYAigAEh0KFXJlc3BvbnNlX2JvZHlfZXhjZXJwdBgEIAEoCRISCgVlcnJvchgFIAEoCUgBiAEBQhIKEF9yZXNwb25zZV9zdGF0dXNCCAoGX2Vycm9yIuMDCg9XZWJob29rRGVsaXZlcnkSFAoCaWQYASABKAlCCMrzGAQiAndkEiYKBm9iamVjdBgCIAEoCUIWyvMYEgoQd2ViaG9va19kZWxpdmVyeRIdCgtlbmRwb2ludF9pZBgDIAEoCUIIyvMYBCICd2USGwoIZXZlbnRfaWQYBCABKAlCCcrzGAUiA2V2dBISCgpldmVudF90eXBlGAUgASgJEjAKBnN0YXR1cxgGIAEoCUIgyvMYHAoHcGVuZGluZwoJc3VjY2VlZGVkCgZmYWlsZWQSJwoPcmVzcG9uc2Vfc3RhdHVzGAcgASgFQgnK8xgFKGQw1wRIAIgBARIXCgpsYXN0X2Vycm9yGAggASgJSAGIAQESLQoPbmV4dF9hdHRlbXB0X2F0GAkgASgJQg/K8xgLGglkYXRlLXRpbWVIAogBARIxCghhdHRlbXB0cxgKIAMoCzIfLmVpbnZvaWNlLmFwaS52MS5XZWJob29rQXR0ZW1wdBIjCgpjcmVhdGVkX2F0GAsgASgJQg/K8xgLGglkYXRlLXRpbWUSEAoIbGl2ZW1vZGUYDCABKAhCEgoQX3Jlc3BvbnNlX3N0YXR1c0INCgtfbGFzdF9lcnJvckISChBfbmV4dF9hdHRlbXB0X2F0YgZwcm90bzM", [file_einvoice_common_v1_field_rules]);
 
 /**
  * An HTTPS endpoint that receives the events of one company and mode as signed POSTs (Standard Webhooks). An
@@ -100,6 +100,41 @@ export const WebhookEndpointSchema: GenMessage<WebhookEndpoint> = /*@__PURE__*/
   messageDesc(file_einvoice_api_v1_webhooks, 0);
 
 /**
+ * What a delete answers.
+ *
+ * @generated from message einvoice.api.v1.WebhookEndpointDeleted
+ */
+export type WebhookEndpointDeleted = Message<"einvoice.api.v1.WebhookEndpointDeleted"> & {
+  /**
+   * Unique id of the deleted endpoint: `we_` and 26 letters and digits.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Always `webhook_endpoint`.
+   *
+   * @generated from field: string object = 2;
+   */
+  object: string;
+
+  /**
+   * Always true.
+   *
+   * @generated from field: bool deleted = 3;
+   */
+  deleted: boolean;
+};
+
+/**
+ * Describes the message einvoice.api.v1.WebhookEndpointDeleted.
+ * Use `create(WebhookEndpointDeletedSchema)` to create a new message.
+ */
+export const WebhookEndpointDeletedSchema: GenMessage<WebhookEndpointDeleted> = /*@__PURE__*/
+  messageDesc(file_einvoice_api_v1_webhooks, 1);
+
+/**
  * One try of a delivery.
  *
  * @generated from message einvoice.api.v1.WebhookAttempt
@@ -146,7 +181,7 @@ export type WebhookAttempt = Message<"einvoice.api.v1.WebhookAttempt"> & {
  * Use `create(WebhookAttemptSchema)` to create a new message.
  */
 export const WebhookAttemptSchema: GenMessage<WebhookAttempt> = /*@__PURE__*/
-  messageDesc(file_einvoice_api_v1_webhooks, 1);
+  messageDesc(file_einvoice_api_v1_webhooks, 2);
 
 /**
  * One event sent to one endpoint. Attempts follow the schedule 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after each
@@ -247,5 +282,5 @@ export type WebhookDelivery = Message<"einvoice.api.v1.WebhookDelivery"> & {
  * Use `create(WebhookDeliverySchema)` to create a new message.
  */
 export const WebhookDeliverySchema: GenMessage<WebhookDelivery> = /*@__PURE__*/
-  messageDesc(file_einvoice_api_v1_webhooks, 2);
+  messageDesc(file_einvoice_api_v1_webhooks, 3);
 

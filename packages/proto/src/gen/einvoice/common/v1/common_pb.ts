@@ -2,8 +2,8 @@
 // @generated from file einvoice/common/v1/common.proto (package einvoice.common.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_any } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/common/v1/common.proto.
  */
 export const file_einvoice_common_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("Ch9laW52b2ljZS9jb21tb24vdjEvY29tbW9uLnByb3RvEhJlaW52b2ljZS5jb21tb24udjEiLQoFU2NvcGUSEgoKY29tcGFueV9pZBgBIAEoCRIQCghsaXZlbW9kZRgCIAEoCCI+Cg5GaWVsZFZpb2xhdGlvbhINCgVwYXJhbRgBIAEoCRIMCgRjb2RlGAIgASgJEg8KB21lc3NhZ2UYAyABKAkiSQoPRmllbGRWaW9sYXRpb25zEjYKCnZpb2xhdGlvbnMYASADKAsyIi5laW52b2ljZS5jb21tb24udjEuRmllbGRWaW9sYXRpb24iKgoLRXJyb3JSZWFzb24SDAoEY29kZRgBIAEoCRINCgVwYXJhbRgCIAEoCSJRCglJdGVtRXJyb3ISDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEiUKB2RldGFpbHMYAyADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
+  fileDesc("Ch9laW52b2ljZS9jb21tb24vdjEvY29tbW9uLnByb3RvEhJlaW52b2ljZS5jb21tb24udjEiLQoFU2NvcGUSEgoKY29tcGFueV9pZBgBIAEoCRIQCghsaXZlbW9kZRgCIAEoCCI+Cg5GaWVsZFZpb2xhdGlvbhINCgVwYXJhbRgBIAEoCRIMCgRjb2RlGAIgASgJEg8KB21lc3NhZ2UYAyABKAkiSQoPRmllbGRWaW9sYXRpb25zEjYKCnZpb2xhdGlvbnMYASADKAsyIi5laW52b2ljZS5jb21tb24udjEuRmllbGRWaW9sYXRpb24iKgoLRXJyb3JSZWFzb24SDAoEY29kZRgBIAEoCRINCgVwYXJhbRgCIAEoCSJRCglJdGVtRXJyb3ISDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEiUKB2RldGFpbHMYAyADKAsyFC5nb29nbGUucHJvdG9idWYuQW55KmIKCUlndlJlZ2ltZRIaChZJR1ZfUkVHSU1FX1VOU1BFQ0lGSUVEEAASFgoSSUdWX1JFR0lNRV9HRU5FUkFMEAESIQodSUdWX1JFR0lNRV9SRVNUQVVSQU5UU19IT1RFTFMQAmIGcHJvdG8z", [file_google_protobuf_any]);
 
 /**
  * Who a call acts for: every query is scoped by company and mode, so a test key never sees live data.
@@ -146,4 +146,34 @@ export type ItemError = Message<"einvoice.common.v1.ItemError"> & {
  */
 export const ItemErrorSchema: GenMessage<ItemError> = /*@__PURE__*/
   messageDesc(file_einvoice_common_v1_common, 4);
+
+/**
+ * The issuer's IGV regime for a mode, as the company's `igv_regime` and the tax service's requests name it (fields
+ * refer to it with the `values_enum` rule). GENERAL: IGV 18 % (the default). RESTAURANTS_HOTELS: the special rate
+ * in force on the issue date (Ley 31556 and its extensions).
+ *
+ * @generated from enum einvoice.common.v1.IgvRegime
+ */
+export enum IgvRegime {
+  /**
+   * @generated from enum value: IGV_REGIME_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: IGV_REGIME_GENERAL = 1;
+   */
+  GENERAL = 1,
+
+  /**
+   * @generated from enum value: IGV_REGIME_RESTAURANTS_HOTELS = 2;
+   */
+  RESTAURANTS_HOTELS = 2,
+}
+
+/**
+ * Describes the enum einvoice.common.v1.IgvRegime.
+ */
+export const IgvRegimeSchema: GenEnum<IgvRegime> = /*@__PURE__*/
+  enumDesc(file_einvoice_common_v1_common, 0);
 

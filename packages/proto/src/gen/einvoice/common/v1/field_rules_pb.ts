@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/common/v1/field_rules.proto.
  */
 export const file_einvoice_common_v1_field_rules: GenFile = /*@__PURE__*/
-  fileDesc("CiRlaW52b2ljZS9jb21tb24vdjEvZmllbGRfcnVsZXMucHJvdG8SEmVpbnZvaWNlLmNvbW1vbi52MSK9AQoKRmllbGRSdWxlcxIOCgZ2YWx1ZXMYASADKAkSDAoEb3BlbhgCIAEoCBIOCgZmb3JtYXQYAyABKAkSEQoJaWRfcHJlZml4GAQgASgJEhQKB21pbmltdW0YBSABKAVIAIgBARIUCgdtYXhpbXVtGAYgASgFSAGIAQESDwoHcGF0dGVybhgHIAEoCRIZChFhYnNlbnRfd2hlbl91bnNldBgIIAEoCEIKCghfbWluaW11bUIKCghfbWF4aW11bTpVCgVydWxlcxIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuY4DIAEoCzIeLmVpbnZvaWNlLmNvbW1vbi52MS5GaWVsZFJ1bGVzUgVydWxlc2IGcHJvdG8z", [file_google_protobuf_descriptor]);
+  fileDesc("CiRlaW52b2ljZS9jb21tb24vdjEvZmllbGRfcnVsZXMucHJvdG8SEmVpbnZvaWNlLmNvbW1vbi52MSL6AQoKRmllbGRSdWxlcxIOCgZ2YWx1ZXMYASADKAkSDAoEb3BlbhgCIAEoCBIOCgZmb3JtYXQYAyABKAkSEQoJaWRfcHJlZml4GAQgASgJEhQKB21pbmltdW0YBSABKAVIAIgBARIUCgdtYXhpbXVtGAYgASgFSAGIAQESDwoHcGF0dGVybhgHIAEoCRIZChFhYnNlbnRfd2hlbl91bnNldBgIIAEoCBITCgt2YWx1ZXNfZW51bRgJIAEoCRIXCgpib29sX2NvbnN0GAogASgISAKIAQFCCgoIX21pbmltdW1CCgoIX21heGltdW1CDQoLX2Jvb2xfY29uc3Q6VQoFcnVsZXMSHS5nb29nbGUucHJvdG9idWYuRmllbGRPcHRpb25zGLmOAyABKAsyHi5laW52b2ljZS5jb21tb24udjEuRmllbGRSdWxlc1IFcnVsZXNiBnByb3RvMw", [file_google_protobuf_descriptor]);
 
 /**
  * What a string field's value obeys beyond its proto type. The JSON Schemas of the subjects (docs/events) and the
@@ -84,6 +84,24 @@ export type FieldRules = Message<"einvoice.common.v1.FieldRules"> & {
    * @generated from field: bool absent_when_unset = 8;
    */
   absentWhenUnset: boolean;
+
+  /**
+   * The values as a proto enum declared once for every field that takes them, by its full name (e.g.
+   * "einvoice.common.v1.IgvRegime"), instead of `values`: each value's name without the enum's prefix, in lower
+   * case (`IGV_REGIME_GENERAL` is "general"), in the enum's order, the zero value (`…_UNSPECIFIED`) left out. The
+   * field's file imports the enum's.
+   *
+   * @generated from field: string values_enum = 9;
+   */
+  valuesEnum: string;
+
+  /**
+   * Public form only: the one value a bool field has (JSON Schema `const`), presented even when unset; e.g. a
+   * deleted resource's `deleted: true`.
+   *
+   * @generated from field: optional bool bool_const = 10;
+   */
+  boolConst?: boolean | undefined;
 };
 
 /**

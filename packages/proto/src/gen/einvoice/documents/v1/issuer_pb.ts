@@ -4,13 +4,14 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_einvoice_common_v1_field_rules } from "../../common/v1/field_rules_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file einvoice/documents/v1/issuer.proto.
  */
 export const file_einvoice_documents_v1_issuer: GenFile = /*@__PURE__*/
-  fileDesc("CiJlaW52b2ljZS9kb2N1bWVudHMvdjEvaXNzdWVyLnByb3RvEhVlaW52b2ljZS5kb2N1bWVudHMudjEirAEKBklzc3VlchILCgNydWMYASABKAkSEgoKbGVnYWxfbmFtZRgCIAEoCRIXCgp0cmFkZV9uYW1lGAMgASgJSACIAQESNQoHYWRkcmVzcxgEIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXJBZGRyZXNzEhUKCGxvZ29fa2V5GAUgASgJSAGIAQFCDQoLX3RyYWRlX25hbWVCCwoJX2xvZ29fa2V5It8BCg1Jc3N1ZXJBZGRyZXNzEgwKBGxpbmUYASABKAkSEwoGdWJpZ2VvGAIgASgJSACIAQESFQoIZGlzdHJpY3QYAyABKAlIAYgBARIVCghwcm92aW5jZRgEIAEoCUgCiAEBEhcKCmRlcGFydG1lbnQYBSABKAlIA4gBARIaChJlc3RhYmxpc2htZW50X2NvZGUYBiABKAkSFAoMY291bnRyeV9jb2RlGAcgASgJQgkKB191YmlnZW9CCwoJX2Rpc3RyaWN0QgsKCV9wcm92aW5jZUINCgtfZGVwYXJ0bWVudGIGcHJvdG8z");
+  fileDesc("CiJlaW52b2ljZS9kb2N1bWVudHMvdjEvaXNzdWVyLnByb3RvEhVlaW52b2ljZS5kb2N1bWVudHMudjEirAEKBklzc3VlchILCgNydWMYASABKAkSEgoKbGVnYWxfbmFtZRgCIAEoCRIXCgp0cmFkZV9uYW1lGAMgASgJSACIAQESNQoHYWRkcmVzcxgEIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Jc3N1ZXJBZGRyZXNzEhUKCGxvZ29fa2V5GAUgASgJSAGIAQFCDQoLX3RyYWRlX25hbWVCCwoJX2xvZ29fa2V5Iu4BCg1Jc3N1ZXJBZGRyZXNzEgwKBGxpbmUYASABKAkSIgoGdWJpZ2VvGAIgASgJQg3K8xgJOgdeXGR7Nn0kSACIAQESFQoIZGlzdHJpY3QYAyABKAlIAYgBARIVCghwcm92aW5jZRgEIAEoCUgCiAEBEhcKCmRlcGFydG1lbnQYBSABKAlIA4gBARIaChJlc3RhYmxpc2htZW50X2NvZGUYBiABKAkSFAoMY291bnRyeV9jb2RlGAcgASgJQgkKB191YmlnZW9CCwoJX2Rpc3RyaWN0QgsKCV9wcm92aW5jZUINCgtfZGVwYXJ0bWVudGIGcHJvdG8z", [file_einvoice_common_v1_field_rules]);
 
 /**
  * The issuing company as printed on a document: a snapshot taken when the number is assigned, so a later change
@@ -58,45 +59,55 @@ export const IssuerSchema: GenMessage<Issuer> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_issuer, 0);
 
 /**
+ * The issuer's registered address, printed on every document (`cac:RegistrationAddress`).
+ *
  * @generated from message einvoice.documents.v1.IssuerAddress
  */
 export type IssuerAddress = Message<"einvoice.documents.v1.IssuerAddress"> & {
   /**
+   * Street address.
+   *
    * @generated from field: string line = 1;
    */
   line: string;
 
   /**
-   * INEI district code, 6 digits.
+   * INEI district code (ubigeo), 6 digits, e.g. `150101`. Null when not registered.
    *
    * @generated from field: optional string ubigeo = 2;
    */
   ubigeo?: string | undefined;
 
   /**
+   * District name. Null when not registered.
+   *
    * @generated from field: optional string district = 3;
    */
   district?: string | undefined;
 
   /**
+   * Province name. Null when not registered.
+   *
    * @generated from field: optional string province = 4;
    */
   province?: string | undefined;
 
   /**
+   * Department name. Null when not registered.
+   *
    * @generated from field: optional string department = 5;
    */
   department?: string | undefined;
 
   /**
-   * SUNAT establishment code; 0000 is the registered main address.
+   * SUNAT establishment code of the address (`cbc:AddressTypeCode`); `0000` is the main registered address.
    *
    * @generated from field: string establishment_code = 6;
    */
   establishmentCode: string;
 
   /**
-   * ISO 3166-1 alpha-2.
+   * ISO 3166-1 alpha-2 country: always `PE`.
    *
    * @generated from field: string country_code = 7;
    */

@@ -1,1 +1,0 @@
-export * from "./generated/issuer.js";
