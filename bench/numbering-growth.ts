@@ -4,11 +4,12 @@
  * rendering, verdict, outbox delete), the rest cloned from them as `--growth-100k` grows a store (growth-seed.ts). Then rounds
  * alternate the two stores, writing the same documents into each: issues in calls of `--per-call` (as the gateway
  * batches them), the rendered batch, the verdicts' batch, and the relay's outbox deletes, as the pipeline does per
- * document. Reports CPU (`process.cpuUsage()`) and wall time per document per side, and large/small per round.
+ * document. Reports CPU (`process.cpuUsage()`), wall time and bytes written (`/proc/self/io` wchar: WAL frames and
+ * checkpoints) per document per side, and large/small per round.
  *   node --import tsx bench/numbering-growth.ts [--small 1000] [--large 100000] [--docs 400] [--rounds 6]
  *     [--companies 8] [--per-call 16] [--dir /tmp/x]
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -127,6 +128,9 @@ async function seeded(dir: string, documents: number): Promise<SqliteStore> {
   return store;
 }
 
+/** Bytes this process has handed to write(2) so far: WAL frames and checkpoints. */
+const writtenBytes = () => Number(readFileSync("/proc/self/io", "utf8").match(/wchar: (\d+)/)![1]);
+
 const dir = args.dir ?? mkdtempSync(join(tmpdir(), "numbering-growth-"));
 mkdirSync(join(dir, "small"), { recursive: true });
 mkdirSync(join(dir, "large"), { recursive: true });
@@ -144,21 +148,24 @@ for (let round = 0; round <= Number(args.rounds); round++) {
   const order = round % 2 ? (["large", "small"] as const) : (["small", "large"] as const);
   const cpu: Record<string, number> = {};
   const wall: Record<string, number> = {};
+  const written: Record<string, number> = {};
   const load = loadavg()[0]!.toFixed(2);
   for (const side of order) {
+    const io0 = writtenBytes();
     const before = process.cpuUsage();
     const t0 = performance.now();
     await writeDocuments(sides[side], docs, offset);
     const used = process.cpuUsage(before);
     cpu[side] = (used.user + used.system) / 1000 / docs;
     wall[side] = (performance.now() - t0) / docs;
+    written[side] = (writtenBytes() - io0) / 1024 / docs;
   }
   offset += docs;
   // Round 0 warms both sides up and is not reported.
   if (round === 0) continue;
   ratios.push(cpu.large! / cpu.small!);
   console.log(
-    `round ${round} (load ${load}, ${order[0]} first): CPU ms/doc small ${cpu.small!.toFixed(3)} large ${cpu.large!.toFixed(3)} (large/small ${(cpu.large! / cpu.small!).toFixed(2)}); wall ms/doc small ${wall.small!.toFixed(3)} large ${wall.large!.toFixed(3)}`,
+    `round ${round} (load ${load}, ${order[0]} first): CPU ms/doc small ${cpu.small!.toFixed(3)} large ${cpu.large!.toFixed(3)} (large/small ${(cpu.large! / cpu.small!).toFixed(2)}); wall ms/doc small ${wall.small!.toFixed(3)} large ${wall.large!.toFixed(3)}; KiB written/doc small ${written.small!.toFixed(1)} large ${written.large!.toFixed(1)}`,
   );
 }
 ratios.sort((a, b) => a - b);

@@ -56,4 +56,12 @@ describe("document list plans", () => {
       );
     }
   });
+  it("looks a series' other document types up through the numbers' unique index", async () => {
+    await new DocumentRepository(planning).findOtherTypeInSeries(scope, "F001", "01");
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans)
+      expect(plan.join("\n")).toMatch(
+        /^SEARCH \w+ USING INDEX documents__company_id__livemode__type__series__number__unique \(/,
+      );
+  });
 });
