@@ -22,6 +22,11 @@ export const numberingEnvSchema = z.object({
    * records each on its own.
    */
   RENDERED_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(32),
+  /**
+   * Most documents.verdict messages applied in one transaction (one commit for all), taken as RENDERED_BATCH_SIZE
+   * takes its messages. Default 32. 1 applies each on its own.
+   */
+  VERDICT_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(32),
 });
 
 export const loadNumberingEnv = (env?: Record<string, string | undefined>) =>

@@ -61,7 +61,13 @@ await runService(logger, async (lifecycle) => {
   );
   lifecycle.add(
     "verdict-consumer",
-    await startConsumer(broker.js, consumers.numberingVerdict, (p) => applyVerdict.execute(p), logger),
+    await startBatchConsumer(
+      broker.js,
+      consumers.numberingVerdict,
+      (items) => applyVerdict.executeBatch(items.map((item) => item.payload)),
+      { maxBatch: env.VERDICT_BATCH_SIZE },
+      logger,
+    ),
     (c) => c.stop(),
   );
 

@@ -133,6 +133,9 @@ export function queryContract(ctx: ContractContext): void {
       ],
       ["_id range", { _id: { $gt: "inv-002" } }, ["inv-003", "inv-004"]],
       ["_id is a string", { _id: { $in: [1, "inv-001"] } }, ["inv-001"]],
+      ["_id $in with null or none", { _id: { $in: [null, true] } }, []],
+      ["_id $in empty", { _id: { $in: [] } }, []],
+      ["_id $in and fields", { _id: { $in: ["inv-004", "inv-002", "nope"] }, status: "sent" }, ["inv-002"]],
       ["conjunction of fields", { status: "sent", paid: false, "customer.ruc": "2" }, ["inv-002"]],
     ];
     it.each(cases)("filters: %s", async (_label, filter, expected) => {

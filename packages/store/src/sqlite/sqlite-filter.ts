@@ -57,6 +57,7 @@ function conditionSql(condition: Condition, indexed: IndexedFields, params: SqlV
         ? `${field.value} IS NOT NULL`
         : `NOT COALESCE(${equals(field, condition.value, params)}, 0)`;
     case "in":
+      if (condition.path === "_id") return idIn(condition.values, params);
       if (condition.values.length === 0) return "0";
       return `(${condition.values.map((value) => equals(field, value, params)).join(" OR ")})`;
     case "exists":
@@ -65,6 +66,18 @@ function conditionSql(condition: Condition, indexed: IndexedFields, params: SqlV
       params.push(bindable(condition.value));
       return `(${field.value} ${RANGE_SQL[condition.op]} ? AND ${field.type} IN (${jsonTypes(condition.value)}))`;
   }
+}
+
+/**
+ * `_id IN (…)`: SQLite looks each id up in the primary key. An OR of equalities is no index constraint, so a
+ * filter that also names indexed fields was answered by reading all their entries. Ids are strings: any other value
+ * matches nothing.
+ */
+function idIn(values: readonly Scalar[], params: SqlValue[]): string {
+  const ids = values.filter((value): value is string => typeof value === "string");
+  if (ids.length === 0) return "0";
+  params.push(...ids);
+  return `_id IN (${ids.map(() => "?").join(", ")})`;
 }
 
 function equals(field: Target, value: Scalar, params: SqlValue[]): string {

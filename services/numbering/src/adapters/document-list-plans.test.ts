@@ -56,4 +56,17 @@ describe("document list plans", () => {
       );
     }
   });
+  it("looks a series' other document types up through the numbers' unique index", async () => {
+    await new DocumentRepository(planning).findOtherTypeInSeries(scope, "F001", "01");
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans)
+      expect(plan.join("\n")).toMatch(
+        /^SEARCH \w+ USING INDEX documents__company_id__livemode__type__series__number__unique \(/,
+      );
+  });
+  it("reads a batch of documents by looking each id up, not by reading the company's documents", async () => {
+    await new DocumentRepository(planning).findByIds(scope, ["doc_1", "doc_2", "doc_3"]);
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.join("\n")).toMatch(/^SEARCH \w+ USING INDEX \w+ \((<expr>=\? AND )*_id=\?\)$/);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Scope } from "@einvoice/domain";
+import { DOCUMENT_TYPES, type Scope } from "@einvoice/domain";
 import {
   type Collection,
   type CollectionSpec,
@@ -72,14 +72,23 @@ export class DocumentRepository {
     });
   }
 
-  /** A document of another type numbered on the series, if any (a series belongs to one document type). */
-  findOtherTypeInSeries(scope: Scope, series: string, type: string): Promise<DocumentRecord | null> {
-    return this.documents.findOne({
-      company_id: scope.companyId,
-      livemode: scope.livemode,
-      series,
-      type: { $ne: type },
-    });
+  /**
+   * A document of another type numbered on the series, if any (a series belongs to one document type). One
+   * lookup per other type, each an equality on (company, mode, type, series) that the numbers' unique index
+   * answers at once: a `$ne` on the type read every document of the company.
+   */
+  async findOtherTypeInSeries(scope: Scope, series: string, type: string): Promise<DocumentRecord | null> {
+    for (const other of DOCUMENT_TYPES) {
+      if (other === type) continue;
+      // Sorted by number, which that index holds after the four: sorted by id, SQLite would rather walk the
+      // company's documents in id order.
+      const [found] = await this.documents.find(
+        { company_id: scope.companyId, livemode: scope.livemode, type: other, series },
+        { sort: [{ field: "number", direction: 1 }], limit: 1 },
+      );
+      if (found) return found;
+    }
+    return null;
   }
 
   /** Newest first, paged both ways by id (ids sort by creation time). */

@@ -181,4 +181,59 @@ describe("ApplyVerdict", () => {
     await apply.execute(verdict("accepted", true));
     expect(handed).toHaveLength(1);
   });
+  describe("a batch", () => {
+    async function issueAnother(): Promise<string> {
+      const other = (
+        await new IssueDocument(new IssueQueue(store, () => undefined), "http://files").execute({
+          scope,
+          issuer,
+          computed,
+        })
+      ).id;
+      await store.collection(outboxCollection).deleteOne({ _id: `${other}:issued` });
+      return other;
+    }
+
+    it("applies every verdict in one commit, and answers per verdict", async () => {
+      const other = await issueAnother();
+      const commits = vi.spyOn(store, "transaction");
+      try {
+        const apply = new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows));
+        const outcome = await apply.executeBatch([
+          verdict("accepted", true),
+          { ...verdict("rejected", true), documentId: other },
+          { ...verdict("accepted", true), documentId: "doc_missing" },
+          // A redelivery in the same batch: already applied by the first.
+          verdict("accepted", true),
+        ]);
+        expect(commits).toHaveBeenCalledTimes(1);
+        expect(outcome.map((error) => (error as Error | undefined)?.message)).toEqual([
+          undefined,
+          undefined,
+          "document doc_missing not found",
+          undefined,
+        ]);
+      } finally {
+        commits.mockRestore();
+      }
+      expect(handed.map((row) => row._id)).toEqual([`${id}:accepted`, `${other}:rejected`]);
+      const repository = new DocumentRepository(store);
+      expect((await repository.findById(scope, id))?.status).toBe("accepted");
+      expect((await repository.findById(scope, other))?.status).toBe("rejected");
+    });
+
+    it("isolates a verdict whose state message is refused: the others are applied, its document stays pending", async () => {
+      const other = await issueAnother();
+      await store.collection(outboxCollection).insertOne({ _id: `${id}:accepted` });
+      const outcome = await new ApplyVerdict(store, "http://files", logger, (rows) =>
+        handed.push(...rows),
+      ).executeBatch([verdict("accepted", true), { ...verdict("accepted", true), documentId: other }]);
+      expect(outcome[0]).toBeInstanceOf(Error);
+      expect(outcome[1]).toBeUndefined();
+      expect(handed.map((row) => row._id)).toEqual([`${other}:accepted`]);
+      const repository = new DocumentRepository(store);
+      expect(await repository.findById(scope, id)).toMatchObject({ status: "pending", sunat: null });
+      expect((await repository.findById(scope, other))?.status).toBe("accepted");
+    });
+  });
 });
