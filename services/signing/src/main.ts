@@ -65,7 +65,12 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const signDespatch = new SignDespatchAdvice(signOnce);
   lifecycle.add(
     "despatch-issued-consumer",
-    await startConsumer(broker.js, consumers.signingDespatchIssued, (p, ctx) => signDespatch.execute(p, ctx), logger),
+    await startConsumer(
+      broker.js,
+      consumers.signingDespatchIssued,
+      (p, ctx) => signDespatch.execute(p, ctx),
+      logger,
+    ),
     (c) => c.stop(),
   );
 

@@ -15,7 +15,11 @@ export class SignDespatchAdvice {
   /** `received`: the payload's JSON as it came (the consumer's context), which spares converting its parts back. */
   async execute(issued: Issued, received?: ReceivedPart): Promise<void> {
     const issuer = issuers.fromMessage(issued.issuer, "issuer", receivedPart(received, "issuer"));
-    const advice = despatchAdvices.fromMessage(issued.despatch, "despatch", receivedPart(received, "despatch"));
+    const advice = despatchAdvices.fromMessage(
+      issued.despatch,
+      "despatch",
+      receivedPart(received, "despatch"),
+    );
     await signOnceAndAnnounce(this.deps, {
       documentId: issued.documentId,
       companyId: issued.companyId,
