@@ -59,7 +59,7 @@ export async function startBatchConsumer<T>(
       countDelivery(def, msg);
       const decoded = await decodeOrDeadLetter(js, def, msg, log);
       if (decoded === undefined) continue;
-      items.push({ payload: decoded.payload, ctx: messageContext(msg, log, decoded.json) });
+      items.push({ payload: decoded.payload, ctx: messageContext(msg, log, decoded) });
       delivered.push(msg);
     }
     const last = batch.at(-1);

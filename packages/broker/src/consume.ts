@@ -46,6 +46,11 @@ export interface MessageContext {
    * convert the decoded message back.
    */
   readonly json: unknown;
+  /**
+   * `json` passed the strict schema as a whole (a publisher of this version): each part of it is that part's
+   * canonical JSON, checked, which `DomainContract.fromMessage` takes as the domain value without checking it again.
+   */
+  readonly strict: boolean;
 }
 
 export interface RunningConsumer {
@@ -89,7 +94,7 @@ export async function startConsumer<T>(
         async () => {
           const decoded = await decodeOrDeadLetter(js, def, msg, log);
           if (decoded === undefined) return;
-          const ctx = messageContext(msg, log, decoded.json);
+          const ctx = messageContext(msg, log, decoded);
           try {
             await handler(decoded.payload, ctx);
             msg.ack();
@@ -120,6 +125,8 @@ export function countDelivery(def: ConsumerDef<unknown>, msg: JsMsg): void {
 export interface Decoded<T> {
   payload: T;
   json: unknown;
+  /** `json` passed the strict schema, not only the tolerant one. */
+  strict: boolean;
 }
 
 /**
@@ -134,7 +141,8 @@ export async function decodeOrDeadLetter<T>(
 ): Promise<Decoded<T> | undefined> {
   try {
     const json: unknown = msg.json();
-    return { payload: def.payload.decode(json), json };
+    const { payload, strict } = def.payload.decodeReceived(json);
+    return { payload, json, strict };
   } catch (error) {
     await deadLetter(js, def, msg, `invalid payload: ${(error as Error).message}`, log);
     return undefined;
@@ -213,12 +221,17 @@ export async function freeSlot(
 }
 
 /** The handler's view of a delivery; its logger is made when first used. */
-export function messageContext(msg: JsMsg, log: Logger, json: unknown): MessageContext {
+export function messageContext(
+  msg: JsMsg,
+  log: Logger,
+  received: { json: unknown; strict: boolean },
+): MessageContext {
   let messageLog: Logger | undefined;
   const deliveryCount = msg.info.deliveryCount;
   return {
     deliveryCount,
-    json,
+    json: received.json,
+    strict: received.strict,
     streamSequence: msg.seq,
     working: () => msg.working(),
     // Made when first used: most messages log nothing, and a pino child per message is a measurable share.

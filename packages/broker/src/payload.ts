@@ -4,8 +4,8 @@ import { MessageContract } from "@einvoice/contracts";
 /**
  * How a subject's payload travels: a proto message as its canonical proto3 JSON (proto field names), checked
  * deeply on both ends against the JSON Schema generated from the same descriptor. Publishers are strict (every
- * field and closed value exactly as the contract says); consumers are tolerant (unknown fields and new values of
- * open sets pass), so a subject evolves by adding fields without breaking an older subscriber.
+ * field and closed value exactly as the contract says); consumers accept what is strict and else what is tolerant (unknown fields and new values
+ * of open sets pass), so a subject evolves by adding fields without breaking an older subscriber.
  */
 export interface PayloadCodec<T> {
   /** Full proto name of the payload message (e.g. `einvoice.subjects.v1.DocumentIssued`). */
@@ -16,6 +16,8 @@ export interface PayloadCodec<T> {
   check(json: unknown): JsonValue;
   /** The payload of a received JSON; throws ContractViolation naming the fields. */
   decode(json: unknown): T;
+  /** As `decode`, saying whether `json` passed the strict schema as a whole (see `MessageContract.received`). */
+  decodeReceived(json: unknown): { payload: T; strict: boolean };
 }
 
 export class MessagePayload<Desc extends DescMessage> implements PayloadCodec<MessageShape<Desc>> {
@@ -38,6 +40,11 @@ export class MessagePayload<Desc extends DescMessage> implements PayloadCodec<Me
   }
 
   decode(json: unknown): MessageShape<Desc> {
-    return this.contract.fromJson(json, "tolerant");
+    return this.decodeReceived(json).payload;
+  }
+
+  decodeReceived(json: unknown): { payload: MessageShape<Desc>; strict: boolean } {
+    const { message, strict } = this.contract.received(json);
+    return { payload: message, strict };
   }
 }

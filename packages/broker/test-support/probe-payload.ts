@@ -10,6 +10,7 @@ export const probePayload: PayloadCodec<Probe> = {
   encode: (probe) => probePayload.check(probe),
   check: (json) => ({ n: probeOf(json).n }),
   decode: (json) => probeOf(json),
+  decodeReceived: (json) => ({ payload: probeOf(json), strict: false }),
 };
 
 function probeOf(json: unknown): Probe {

@@ -8,6 +8,18 @@ export type CanonicalType<Desc extends DescMessage> =
     ? CanonicalTypes[MessageShape<Desc>["$typeName"]]
     : never;
 
+/** A part of a received payload's JSON, and whether the whole payload passed the strict schema. */
+export interface ReceivedPart {
+  json: unknown;
+  strict: boolean;
+}
+
+/** The part `field` (its proto field name) of a received payload, for `fromMessage`. */
+export function receivedPart(received: ReceivedPart | undefined, field: string): ReceivedPart | undefined {
+  if (!received || typeof received.json !== "object" || received.json === null) return undefined;
+  return { json: (received.json as Record<string, unknown>)[field], strict: received.strict };
+}
+
 /**
  * Maps a domain type in snake_case (the pure engine's `ComputedDocument`, `Issuer`, `InvoiceRequest`) to and
  * from its proto message. The domain type is the message's canonical JSON: generated from the same descriptor
@@ -31,12 +43,19 @@ export class DomainContract<Desc extends DescMessage, T extends object = Canonic
     return this.contract.codec.fromValue(value);
   }
 
-  /** Throws ContractViolation (each field named) when the message lacks what the domain type requires. */
-  fromMessage(message: MessageShape<Desc> | undefined, param = ""): T {
+  /**
+   * Throws ContractViolation (each field named) when the message lacks what the domain type requires. `received` is
+   * the message's own JSON within a payload received whole through the strict schema (`MessageContract.received`):
+   * already canonical and checked, it is the domain value as it is, with no conversion back and no second check.
+   */
+  fromMessage(message: MessageShape<Desc> | undefined, param = "", received?: ReceivedPart): T {
     if (!message) {
       throw new ContractViolation(this.contract.desc.typeName, [
         { param, code: "required", message: "is required" },
       ]);
+    }
+    if (received?.strict && typeof received.json === "object" && received.json !== null) {
+      return received.json as T;
     }
     const json = this.contract.toJson(message);
     if (this.conforms(json)) return json;

@@ -60,6 +60,20 @@ export class MessageContract<Desc extends DescMessage> {
     return plainJson(json);
   }
 
+  /**
+   * Decodes JSON received from a publisher (the consumers' side): checked against the strict schema first, which a
+   * publisher of the same version always meets, and against the tolerant one only when it does not (a newer
+   * publisher's fields or values). `strict` says which passed: when true, each part of `json` is that part's canonical
+   * JSON, already checked, so it can be used as its domain value without converting and checking it again.
+   * Throws ContractViolation (every offending field of the tolerant check) when neither passes.
+   */
+  received(json: unknown): { message: MessageShape<Desc>; strict: boolean } {
+    if (this.validator("strict")(json)) {
+      return { message: this.codec.fromJson(plainJson(json), { ignoreUnknownFields: false }), strict: true };
+    }
+    return { message: this.fromJson(json, "tolerant"), strict: false };
+  }
+
   /** Checks `json` and decodes it; throws ContractViolation naming every offending field. */
   fromJson(json: unknown, mode: "strict" | "tolerant"): MessageShape<Desc> {
     return this.codec.fromJson(this.conforming(json, mode), {

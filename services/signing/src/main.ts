@@ -59,13 +59,18 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const signDocument = new SignDocument(signOnce);
   lifecycle.add(
     "issued-consumer",
-    await startConsumer(broker.js, consumers.signingIssued, (p) => signDocument.execute(p), logger),
+    await startConsumer(broker.js, consumers.signingIssued, (p, ctx) => signDocument.execute(p, ctx), logger),
     (c) => c.stop(),
   );
   const signDespatch = new SignDespatchAdvice(signOnce);
   lifecycle.add(
     "despatch-issued-consumer",
-    await startConsumer(broker.js, consumers.signingDespatchIssued, (p) => signDespatch.execute(p), logger),
+    await startConsumer(
+      broker.js,
+      consumers.signingDespatchIssued,
+      (p, ctx) => signDespatch.execute(p, ctx),
+      logger,
+    ),
     (c) => c.stop(),
   );
 

@@ -13,11 +13,19 @@ import {
   pathsOverlap,
   withPathsSet,
 } from "../documents.js";
-import { parseFilter, parseFindOptions } from "../filter-model.js";
+import { type Condition, type ParsedFindOptions, parseFilter, parseFindOptions } from "../filter-model.js";
 import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
 import { indexedPaths, indexFieldsJson, ixPaths } from "./index-fields.js";
-import { type IndexedFields, orderByClause, type SqlValue, whereClause } from "./sqlite-filter.js";
+import {
+  filterShape,
+  type IndexedFields,
+  orderByClause,
+  type SqlValue,
+  type SqlWhere,
+  whereClause,
+  whereParams,
+} from "./sqlite-filter.js";
 
 /** How a collection reaches the connection: outside a transaction (queued) or inside one (direct). */
 export interface SqliteAccess {
@@ -29,6 +37,15 @@ export interface SqliteAccess {
   /** Runs `work` atomically, in a savepoint of the open transaction (called from within `write`). */
   atomically<T>(work: () => T): T;
 }
+
+/**
+ * Statement texts by collection (table and indexed fields), then by statement kind and filter shape: a repository
+ * asks the same few shapes with new values, so each text is built once and the store's prepared statement (cached by
+ * text) is reused. Shared by every store and transaction scope, whose collections are made per transaction.
+ */
+const SQL_BY_COLLECTION = new Map<string, Map<string, string>>();
+/** Long `$in` lists make a shape per length; past this many, a collection's texts are dropped and built again. */
+const SHAPES_PER_COLLECTION = 256;
 
 interface DocRow {
   doc: string;
@@ -43,6 +60,8 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   /** What `ix` holds (index-fields.ts). */
   private readonly paths: string[];
   private readonly indexed: IndexedFields;
+  /** This collection's statement texts by kind and filter shape (see SQL_BY_COLLECTION). */
+  private readonly texts: Map<string, string>;
 
   constructor(
     private readonly access: SqliteAccess,
@@ -52,6 +71,13 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     const indexed = indexedPaths(spec);
     this.indexed = new Set(indexed);
     this.paths = ixPaths(indexed);
+    const key = `${this.table}\u0000${indexed.join(",")}`;
+    let texts = SQL_BY_COLLECTION.get(key);
+    if (!texts) {
+      texts = new Map();
+      SQL_BY_COLLECTION.set(key, texts);
+    }
+    this.texts = texts;
   }
 
   async insertOne(entity: T): Promise<void> {
@@ -85,26 +111,56 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     return rows.map((row) => row.detail);
   }
 
-  private findSql(filter: Filter, options?: FindOptions): { sql: string; params: SqlValue[] } {
-    const where = whereClause(parseFilter(filter), this.indexed);
+  private findSql(filter: Filter, options?: FindOptions): SqlWhere {
     const parsed = parseFindOptions(options);
-    return {
-      sql: `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${orderByClause(parsed, this.indexed)} LIMIT ?`,
-      params: [...where.params, parsed.limit ?? -1],
-    };
+    const { sql, params } = this.statementFor(
+      `find ${sortShape(parsed)}`,
+      parseFilter(filter),
+      (where) =>
+        `SELECT doc FROM ${this.table} WHERE ${where} ORDER BY ${orderByClause(parsed, this.indexed)} LIMIT ?`,
+    );
+    params.push(parsed.limit ?? -1);
+    return { sql, params };
+  }
+
+  /**
+   * The text of a statement of `kind` built by `build` around the SQL condition of `conditions`, built once per
+   * filter shape, and the parameters it binds (the condition's, first).
+   */
+  private statementFor(kind: string, conditions: Condition[], build: (where: string) => string): SqlWhere {
+    const key = `${kind}\u0002${filterShape(conditions)}`;
+    const params = whereParams(conditions);
+    let sql = this.texts.get(key);
+    if (sql === undefined) {
+      const where = whereClause(conditions, this.indexed);
+      if (!sameParams(where.params, params)) {
+        throw new Error(`${this.spec.name}: whereParams disagrees with whereClause on ${key}`);
+      }
+      sql = build(where.sql);
+      if (this.texts.size >= SHAPES_PER_COLLECTION) this.texts.clear();
+      this.texts.set(key, sql);
+    }
+    return { sql, params };
   }
 
   async count(filter: Filter): Promise<number> {
-    const where = whereClause(parseFilter(filter), this.indexed);
-    const sql = `SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`;
-    return this.access.run(this.spec.name, () => (this.sql(sql).get(...where.params) as { n: number }).n);
+    const { sql, params } = this.statementFor(
+      "count",
+      parseFilter(filter),
+      (where) => `SELECT count(*) AS n FROM ${this.table} WHERE ${where}`,
+    );
+    return this.access.run(this.spec.name, () => (this.sql(sql).get(...params) as { n: number }).n);
   }
 
   async updateOne(filter: Filter, set: Partial<Omit<T, "_id">>): Promise<T | null> {
     const changes = cleanSet(this.spec.name, set);
     assertUniqueFieldsNotNull(this.spec, changes);
-    const where = whereClause(parseFilter(filter), this.indexed);
-    const select = `SELECT doc, ix FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1`;
+    const where = this.statementFor(
+      "first",
+      parseFilter(filter),
+      (sql) => `SELECT doc, ix FROM ${this.table} WHERE ${sql} ORDER BY _id LIMIT 1`,
+    );
+    const select = where.sql;
     return this.write(() =>
       // Read-modify-write in one SQL transaction, so another process on the same file cannot slip in between.
       this.access.atomically(() => {
@@ -124,8 +180,12 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
 
   async setFields(filter: Filter, set: Record<string, unknown>): Promise<boolean> {
     const paths = cleanPaths(this.spec.name, set);
-    const where = whereClause(parseFilter(filter), this.indexed);
-    const first = `SELECT _id FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1`;
+    const where = this.statementFor(
+      "first id",
+      parseFilter(filter),
+      (sql) => `SELECT _id FROM ${this.table} WHERE ${sql} ORDER BY _id LIMIT 1`,
+    );
+    const first = where.sql;
     if (paths.some(([path]) => [...this.indexed].some((indexed) => pathsOverlap(path, indexed)))) {
       // An indexed field changes: its `ix` must be computed again from the whole entity.
       return this.write(() =>
@@ -177,9 +237,13 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {
-    const where = whereClause(parseFilter(filter), this.indexed);
-    const sql = `DELETE FROM ${this.table} WHERE _id = (SELECT _id FROM ${this.table} WHERE ${where.sql} ORDER BY _id LIMIT 1)`;
-    const result = await this.write(() => this.sql(sql).run(...where.params));
+    const { sql, params } = this.statementFor(
+      "delete",
+      parseFilter(filter),
+      (where) =>
+        `DELETE FROM ${this.table} WHERE _id = (SELECT _id FROM ${this.table} WHERE ${where} ORDER BY _id LIMIT 1)`,
+    );
+    const result = await this.write(() => this.sql(sql).run(...params));
     return result.changes > 0;
   }
 
@@ -196,6 +260,17 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
       }
     });
   }
+}
+
+/** The part of a find's text its options decide: the sort (the limit is bound). */
+function sortShape(options: ParsedFindOptions): string {
+  let shape = "";
+  for (const key of options.sort) shape += `${key.field}${key.direction === 1 ? "+" : "-"},`;
+  return shape;
+}
+
+function sameParams(a: readonly SqlValue[], b: readonly SqlValue[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 export function toDuplicateKeyError(collection: string, error: unknown): unknown {

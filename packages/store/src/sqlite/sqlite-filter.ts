@@ -46,6 +46,50 @@ export function orderByClause(options: ParsedFindOptions, indexed: IndexedFields
     .join(", ");
 }
 
+/**
+ * What a filter's SQL text depends on beyond the collection: each condition's field, operator and the kinds of its
+ * values (null, string, number, boolean; `$exists`'s own value; an `$in`'s count), never the values themselves,
+ * which are bound. Equal shapes give equal `whereClause` text, so the text can be built once per shape.
+ */
+export function filterShape(conditions: readonly Condition[]): string {
+  let shape = "";
+  for (const condition of conditions) {
+    shape += `${condition.path}\u0000${condition.op}\u0000`;
+    if (condition.op === "in") for (const value of condition.values) shape += kindOf(value);
+    else if (condition.op === "exists") shape += condition.value ? "t" : "f";
+    else shape += kindOf(condition.value);
+    shape += "\u0001";
+  }
+  return shape;
+}
+
+function kindOf(value: Scalar): string {
+  if (value === null) return "n";
+  if (typeof value === "string") return "s";
+  return typeof value === "number" ? "d" : "b";
+}
+
+/**
+ * The parameters `whereClause` binds for `conditions`, in its order, without building its text: for a statement
+ * whose text was built once for the filter's shape. It must follow `conditionSql`; the collection checks the two
+ * agree each time it builds a shape's text.
+ */
+export function whereParams(conditions: readonly Condition[]): SqlValue[] {
+  const params: SqlValue[] = [];
+  for (const condition of conditions) {
+    switch (condition.op) {
+      case "exists":
+        break;
+      case "in":
+        for (const value of condition.values) if (value !== null) params.push(bindable(value));
+        break;
+      default:
+        if (condition.value !== null) params.push(bindable(condition.value));
+    }
+  }
+  return params;
+}
+
 function conditionSql(condition: Condition, indexed: IndexedFields, params: SqlValue[]): string {
   const field = fieldTarget(condition.path, indexed);
   switch (condition.op) {

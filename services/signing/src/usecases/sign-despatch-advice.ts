@@ -1,5 +1,5 @@
 import type { Payload, subjects } from "@einvoice/broker";
-import { despatchAdvices, issuers } from "@einvoice/contracts";
+import { despatchAdvices, issuers, type ReceivedPart, receivedPart } from "@einvoice/contracts";
 import { buildDespatchAdviceXml } from "@einvoice/ubl";
 import { type SignOnceDeps, signOnceAndAnnounce } from "./sign-once.js";
 
@@ -12,9 +12,14 @@ type Issued = Payload<typeof subjects.documentDespatchIssued>;
 export class SignDespatchAdvice {
   constructor(private readonly deps: SignOnceDeps) {}
 
-  async execute(issued: Issued): Promise<void> {
-    const issuer = issuers.fromMessage(issued.issuer, "issuer");
-    const advice = despatchAdvices.fromMessage(issued.despatch, "despatch");
+  /** `received`: the payload's JSON as it came (the consumer's context), which spares converting its parts back. */
+  async execute(issued: Issued, received?: ReceivedPart): Promise<void> {
+    const issuer = issuers.fromMessage(issued.issuer, "issuer", receivedPart(received, "issuer"));
+    const advice = despatchAdvices.fromMessage(
+      issued.despatch,
+      "despatch",
+      receivedPart(received, "despatch"),
+    );
     await signOnceAndAnnounce(this.deps, {
       documentId: issued.documentId,
       companyId: issued.companyId,

@@ -1,5 +1,5 @@
 import type { Payload, subjects } from "@einvoice/broker";
-import { computedDocuments, issuers } from "@einvoice/contracts";
+import { computedDocuments, issuers, type ReceivedPart, receivedPart } from "@einvoice/contracts";
 import { buildInvoiceXml, buildNoteXml } from "@einvoice/ubl";
 import { type SignOnceDeps, type SignOnceSubject, signOnceAndAnnounce } from "./sign-once.js";
 
@@ -12,15 +12,20 @@ type Issued = Payload<typeof subjects.documentIssued>;
 export class SignDocument {
   constructor(private readonly deps: SignOnceDeps) {}
 
-  async execute(issued: Issued): Promise<void> {
-    await signOnceAndAnnounce(this.deps, issuedSubject(issued));
+  /** `received`: the payload's JSON as it came (the consumer's context), which spares converting its parts back. */
+  async execute(issued: Issued, received?: ReceivedPart): Promise<void> {
+    await signOnceAndAnnounce(this.deps, issuedSubject(issued, received));
   }
 }
 
 /** What signing an issued document means: its contract-checked parts and how to build its unsigned UBL. */
-export function issuedSubject(issued: Issued): SignOnceSubject {
-  const issuer = issuers.fromMessage(issued.issuer, "issuer");
-  const computed = computedDocuments.fromMessage(issued.computed, "computed");
+export function issuedSubject(issued: Issued, received?: ReceivedPart): SignOnceSubject {
+  const issuer = issuers.fromMessage(issued.issuer, "issuer", receivedPart(received, "issuer"));
+  const computed = computedDocuments.fromMessage(
+    issued.computed,
+    "computed",
+    receivedPart(received, "computed"),
+  );
   return {
     documentId: issued.documentId,
     companyId: issued.companyId,

@@ -23,7 +23,9 @@ export function warmUpSigning(
   const payload = subjects.documentIssued.payload;
   for (let round = 0; round < rounds; round++) {
     const published = payload.encode(sampleIssued(round));
-    const subject = issuedSubject(payload.decode(JSON.parse(JSON.stringify(published))));
+    const json: unknown = JSON.parse(JSON.stringify(published));
+    const { payload: received, strict } = payload.decodeReceived(json);
+    const subject = issuedSubject(received, { json, strict });
     const signed = signer.sign(subject.buildUnsignedXml("10:15:00"), credentials);
     if (!signed.digestValue || !signed.xml.includes("<ds:SignatureValue>"))
       throw new Error("the warm-up sample did not sign");
