@@ -13,11 +13,13 @@ import {
   EventSchema,
   NotificationService,
   NumberingService,
+  NumberingServiceEncoded,
   RenderingService,
   SigningService,
   StreamService,
   SubmissionService,
   TaxService,
+  TaxServiceEncoded,
 } from "@einvoice/proto";
 import { SqliteStore } from "@einvoice/store";
 import { taxRoutes } from "@einvoice/tax/routes";
@@ -138,16 +140,18 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   // needs a batcher's deadline shorter than 5 s passes its own `issues` or `computes`).
   const numbering = overrides.numbering ?? createClient(NumberingService, services);
   const tax = overrides.tax ?? createClient(TaxService, services);
+  const taxEncoded = overrides.taxEncoded ?? createClient(TaxServiceEncoded, services);
   const app = createApp({
     store,
     objects,
     numbering,
-    issues: new IssueBatcher(numbering, { timeoutMs: 5_000 }),
+    issues: new IssueBatcher(createClient(NumberingServiceEncoded, services), { timeoutMs: 5_000 }),
     notification: createClient(NotificationService, services),
     signing: createClient(SigningService, services),
     submission: createClient(SubmissionService, services),
     tax,
-    computes: new TaxBatcher(tax, { timeoutMs: 5_000 }),
+    taxEncoded,
+    computes: new TaxBatcher(taxEncoded, { timeoutMs: 5_000 }),
     stream: createClient(StreamService, services),
     // No renderer is served here: a ticket render would be a 503 (these tests' documents have no ticket key).
     rendering: createClient(RenderingService, services),
