@@ -136,8 +136,9 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   });
   const apiKeyHasher = new ApiKeyHasher(randomBytes(32));
   const apiKey = (await new CreateApiKey(store, apiKeyHasher).execute(company._id, false)).secret;
-  // The creates go to the numbering and tax clients given, as the gateway's main sends them to its own (a test that
-  // needs a batcher's deadline shorter than 5 s passes its own `issues` or `computes`).
+  // The creates go through batchers over the encoded views of the in-process numbering and tax, as the gateway's
+  // main sends them; a test that replaces numbering's or tax's creates, or needs a batcher's deadline shorter than
+  // 5 s, passes its own `issues` or `computes` (and `taxEncoded` for notes).
   const numbering = overrides.numbering ?? createClient(NumberingService, services);
   const tax = overrides.tax ?? createClient(TaxService, services);
   const taxEncoded = overrides.taxEncoded ?? createClient(TaxServiceEncoded, services);
