@@ -38,7 +38,9 @@ const answers = Array.from({ length: BATCHES }, (_, b) =>
       results: Array.from({ length: BATCH }, (_, i) => {
         const computed = computeDocument(benchInvoice(b * BATCH + i), { type: "01", today: "2026-11-27" });
         if (!computed.ok) throw new Error("the bench invoice was refused by the tax engine");
-        return { outcome: { case: "document", value: computedDocuments.toMessage(computed.document) } };
+        return {
+          outcome: { case: "document" as const, value: computedDocuments.toMessage(computed.document) },
+        };
       }),
     }),
   ),

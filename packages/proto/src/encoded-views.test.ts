@@ -1,4 +1,4 @@
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, type DescService, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { encodedLineCount, NumberingServiceEncoded, TaxServiceEncoded } from "./encoded-views.js";
 import { ComputedDocumentSchema } from "./gen/einvoice/documents/v1/computed_document_pb.js";
@@ -67,10 +67,11 @@ describe("the encoded views", () => {
   });
 
   it("call the same methods of the same services", () => {
-    for (const [view, service, names] of [
+    const pairs: [DescService, DescService, string[]][] = [
       [TaxServiceEncoded, TaxService, ["computeDocuments", "computeNote"]],
       [NumberingServiceEncoded, NumberingService, ["issueDocuments"]],
-    ] as const) {
+    ];
+    for (const [view, service, names] of pairs) {
       expect(view.methods.map((m) => m.localName)).toEqual(names);
       for (const method of view.methods) {
         expect(method.parent.typeName).toBe(service.typeName);
