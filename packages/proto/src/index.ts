@@ -1,4 +1,5 @@
 export * as api from "./api.js";
+export * from "./encoded-views.js";
 export * from "./gen/einvoice/common/v1/common_pb.js";
 export * from "./gen/einvoice/common/v1/field_rules_pb.js";
 export * from "./gen/einvoice/documents/v1/computed_document_pb.js";

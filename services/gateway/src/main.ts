@@ -12,11 +12,13 @@ import {
 import {
   NotificationService,
   NumberingService,
+  NumberingServiceEncoded,
   RenderingService,
   SigningService,
   StreamService,
   SubmissionService,
   TaxService,
+  TaxServiceEncoded,
 } from "@einvoice/proto";
 import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
@@ -78,16 +80,21 @@ await runService(logger, async (lifecycle) => {
   }).map(([name, url]) => dependencyHealth(name, url));
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, rpc);
   const tax = createRpcClient(TaxService, env.TAX_URL, rpc);
+  // The create path reads and sends computed documents encoded (the gateway only forwards them), through clients
+  // of the same services with those messages' encoded views.
+  const taxEncoded = createRpcClient(TaxServiceEncoded, env.TAX_URL, rpc);
+  const numberingEncoded = createRpcClient(NumberingServiceEncoded, env.NUMBERING_URL, rpc);
   const app = createApp({
     store,
     objects,
     numbering,
-    issues: new IssueBatcher(numbering, { timeoutMs: env.RPC_TIMEOUT_MS }),
+    issues: new IssueBatcher(numberingEncoded, { timeoutMs: env.RPC_TIMEOUT_MS }),
     notification: createRpcClient(NotificationService, env.NOTIFICATION_URL, rpc),
     signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),
     submission: createRpcClient(SubmissionService, env.SUBMISSION_URL, rpc),
     tax,
-    computes: new TaxBatcher(tax, { timeoutMs: env.RPC_TIMEOUT_MS }),
+    taxEncoded,
+    computes: new TaxBatcher(taxEncoded, { timeoutMs: env.RPC_TIMEOUT_MS }),
     stream: createRpcClient(StreamService, env.STREAM_URL, { timeoutMs: null }),
     rendering: createRpcClient(RenderingService, env.RENDERING_URL, rpc),
     eventStream: {

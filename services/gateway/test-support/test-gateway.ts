@@ -13,11 +13,13 @@ import {
   EventSchema,
   NotificationService,
   NumberingService,
+  NumberingServiceEncoded,
   RenderingService,
   SigningService,
   StreamService,
   SubmissionService,
   TaxService,
+  TaxServiceEncoded,
 } from "@einvoice/proto";
 import { SqliteStore } from "@einvoice/store";
 import { taxRoutes } from "@einvoice/tax/routes";
@@ -134,20 +136,23 @@ export async function startTestGateway(overrides: Partial<GatewayDeps> = {}): Pr
   });
   const apiKeyHasher = new ApiKeyHasher(randomBytes(32));
   const apiKey = (await new CreateApiKey(store, apiKeyHasher).execute(company._id, false)).secret;
-  // The creates go to the numbering and tax clients given, as the gateway's main sends them to its own (a test that
-  // needs a batcher's deadline shorter than 5 s passes its own `issues` or `computes`).
+  // The creates go through batchers over the encoded views of the in-process numbering and tax, as the gateway's
+  // main sends them; a test that replaces numbering's or tax's creates, or needs a batcher's deadline shorter than
+  // 5 s, passes its own `issues` or `computes` (and `taxEncoded` for notes).
   const numbering = overrides.numbering ?? createClient(NumberingService, services);
   const tax = overrides.tax ?? createClient(TaxService, services);
+  const taxEncoded = overrides.taxEncoded ?? createClient(TaxServiceEncoded, services);
   const app = createApp({
     store,
     objects,
     numbering,
-    issues: new IssueBatcher(numbering, { timeoutMs: 5_000 }),
+    issues: new IssueBatcher(createClient(NumberingServiceEncoded, services), { timeoutMs: 5_000 }),
     notification: createClient(NotificationService, services),
     signing: createClient(SigningService, services),
     submission: createClient(SubmissionService, services),
     tax,
-    computes: new TaxBatcher(tax, { timeoutMs: 5_000 }),
+    taxEncoded,
+    computes: new TaxBatcher(taxEncoded, { timeoutMs: 5_000 }),
     stream: createClient(StreamService, services),
     // No renderer is served here: a ticket render would be a 503 (these tests' documents have no ticket key).
     rendering: createClient(RenderingService, services),

@@ -1,18 +1,23 @@
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
 import { type ConnectRouter, createClient, createRouterTransport } from "@connectrpc/connect";
 import { Code, ConnectError, itemErrorOf, readViolations, violationsError } from "@einvoice/platform";
 import {
+  ComputedDocumentSchema,
   DocumentSchema,
   type IssueDocumentRequest,
   type IssueDocumentsResponseSchema,
   NumberingService,
+  NumberingServiceEncoded,
 } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
 import { IssueBatcher, type IssueBatchSettings, type IssueDocumentInit } from "./issue-batcher.js";
 
 type Answer = (items: IssueDocumentRequest[]) => MessageInitShape<typeof IssueDocumentsResponseSchema>;
 
-/** A numbering whose IssueDocuments answers each call when the test releases it. */
+/**
+ * A numbering whose IssueDocuments answers each call when the test releases it. It reads the requests as
+ * IssueDocumentsRequest, the batcher's client writes them with encoded computed documents: one wire format.
+ */
 function fakeNumbering(answer: Answer = numberEach) {
   const calls: { items: IssueDocumentRequest[]; release(): void }[] = [];
   const routes = (router: ConnectRouter) =>
@@ -22,7 +27,7 @@ function fakeNumbering(answer: Answer = numberEach) {
           calls.push({ items: req.items, release: () => resolve(answer(req.items)) });
         }),
     });
-  const client = createClient(NumberingService, createRouterTransport(routes));
+  const client = createClient(NumberingServiceEncoded, createRouterTransport(routes));
   return { client, calls };
 }
 
@@ -41,7 +46,14 @@ function numberEach(items: IssueDocumentRequest[]) {
 const request = (key: string, lines = 1): IssueDocumentInit => ({
   scope: { companyId: "cmp_1" },
   idempotencyKey: key,
-  computed: { lines: Array.from({ length: lines }, () => ({})) },
+  computed: toBinary(
+    ComputedDocumentSchema,
+    create(ComputedDocumentSchema, {
+      series: "F001",
+      lines: Array.from({ length: lines }, (_, i) => ({ description: `line ${i}` })),
+      amounts: { total: "118.00" },
+    }),
+  ),
 });
 
 /** Lets the router transport deliver what is pending. */
@@ -97,6 +109,16 @@ describe("IssueBatcher", () => {
       ["c", "d"],
       ["e"],
     ]);
+    expect(numbering.calls.map((c) => c.items.map((i) => i.computed?.lines.length))).toEqual([
+      [1],
+      [3, 3],
+      [3, 6],
+      [5],
+    ]);
+    expect(numbering.calls[1]!.items[0]!.computed).toMatchObject({
+      series: "F001",
+      amounts: { total: "118.00" },
+    });
     numbering.calls[3]!.release();
     await Promise.all([blocker, ...all]);
   });

@@ -1,10 +1,16 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
 import { connectErrorOf } from "@einvoice/platform";
-import type { Document, IssueDocumentRequestSchema, NumberingService } from "@einvoice/proto";
+import {
+  type Document,
+  type EncodedIssueDocumentRequestSchema,
+  encodedLineCount,
+  type NumberingServiceEncoded,
+} from "@einvoice/proto";
 import { type ItemOutcome, MicroBatcher } from "./micro-batcher.js";
 
-export type IssueDocumentInit = MessageInitShape<typeof IssueDocumentRequestSchema>;
+/** An IssueDocument request whose computed document is forwarded as the tax service encoded it. */
+export type IssueDocumentInit = MessageInitShape<typeof EncodedIssueDocumentRequestSchema>;
 
 export interface IssueBatchSettings {
   /** How long a create may wait for numbering's answer, in ms, its time in the queue included (RPC_TIMEOUT_MS). */
@@ -38,7 +44,7 @@ export class IssueBatcher {
   private readonly batcher: MicroBatcher<IssueDocumentInit, Document>;
 
   constructor(
-    numbering: Client<typeof NumberingService>,
+    numbering: Client<typeof NumberingServiceEncoded>,
     settings: Pick<IssueBatchSettings, "timeoutMs"> & Partial<IssueBatchSettings>,
   ) {
     const { timeoutMs, maxInFlight, maxDocuments, maxLines } = { ...DEFAULT_ISSUE_BATCH_LIMITS, ...settings };
@@ -46,7 +52,7 @@ export class IssueBatcher {
       {
         dependency: "numbering",
         spanName: "IssueDocuments batch",
-        weight: (request) => request.computed?.lines?.length ?? 0,
+        weight: (request) => (request.computed ? encodedLineCount(request.computed) : 0),
         send: async (items, callTimeoutMs) => {
           const { results } = await numbering.issueDocuments({ items }, { timeoutMs: callTimeoutMs });
           return results.map(({ outcome }): ItemOutcome<Document> => {

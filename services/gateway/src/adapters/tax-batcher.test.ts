@@ -1,13 +1,19 @@
+import { fromBinary } from "@bufbuild/protobuf";
 import { type ConnectRouter, createClient, createRouterTransport } from "@connectrpc/connect";
 import { Code, ConnectError, readViolations } from "@einvoice/platform";
-import { type ComputeDocumentRequest, TaxService } from "@einvoice/proto";
+import {
+  type ComputeDocumentRequest,
+  ComputedDocumentSchema,
+  TaxService,
+  TaxServiceEncoded,
+} from "@einvoice/proto";
 import { taxRoutes } from "@einvoice/tax/routes";
 import { describe, expect, it } from "vitest";
 import { type ComputeDocumentInit, TaxBatcher } from "./tax-batcher.js";
 
 /**
  * The real tax service's handlers, whose ComputeDocuments calls wait until the test releases them, so the test
- * decides which requests arrive during a call.
+ * decides which requests arrive during a call. The batcher's client reads their binary answers encoded.
  */
 function heldTax() {
   const calls: { items: ComputeDocumentRequest[]; release(): void }[] = [];
@@ -25,7 +31,7 @@ function heldTax() {
           });
         }),
     });
-  return { client: createClient(TaxService, createRouterTransport(routes)), calls };
+  return { client: createClient(TaxServiceEncoded, createRouterTransport(routes)), calls };
 }
 
 const invoice = (description: string, unitPrice = "50.00", lines = 1): ComputeDocumentInit => ({
@@ -63,9 +69,11 @@ describe("TaxBatcher", () => {
       ["Widget", "Roto", "Gadget"],
     ]);
     tax.calls[1]!.release();
-    expect((await first).amounts?.total).toBe("118.00");
-    expect((await good) as { amounts: { total: string } }).toMatchObject({ amounts: { total: "118.00" } });
-    expect((await alsoGood) as { amounts: { total: string } }).toMatchObject({ amounts: { total: "23.60" } });
+    const totalOf = (encoded: unknown) =>
+      fromBinary(ComputedDocumentSchema, encoded as Uint8Array).amounts?.total;
+    expect(totalOf(await first)).toBe("118.00");
+    expect(totalOf(await good)).toBe("118.00");
+    expect(totalOf(await alsoGood)).toBe("23.60");
     const error = await bad;
     expect(error).toBeInstanceOf(ConnectError);
     expect((error as ConnectError).code).toBe(Code.InvalidArgument);
@@ -93,6 +101,6 @@ describe("TaxBatcher", () => {
     ]);
     tax.calls[2]!.release();
     const computed = await Promise.all([blocker, ...all]);
-    expect(computed.map((d) => d.lines.length)).toEqual([1, 3, 3, 5]);
+    expect(computed.map((d) => fromBinary(ComputedDocumentSchema, d).lines.length)).toEqual([1, 3, 3, 5]);
   });
 });

@@ -1,7 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
 import { connectErrorOf } from "@einvoice/platform";
-import type { ComputeDocumentRequestSchema, ComputedDocument, TaxService } from "@einvoice/proto";
+import type { ComputeDocumentRequestSchema, TaxServiceEncoded } from "@einvoice/proto";
 import { type ItemOutcome, MicroBatcher, type MicroBatchSettings } from "./micro-batcher.js";
 
 export type ComputeDocumentInit = MessageInitShape<typeof ComputeDocumentRequestSchema>;
@@ -18,13 +18,14 @@ export const DEFAULT_TAX_BATCH_LIMITS = { maxInFlight: 2, maxItems: 32, maxWeigh
  * Each request gets what ComputeDocument would have answered it: its computed document, or its own error rebuilt
  * as the ConnectError (INVALID_ARGUMENT with its field violations, so the same 422), whatever its neighbours'
  * fate. A call that fails as a whole (tax unreachable, deadline) fails every request in it with that error; no
- * number was taken for any of them.
+ * number was taken for any of them. A computed document is answered as its encoded ComputedDocument: the gateway
+ * only forwards it to numbering, so it never decodes it.
  */
 export class TaxBatcher {
-  private readonly batcher: MicroBatcher<ComputeDocumentInit, ComputedDocument>;
+  private readonly batcher: MicroBatcher<ComputeDocumentInit, Uint8Array>;
 
   constructor(
-    tax: Client<typeof TaxService>,
+    tax: Client<typeof TaxServiceEncoded>,
     settings: Pick<MicroBatchSettings, "timeoutMs"> & Partial<MicroBatchSettings>,
   ) {
     this.batcher = new MicroBatcher(
@@ -34,7 +35,7 @@ export class TaxBatcher {
         weight: (request) => request.request?.items?.length ?? 0,
         send: async (items, timeoutMs) => {
           const { results } = await tax.computeDocuments({ items }, { timeoutMs });
-          return results.map(({ outcome }): ItemOutcome<ComputedDocument> => {
+          return results.map(({ outcome }): ItemOutcome<Uint8Array> => {
             if (outcome.case === "document") return { ok: true, value: outcome.value };
             if (outcome.case === "error") return { ok: false, error: connectErrorOf(outcome.value) };
             return { ok: false, error: new Error("the tax service answered a result without its outcome") };
@@ -45,7 +46,8 @@ export class TaxBatcher {
     );
   }
 
-  compute(request: ComputeDocumentInit): Promise<ComputedDocument> {
+  /** The computed document, encoded (an einvoice.documents.v1.ComputedDocument). */
+  compute(request: ComputeDocumentInit): Promise<Uint8Array> {
     return this.batcher.submit(request);
   }
 }

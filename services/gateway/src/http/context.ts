@@ -10,6 +10,7 @@ import type {
   StreamService,
   SubmissionService,
   TaxService,
+  TaxServiceEncoded,
 } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   submission: Client<typeof SubmissionService>;
   /** Computes and checks every document before it is numbered (notes and guides, one call each). */
   tax: Client<typeof TaxService>;
+  /** The same tax service, its computed documents answered encoded: ComputeNote for credit and debit notes. */
+  taxEncoded: Client<typeof TaxServiceEncoded>;
   /** The tax service's ComputeDocument for invoice and receipt creates, batched with those that arrive together. */
   computes: TaxBatcher;
   /** The live event stream (no default deadline: the open is bounded by `eventStream.openTimeoutMs`). */

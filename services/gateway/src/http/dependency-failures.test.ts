@@ -2,7 +2,13 @@ import { createServer, type Http2Server } from "node:http2";
 import type { AddressInfo, Socket } from "node:net";
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { createRpcClient } from "@einvoice/platform";
-import { NumberingService, RenderingService, TaxService } from "@einvoice/proto";
+import {
+  NumberingService,
+  NumberingServiceEncoded,
+  RenderingService,
+  TaxService,
+  TaxServiceEncoded,
+} from "@einvoice/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
 import { IssueBatcher } from "../adapters/issue-batcher.js";
@@ -121,7 +127,10 @@ describe("a dependency that never answers", () => {
 
   it("should say the outcome is unknown when the register goes quiet while numbering, and how to retry", async () => {
     const numbering = createRpcClient(NumberingService, silent.url, { timeoutMs });
-    gateway = await startTestGateway({ numbering, issues: new IssueBatcher(numbering, { timeoutMs }) });
+    const issues = new IssueBatcher(createRpcClient(NumberingServiceEncoded, silent.url, { timeoutMs }), {
+      timeoutMs,
+    });
+    gateway = await startTestGateway({ numbering, issues });
     const res = await post("/v1/invoices", { "idempotency-key": "order-77" });
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("2");
@@ -135,24 +144,24 @@ describe("a dependency that never answers", () => {
 
   it("should answer 503 with Retry-After when the tax service is down, before any number is taken", async () => {
     const issued: string[] = [];
-    const numbering = createClient(
-      NumberingService,
-      createRouterTransport((router) =>
-        router.service(NumberingService, {
-          issueDocuments: (req) => {
-            issued.push(...req.items.map(() => "issued"));
-            return { results: [] };
-          },
-        }),
-      ),
+    const numberingTransport = createRouterTransport((router) =>
+      router.service(NumberingService, {
+        issueDocuments: (req) => {
+          issued.push(...req.items.map(() => "issued"));
+          return { results: [] };
+        },
+      }),
     );
+    const numbering = createClient(NumberingService, numberingTransport);
     for (const url of [silent.url, closedPort]) {
       const tax = createRpcClient(TaxService, url, { timeoutMs });
+      const taxEncoded = createRpcClient(TaxServiceEncoded, url, { timeoutMs });
       gateway = await startTestGateway({
         tax,
-        computes: new TaxBatcher(tax, { timeoutMs }),
+        taxEncoded,
+        computes: new TaxBatcher(taxEncoded, { timeoutMs }),
         numbering,
-        issues: new IssueBatcher(numbering, { timeoutMs }),
+        issues: new IssueBatcher(createClient(NumberingServiceEncoded, numberingTransport), { timeoutMs }),
       });
       const res = await post("/v1/invoices", { "idempotency-key": `tax-down-${issued.length}` });
       expect(res.status).toBe(503);

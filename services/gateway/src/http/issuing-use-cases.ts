@@ -23,7 +23,7 @@ export function issuingUseCases(deps: GatewayDeps) {
     computes: deps.computes,
     waiter: deps.waiter,
   });
-  const createNote = new CreateNote({ numbering: deps.numbering, createDocument, tax: deps.tax });
+  const createNote = new CreateNote({ numbering: deps.numbering, createDocument, tax: deps.taxEncoded });
   const createDespatchAdvice = new CreateDespatchAdvice({
     logoKey: async (scope: Scope) => (await settings(scope)).logoKey,
     numbering: deps.numbering,

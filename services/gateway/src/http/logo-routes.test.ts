@@ -1,29 +1,27 @@
 import { connect } from "node:net";
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { documentContract } from "@einvoice/contracts";
-import { NumberingService } from "@einvoice/proto";
+import { NumberingService, NumberingServiceEncoded } from "@einvoice/proto";
 import { testJpeg, testPng } from "@einvoice/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../../test-support/test-gateway.js";
+import { IssueBatcher } from "../adapters/issue-batcher.js";
 import { pendingDocument } from "../openapi/document-examples.js";
 import { CREATE_EXAMPLES } from "../openapi/request-examples.js";
 
 /** The logo the gateway put in each issued document's issuer snapshot (`undefined`: none). */
 const issuedLogoKeys: (string | undefined)[] = [];
 
-const numbering = createClient(
-  NumberingService,
-  createRouterTransport((router) =>
-    router.service(NumberingService, {
-      issueDocuments: (req) => ({
-        results: req.items.map((item) => {
-          issuedLogoKeys.push(item.issuer?.logoKey);
-          const document = documentContract.codec.fromValue(pendingDocument(CREATE_EXAMPLES[0]!));
-          return { outcome: { case: "document" as const, value: document } };
-        }),
+const numbering = createRouterTransport((router) =>
+  router.service(NumberingService, {
+    issueDocuments: (req) => ({
+      results: req.items.map((item) => {
+        issuedLogoKeys.push(item.issuer?.logoKey);
+        const document = documentContract.codec.fromValue(pendingDocument(CREATE_EXAMPLES[0]!));
+        return { outcome: { case: "document" as const, value: document } };
       }),
     }),
-  ),
+  }),
 );
 
 describe("/v1/company/logo", () => {
@@ -45,7 +43,10 @@ describe("/v1/company/logo", () => {
     });
 
   beforeAll(async () => {
-    gateway = await startTestGateway({ numbering });
+    gateway = await startTestGateway({
+      numbering: createClient(NumberingService, numbering),
+      issues: new IssueBatcher(createClient(NumberingServiceEncoded, numbering), { timeoutMs: 5_000 }),
+    });
   });
   afterAll(() => gateway.stop());
 

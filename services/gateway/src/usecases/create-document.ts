@@ -8,7 +8,7 @@ import {
   type Scope,
 } from "@einvoice/domain";
 import { SERVICE_ERRORS, serviceError, todayInLima } from "@einvoice/platform";
-import type { ComputedDocument, Document, NumberingService } from "@einvoice/proto";
+import type { Document, NumberingService } from "@einvoice/proto";
 import type { CompanyRecord } from "../adapters/company-repository.js";
 import type { IssuingSettings } from "../adapters/company-settings-repository.js";
 import type { IssueBatcher } from "../adapters/issue-batcher.js";
@@ -80,12 +80,13 @@ export class CreateDocument {
   }
 
   /**
-   * A computed document's way from its checks to the register: live-mode readiness (409), the number, then the
+   * A computed document's way from its checks to the register (`computed` as the tax service encoded it, forwarded
+   * as it is): live-mode readiness (409), the number, then the
    * verdict if asked. Credit and debit notes (CreateNote) take it too once computed.
    */
   async issueComputed(
     caller: Caller,
-    computed: ComputedDocument,
+    computed: Uint8Array,
     {
       waitSeconds,
       idempotencyKey,

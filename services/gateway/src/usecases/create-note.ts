@@ -9,7 +9,7 @@ import {
   todayInLima,
   violationsError,
 } from "@einvoice/platform";
-import type { Document, NumberingService, TaxService } from "@einvoice/proto";
+import type { Document, NumberingService, TaxServiceEncoded } from "@einvoice/proto";
 import type { Caller } from "./authenticate.js";
 import type { CreateDocument } from "./create-document.js";
 import { noteRequestMessage } from "./invoice-request-message.js";
@@ -37,7 +37,8 @@ export class CreateNote {
       clock?: () => Date;
       numbering: Client<typeof NumberingService>;
       createDocument: Pick<CreateDocument, "issueComputed" | "assertCanIssue" | "settingsOf">;
-      tax: Client<typeof TaxService>;
+      /** ComputeNote answers the note as its encoded ComputedDocument, forwarded to numbering as it is. */
+      tax: Client<typeof TaxServiceEncoded>;
     },
   ) {}
 
