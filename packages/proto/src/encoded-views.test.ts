@@ -1,4 +1,12 @@
-import { create, type DescService, fromBinary, toBinary } from "@bufbuild/protobuf";
+import {
+  create,
+  type DescField,
+  type DescMessage,
+  type DescService,
+  fromBinary,
+  ScalarType,
+  toBinary,
+} from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { encodedLineCount, NumberingServiceEncoded, TaxServiceEncoded } from "./encoded-views.js";
 import { ComputedDocumentSchema } from "./gen/einvoice/documents/v1/computed_document_pb.js";
@@ -84,4 +92,53 @@ describe("the encoded views", () => {
     expect(encodedLineCount(toBinary(ComputedDocumentSchema, computed))).toBe(3);
     expect(encodedLineCount(toBinary(ComputedDocumentSchema, create(ComputedDocumentSchema)))).toBe(0);
   });
+});
+
+/** A field as the wire sees it, with an encoded ComputedDocument written as the message it stands for. */
+function wireField(field: DescField, encodedAs?: DescMessage) {
+  const message = field.fieldKind === "message" ? field.message.typeName : undefined;
+  const bytesStandIn = field.fieldKind === "scalar" && field.scalar === ScalarType.BYTES && encodedAs;
+  return {
+    number: field.number,
+    name: field.name,
+    oneof: field.oneof?.name,
+    repeated: field.fieldKind === "list",
+    type: bytesStandIn
+      ? encodedAs.typeName
+      : (message ?? (field.fieldKind === "list" ? field.listKind : field.fieldKind)),
+  };
+}
+
+describe("each encoded view mirrors its message", () => {
+  // The twin must follow its original field for field: a field added to one and not the other would be dropped.
+  const twins: [DescMessage, DescMessage][] = [
+    [EncodedComputeDocumentsResponseSchema, ComputeDocumentsResponseSchema],
+    [EncodedComputeNoteResponseSchema, ComputeNoteResponseSchema],
+    [EncodedIssueDocumentsRequestSchema, IssueDocumentsRequestSchema],
+  ];
+  const pairs = new Map<DescMessage, DescMessage>();
+  const collect = (twin: DescMessage, original: DescMessage) => {
+    pairs.set(twin, original);
+    for (const field of twin.fields) {
+      const counterpart = original.field[field.localName];
+      if (field.fieldKind === "list" && field.listKind === "message" && counterpart?.fieldKind === "list")
+        if (counterpart.listKind === "message" && field.message !== counterpart.message)
+          collect(field.message, counterpart.message);
+    }
+  };
+  for (const [twin, original] of twins) collect(twin, original);
+
+  it.each([...pairs].map(([twin, original]) => [twin.typeName, twin, original] as const))(
+    "%s",
+    (_name, twin, original) => {
+      const renamed = (typeName: string) =>
+        [...pairs].find(([view]) => view.typeName === typeName)?.[1].typeName ?? typeName;
+      const twinFields = twin.fields.map((field) => {
+        const wire = wireField(field, ComputedDocumentSchema);
+        return { ...wire, type: renamed(wire.type) };
+      });
+      const originalFields = original.fields.map((field) => wireField(field));
+      expect(twinFields).toEqual(originalFields);
+    },
+  );
 });
