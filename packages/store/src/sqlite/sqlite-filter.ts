@@ -81,8 +81,10 @@ export function whereParams(conditions: readonly Condition[]): SqlValue[] {
       case "exists":
         break;
       case "in":
-        for (const value of condition.values)
-          if (condition.path === "_id" ? typeof value === "string" : value !== null) params.push(bindable(value));
+        for (const value of condition.values) {
+          if (value === null || (condition.path === "_id" && typeof value !== "string")) continue;
+          params.push(bindable(value));
+        }
         break;
       default:
         if (condition.value !== null) params.push(bindable(condition.value));
