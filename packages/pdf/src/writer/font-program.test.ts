@@ -26,19 +26,9 @@ describe("FontProgram", () => {
   it("shapes any Latin-1 word exactly as fontkit's full layout does (glyphs, kerned advances)", () => {
     const alphabet: string[] = [];
     for (let c = 0x21; c <= 0xff; c++) if (c <= 0x7e || c >= 0xa0) alphabet.push(String.fromCharCode(c));
-    let seed = 12345;
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed;
-    };
-    for (const [program, font] of [
-      [programs.regular, regular],
-      [programs.bold, bold],
-    ] as const)
-      for (let t = 0; t < 3000; t++) {
-        let word = "";
-        for (let i = 0, n = 1 + (next() % 10); i < n; i++) word += alphabet[next() % alphabet.length];
-        if (t % 2 === 0) word += " ";
+    for (const [program, font, seed] of bothFonts(12345))
+      for (const [t, letters] of randomWords(alphabet, seed, 3000, 10).entries()) {
+        const word = t % 2 === 0 ? `${letters} ` : letters;
         const run = program.shape(word);
         const laid = font.layout(word);
         expect(run.gids, word).toEqual(laid.glyphs.map((g) => g.id));
@@ -47,19 +37,8 @@ describe("FontProgram", () => {
   });
 
   it("shapes words full of f as fontkit's full layout does, ligatures (fi, fl, ff) included", () => {
-    const letters = [..."ffffiltaeoúñ.-1AF "];
-    let seed = 777;
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed;
-    };
-    for (const [program, font] of [
-      [programs.regular, regular],
-      [programs.bold, bold],
-    ] as const)
-      for (let t = 0; t < 2000; t++) {
-        let word = "";
-        for (let i = 0, n = 1 + (next() % 8); i < n; i++) word += letters[next() % letters.length];
+    for (const [program, font, seed] of bothFonts(777))
+      for (const word of randomWords([..."ffffiltaeoúñ.-1AF "], seed, 2000, 8)) {
         const run = program.shape(word);
         const laid = word.split(/(?<= )/).map((w) => font.layout(w));
         expect(run.gids, word).toEqual(laid.flatMap((l) => l.glyphs.map((g) => g.id)));
@@ -123,3 +102,25 @@ describe("FontProgram", () => {
     }
   });
 });
+
+/** The regular and bold programs beside the fontkit font each was made from, each with its own random seed. */
+function bothFonts(seed: number) {
+  return [
+    [programs.regular, regular, seed],
+    [programs.bold, bold, seed + 1],
+  ] as const;
+}
+
+/** `count` words of 1 to `maxLength` letters drawn from `letters` by a seeded generator (the same words every run). */
+function randomWords(letters: readonly string[], seed: number, count: number, maxLength: number): string[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state;
+  };
+  return Array.from({ length: count }, () => {
+    let word = "";
+    for (let i = 0, n = 1 + (next() % maxLength); i < n; i++) word += letters[next() % letters.length];
+    return word;
+  });
+}
