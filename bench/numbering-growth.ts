@@ -93,18 +93,17 @@ async function writeDocuments(store: Store, count: number, offset: number): Prom
     );
     if (outcome.some((o) => o !== undefined)) throw new Error("rendering not recorded");
     const verdicts = await verdict.executeBatch(
-      issued.map(
-        (d, i) =>
-          ({
-            ...scopeOf(i),
-            documentId: d.id,
-            outcome: "accepted",
-            sunat: { code: "0", description: "aceptada", notes: [], simulated: true },
-            xmlKey: `xml/${d.id}.xml`,
-            cdrKey: `cdr/${d.id}.zip`,
-            hash: "ZGlnZXN0",
-          }) as never,
-      ),
+      issued.map((d, i) => ({
+        payload: {
+          ...scopeOf(i),
+          documentId: d.id,
+          outcome: "accepted",
+          sunat: { code: "0", description: "aceptada", notes: [], simulated: true },
+          xmlKey: `xml/${d.id}.xml`,
+          cdrKey: `cdr/${d.id}.zip`,
+          hash: "ZGlnZXN0",
+        } as never,
+      })),
     );
     if (verdicts.some((o) => o !== undefined)) throw new Error("verdict not applied");
     await relayDelete();

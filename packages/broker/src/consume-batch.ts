@@ -1,6 +1,6 @@
 import { extractContext, type Logger, metrics, SpanKind, withSpan } from "@einvoice/platform";
 import type { JetStreamClient, JsMsg } from "@nats-io/jetstream";
-import { context } from "@opentelemetry/api";
+import { context, propagation } from "@opentelemetry/api";
 import type { ConsumerDef } from "./catalog.js";
 import {
   countDelivery,
@@ -18,6 +18,11 @@ import { natsHeaderGetter } from "./headers.js";
 export interface BatchItem<T> {
   payload: T;
   ctx: MessageContext;
+  /**
+   * The message's own trace context as a carrier (`traceparent`…): the batch runs under the first message's trace,
+   * so work an item leaves for later (an outbox row) takes this to stay on its own.
+   */
+  trace: Record<string, string>;
 }
 
 /**
@@ -59,7 +64,11 @@ export async function startBatchConsumer<T>(
       countDelivery(def, msg);
       const decoded = await decodeOrDeadLetter(js, def, msg, log);
       if (decoded === undefined) continue;
-      items.push({ payload: decoded.payload, ctx: messageContext(msg, log, decoded) });
+      items.push({
+        payload: decoded.payload,
+        ctx: messageContext(msg, log, decoded),
+        trace: traceCarrierOf(msg),
+      });
       delivered.push(msg);
     }
     const last = batch.at(-1);
@@ -126,4 +135,10 @@ export async function startBatchConsumer<T>(
     }
   })();
   return running(loop);
+}
+
+function traceCarrierOf(msg: JsMsg): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(extractContext(msg.headers, natsHeaderGetter), carrier);
+  return carrier;
 }

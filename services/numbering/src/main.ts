@@ -64,7 +64,7 @@ await runService(logger, async (lifecycle) => {
     await startBatchConsumer(
       broker.js,
       consumers.numberingVerdict,
-      (items) => applyVerdict.executeBatch(items.map((item) => item.payload)),
+      (items) => applyVerdict.executeBatch(items),
       { maxBatch: env.VERDICT_BATCH_SIZE },
       logger,
     ),

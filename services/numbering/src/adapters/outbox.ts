@@ -55,12 +55,17 @@ export async function addToOutbox(
 }
 
 /** The outbox row of a message, its payload encoded (and checked) now: a payload that breaks its contract throws. */
-export function outboxEntry(entry: { _id: string } & OutboxMessage, now: string): OutboxEntry {
+/** The row for `entry`, continuing `trace` (by default the active trace). */
+export function outboxEntry(
+  entry: { _id: string } & OutboxMessage,
+  now: string,
+  trace: Record<string, string> = currentTraceCarrier(),
+): OutboxEntry {
   return {
     _id: entry._id,
     subject: entry.subject,
     payload: encode(entry),
-    trace: currentTraceCarrier(),
+    trace,
     created_at: now,
     sent_at: null,
   };

@@ -199,13 +199,15 @@ describe("ApplyVerdict", () => {
       const commits = vi.spyOn(store, "transaction");
       try {
         const apply = new ApplyVerdict(store, "http://files", logger, (rows) => handed.push(...rows));
-        const outcome = await apply.executeBatch([
-          verdict("accepted", true),
-          { ...verdict("rejected", true), documentId: other },
-          { ...verdict("accepted", true), documentId: "doc_missing" },
-          // A redelivery in the same batch: already applied by the first.
-          verdict("accepted", true),
-        ]);
+        const outcome = await apply.executeBatch(
+          [
+            verdict("accepted", true),
+            { ...verdict("rejected", true), documentId: other },
+            { ...verdict("accepted", true), documentId: "doc_missing" },
+            // A redelivery in the same batch: already applied by the first.
+            verdict("accepted", true),
+          ].map((payload, i) => ({ payload, trace: { traceparent: traceOf(i) } })),
+        );
         expect(commits).toHaveBeenCalledTimes(1);
         expect(outcome.map((error) => (error as Error | undefined)?.message)).toEqual([
           undefined,
@@ -217,6 +219,11 @@ describe("ApplyVerdict", () => {
         commits.mockRestore();
       }
       expect(handed.map((row) => row._id)).toEqual([`${id}:accepted`, `${other}:rejected`]);
+      // Each state message continues its own verdict's trace, not the batch's.
+      expect(handed.map((row) => row.trace)).toEqual([
+        { traceparent: traceOf(0) },
+        { traceparent: traceOf(1) },
+      ]);
       const repository = new DocumentRepository(store);
       expect((await repository.findById(scope, id))?.status).toBe("accepted");
       expect((await repository.findById(scope, other))?.status).toBe("rejected");
@@ -227,7 +234,10 @@ describe("ApplyVerdict", () => {
       await store.collection(outboxCollection).insertOne({ _id: `${id}:accepted` });
       const outcome = await new ApplyVerdict(store, "http://files", logger, (rows) =>
         handed.push(...rows),
-      ).executeBatch([verdict("accepted", true), { ...verdict("accepted", true), documentId: other }]);
+      ).executeBatch([
+        { payload: verdict("accepted", true) },
+        { payload: { ...verdict("accepted", true), documentId: other } },
+      ]);
       expect(outcome[0]).toBeInstanceOf(Error);
       expect(outcome[1]).toBeUndefined();
       expect(handed.map((row) => row._id)).toEqual([`${other}:accepted`]);
@@ -237,3 +247,8 @@ describe("ApplyVerdict", () => {
     });
   });
 });
+
+/** A W3C traceparent of its own for verdict `n`. */
+function traceOf(n: number): string {
+  return `00-${(n + 1).toString(16).padStart(32, "0")}-00000000000000a1-01`;
+}

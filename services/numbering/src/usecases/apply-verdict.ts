@@ -10,6 +10,12 @@ import { presentDocument } from "../domain/present-document.js";
 
 type Verdict = Payload<typeof subjects.documentVerdict>;
 
+/** A verdict and the trace its state message continues (by default the active one). */
+interface VerdictItem {
+  payload: Verdict;
+  trace?: Record<string, string>;
+}
+
 /** A verdict written in the transaction: its state message, and the labels to count once committed. */
 interface Applied {
   entry: OutboxEntry;
@@ -30,7 +36,7 @@ export class ApplyVerdict {
   ) {}
 
   async execute(verdict: Verdict): Promise<void> {
-    const [error] = await this.executeBatch([verdict]);
+    const [error] = await this.executeBatch([{ payload: verdict }]);
     if (error !== undefined) throw error;
   }
 
@@ -39,16 +45,19 @@ export class ApplyVerdict {
    * says, per verdict in order, undefined once applied (or already applied, or refused by the state machine), or
    * the error that keeps it from being applied; the others are applied all the same. A verdict that fails the
    * transaction itself (a write refused after its document was written) is isolated: each verdict of the batch is
-   * then applied in a transaction of its own, so a document is never left written without its state message.
+   * then applied in a transaction of its own, so a document is never left written without its state message. (If
+   * the failed batch did commit, as a commit whose answer was lost may have, each verdict then finds itself applied,
+   * and the relay's poll sends their state messages rather than this hand-over.) Each state message continues its
+   * own verdict's trace.
    */
-  async executeBatch(verdicts: readonly Verdict[]): Promise<BatchOutcome> {
+  async executeBatch(items: readonly VerdictItem[]): Promise<BatchOutcome> {
     let written: { outcome: BatchOutcome; applied: Applied[] };
     try {
-      written = await this.store.transaction((tx) => this.applyAll(tx, verdicts));
+      written = await this.store.transaction((tx) => this.applyAll(tx, items));
     } catch (error) {
-      if (verdicts.length === 1) return [error];
+      if (items.length === 1) return [error];
       const outcome: BatchOutcome = [];
-      for (const verdict of verdicts) outcome.push(...(await this.executeBatch([verdict])));
+      for (const item of items) outcome.push(...(await this.executeBatch([item])));
       return outcome;
     }
     for (const { labels } of written.applied) metrics.documents.inc(labels);
@@ -59,14 +68,14 @@ export class ApplyVerdict {
   /** The transaction body (MongoDB may run it again after a transient conflict: each run answers afresh). */
   private async applyAll(
     tx: TransactionScope,
-    verdicts: readonly Verdict[],
+    items: readonly VerdictItem[],
   ): Promise<{ outcome: BatchOutcome; applied: Applied[] }> {
-    const outcome: BatchOutcome = verdicts.map(() => undefined);
+    const outcome: BatchOutcome = items.map(() => undefined);
     const applied: Applied[] = [];
     const repository = new DocumentRepository(tx);
     const outbox = tx.collection<OutboxEntry>(outboxCollection);
     const now = new Date().toISOString();
-    for (const [i, verdict] of verdicts.entries()) {
+    for (const [i, { payload: verdict, trace }] of items.entries()) {
       const scope = { companyId: verdict.companyId, livemode: verdict.livemode };
       const current = await repository.findById(scope, verdict.documentId);
       if (!current) {
@@ -110,6 +119,7 @@ export class ApplyVerdict {
             },
           },
           now,
+          trace,
         );
       } catch (error) {
         outcome[i] = error;
