@@ -44,6 +44,22 @@ describe("connectCoalescing", () => {
     await sender.close();
   });
 
+  it("should write what the socket holds when the connection closes in the same turn, as a plain socket would", async () => {
+    const got: string[] = [];
+    receiver.subscribe("coalesce.closing", {
+      callback: (_error, msg: Msg) => {
+        got.push(msg.string());
+      },
+    });
+    await receiver.flush();
+    const sender = await connectCoalescing({ servers: nats.url });
+    for (let i = 0; i < 5; i++) sender.publish("coalesce.closing", `${i}`);
+    // nats.js hands its buffer to the transport at a microtask checkpoint (its close alone flushes nothing).
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    await sender.close();
+    await expect.poll(() => got, { timeout: 2_000 }).toEqual(["0", "1", "2", "3", "4"]);
+  });
+
   it("should answer requests and deliver what is still held when the connection drains", async () => {
     receiver.subscribe("coalesce.echo", {
       callback: (_error, msg: Msg) => {
