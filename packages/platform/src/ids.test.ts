@@ -20,6 +20,21 @@ describe("newId()", () => {
     expect(ids.size).toBe(1000);
   });
 
+  it("should use every character of the alphabet in every random position, about equally", () => {
+    const counts = Array.from({ length: 16 }, () => new Map<string, number>());
+    for (let i = 0; i < 6400; i++)
+      [...newId("evt", 1).slice(-16)].forEach((char, position) => {
+        const seen = counts[position]!;
+        seen.set(char, (seen.get(char) ?? 0) + 1);
+      });
+    for (const seen of counts) {
+      expect(seen.size).toBe(32);
+      // 200 expected per character: a fixed bit or a biased draw falls far outside these bounds.
+      for (const count of seen.values()) expect(count).toBeGreaterThan(110);
+      for (const count of seen.values()) expect(count).toBeLessThan(300);
+    }
+  });
+
   it("should lie within idRangeAt of its millisecond, and outside the neighbours'", () => {
     const at = 1_700_000_000_000;
     const { first, last } = idRangeAt("evt", at);

@@ -1,4 +1,4 @@
-import { randomFillSync } from "node:crypto";
+import { randomUUID } from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford base32: sortable as text
 
@@ -27,24 +27,23 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${timePart(now)}${randomPart()}`;
 }
 
-const RANDOM_CHARS = 16;
 /**
- * CSPRNG bytes drawn a block at a time, as node's own `randomUUID` does: every message, request and event takes an
- * id, and one call into the generator per 256 ids costs far less than one per id. Each byte is used once.
+ * 16 random Crockford base32 characters: the 80 bits of a v4 UUID that are all random (its first 8 and last 12 hex
+ * digits), 5 bits a character. Node draws UUIDs from a CSPRNG block it keeps, far cheaper per id than a call into
+ * the generator each.
  */
-const randomPool = Buffer.alloc(RANDOM_CHARS * 256);
-let randomOffset = randomPool.length;
-
-/** 16 random Crockford base32 characters (a byte's low 5 bits each: uniform, since 256 is a multiple of 32). */
 function randomPart(): string {
-  if (randomOffset === randomPool.length) {
-    randomFillSync(randomPool);
-    randomOffset = 0;
-  }
+  const uuid = randomUUID();
+  const hex = uuid.slice(0, 8) + uuid.slice(24);
   let rand = "";
-  const end = randomOffset + RANDOM_CHARS;
-  for (let i = randomOffset; i < end; i++) rand += ALPHABET[randomPool[i]! & 31];
-  randomOffset = end;
+  for (let i = 0; i < 20; i += 5) {
+    const bits = Number.parseInt(hex.slice(i, i + 5), 16);
+    rand +=
+      ALPHABET[(bits >>> 15) & 31]! +
+      ALPHABET[(bits >>> 10) & 31]! +
+      ALPHABET[(bits >>> 5) & 31]! +
+      ALPHABET[bits & 31]!;
+  }
   return rand;
 }
 

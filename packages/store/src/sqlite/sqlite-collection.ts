@@ -34,16 +34,16 @@ export interface SqliteAccess {
   /** As `run`, for work that writes: outside a transaction it joins the next group commit. */
   write<T>(collection: string | null, work: () => T): Promise<T>;
   statement(sql: string): Database.Statement;
+  /**
+   * The statement texts of one collection (table and indexed fields), by statement kind and filter shape, kept by
+   * the store for its lifetime: a repository asks the same few shapes with new values, so each text is built once
+   * and the store's prepared statement (cached by text) is reused, across the collections made per transaction.
+   */
+  statementTexts(collection: string): Map<string, string>;
   /** Runs `work` atomically, in a savepoint of the open transaction (called from within `write`). */
   atomically<T>(work: () => T): T;
 }
 
-/**
- * Statement texts by collection (table and indexed fields), then by statement kind and filter shape: a repository
- * asks the same few shapes with new values, so each text is built once and the store's prepared statement (cached by
- * text) is reused. Shared by every store and transaction scope, whose collections are made per transaction.
- */
-const SQL_BY_COLLECTION = new Map<string, Map<string, string>>();
 /** Long `$in` lists make a shape per length; past this many, a collection's texts are dropped and built again. */
 const SHAPES_PER_COLLECTION = 256;
 
@@ -60,7 +60,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   /** What `ix` holds (index-fields.ts). */
   private readonly paths: string[];
   private readonly indexed: IndexedFields;
-  /** This collection's statement texts by kind and filter shape (see SQL_BY_COLLECTION). */
+  /** This collection's statement texts by kind and filter shape (`SqliteAccess.statementTexts`). */
   private readonly texts: Map<string, string>;
 
   constructor(
@@ -71,13 +71,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     const indexed = indexedPaths(spec);
     this.indexed = new Set(indexed);
     this.paths = ixPaths(indexed);
-    const key = `${this.table}\u0000${indexed.join(",")}`;
-    let texts = SQL_BY_COLLECTION.get(key);
-    if (!texts) {
-      texts = new Map();
-      SQL_BY_COLLECTION.set(key, texts);
-    }
-    this.texts = texts;
+    this.texts = access.statementTexts(`${this.table}\u0000${indexed.join(",")}`);
   }
 
   async insertOne(entity: T): Promise<void> {

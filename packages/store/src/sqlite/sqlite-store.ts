@@ -88,6 +88,8 @@ export class SqliteStore implements Store {
   private groupQueued = false;
   private readonly ensured = new Set<string>();
   private readonly statements = new Map<string, Database.Statement>();
+  /** `SqliteAccess.statementTexts`: per collection, its statement texts by kind and filter shape. */
+  private readonly texts = new Map<string, Map<string, string>>();
   private readonly outer: SqliteAccess;
   private closed = false;
   /** The `-wal` file, opened at the first COMMIT (SQLite creates it on the first write); null for `:memory:`. */
@@ -116,6 +118,7 @@ export class SqliteStore implements Store {
         }) as Promise<ReturnType<typeof work>>;
       },
       statement: (sql) => this.statement(sql),
+      statementTexts: (collection) => this.statementTexts(collection),
       atomically: (work) => this.atomically(work),
     };
     this.counters = new SqliteCounters(this.outer);
@@ -192,6 +195,7 @@ export class SqliteStore implements Store {
             return op();
           }),
         statement: (sql) => this.statement(sql),
+        statementTexts: (collection) => this.statementTexts(collection),
         atomically: (op) => this.atomically(op),
       };
       const scope: TransactionScope = {
@@ -334,6 +338,15 @@ export class SqliteStore implements Store {
       this.wal = null;
       this.db.close();
     });
+  }
+
+  private statementTexts(collection: string): Map<string, string> {
+    let texts = this.texts.get(collection);
+    if (!texts) {
+      texts = new Map();
+      this.texts.set(collection, texts);
+    }
+    return texts;
   }
 
   private statement(sql: string): Database.Statement {
