@@ -5,9 +5,11 @@ import {
   type Issuer,
   TRANSFER_REASONS,
 } from "@einvoice/domain";
+
 import { findDistrict } from "@einvoice/tax-engine";
 import { formatDate, formatQuantity } from "./format.js";
 import { identityLabel } from "./labels.js";
+import type { OpenedLogo } from "./layout/opened-logo.js";
 import type { Fact } from "./print-model.js";
 
 /** What a guide's PDF prints: its data, and SUNAT's QR URL once SUNAT has accepted it. */
@@ -25,9 +27,10 @@ export interface GuidePdfInput {
   livemode: boolean;
   /**
    * The issuer's logo, PNG or JPEG bytes (the one `issuer.logo_key` names), printed above the issuer's name,
-   * fitted into the same box as on the invoice A4 whatever its aspect ratio. Absent: no logo.
+   * fitted into the same box as on the invoice A4 whatever its aspect ratio, or the same opened once with `openLogo`.
+   * Absent: no logo.
    */
-  logo?: Uint8Array;
+  logo?: Uint8Array | OpenedLogo;
 }
 
 /** Catalog 18 (transport mode). */

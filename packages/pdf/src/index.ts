@@ -8,6 +8,8 @@ export {
   PdfInputError,
   type PdfIssue,
 } from "./input.js";
+export { openLogo } from "./layout/logo.js";
+export { OpenedLogo } from "./layout/opened-logo.js";
 export { buildPrintModel, type PrintModel } from "./print-model.js";
 export { type QrSource, sunatQrPayload } from "./qr-payload.js";
 export { type PdfOptions, renderDocumentPdf } from "./render-document-pdf.js";

@@ -1,4 +1,5 @@
 import type { ComputedDocument, DocumentStatus, Issuer, SunatVerdict } from "@einvoice/domain";
+import { OpenedLogo } from "./layout/opened-logo.js";
 
 /** What the printed representation is made of: the issued, numbered and signed document. */
 export interface PdfDocumentInput {
@@ -19,9 +20,10 @@ export interface PdfDocumentInput {
   sunat?: SunatVerdict | null;
   /**
    * The issuer's logo, PNG or JPEG bytes (the one `issuer.logo_key` names), printed at the top of the A4 page and
-   * of the ticket, fitted into a fixed box whatever its aspect ratio. Absent: no logo.
+   * of the ticket, fitted into a fixed box whatever its aspect ratio, or the same opened once with `openLogo` (a
+   * renderer printing it on many documents decodes it once). Absent: no logo.
    */
-  logo?: Uint8Array;
+  logo?: Uint8Array | OpenedLogo;
 }
 
 export type PdfFormat = "a4" | "ticket";
@@ -88,7 +90,7 @@ export function checkPdfInput(input: PdfDocumentInput, format: unknown): void {
     fail("hash", "the hash must be the base64 ds:DigestValue of the signed XML");
   if (!text(input.consult_url) || CONTROL.test(input.consult_url))
     fail("consult_url", "the consult URL is required, on one line");
-  if (input.logo !== undefined && !(input.logo instanceof Uint8Array))
+  if (input.logo !== undefined && !(input.logo instanceof Uint8Array) && !(input.logo instanceof OpenedLogo))
     fail("logo", "the logo must be the bytes of a PNG or JPEG image");
   if (issues.length > 0) throw new PdfInputError(issues);
 }

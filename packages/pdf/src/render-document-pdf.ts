@@ -2,7 +2,7 @@ import { composeA4 } from "./a4-layout.js";
 import { loadPdfFonts, type PdfFonts } from "./fonts.js";
 import { checkPdfInput, type PdfDocumentInput, type PdfFormat } from "./input.js";
 import type { Composition } from "./layout/composition.js";
-import { openLogo } from "./layout/logo.js";
+import { logoImage } from "./layout/logo.js";
 import { paginate } from "./layout/paginate.js";
 import { Pen } from "./layout/pen.js";
 import { buildPrintModel, type PrintModel } from "./print-model.js";
@@ -55,7 +55,7 @@ export async function renderDocumentPdf(input: PdfDocumentInput, options: PdfOpt
   const format = options.format ?? "a4";
   checkPdfInput(input, format);
   const model = buildPrintModel(input);
-  const prepared = input.logo ? await openLogo(input.logo) : undefined;
+  const prepared = await logoImage(input.logo);
   const fonts = options.fonts ?? loadPdfFonts();
   const doc = new PdfWriter([fonts.programs.regular, fonts.programs.bold], metadata(input, model), "es-PE");
   const pen = new Pen(doc, fonts);

@@ -1,7 +1,7 @@
 import { loadPdfFonts, type PdfFonts } from "./fonts.js";
 import { composeGuideA4 } from "./guide-layout.js";
 import { buildGuideModel, type GuidePdfInput } from "./guide-model.js";
-import { openLogo } from "./layout/logo.js";
+import { logoImage } from "./layout/logo.js";
 import { Pen } from "./layout/pen.js";
 import { paint } from "./render-document-pdf.js";
 import { PdfWriter } from "./writer/pdf-writer.js";
@@ -16,7 +16,7 @@ export async function renderGuidePdf(
   options: { fonts?: PdfFonts } = {},
 ): Promise<Buffer> {
   const model = buildGuideModel(input);
-  const prepared = input.logo ? await openLogo(input.logo) : undefined;
+  const prepared = await logoImage(input.logo);
   const fonts = options.fonts ?? loadPdfFonts();
   const info = {
     title: `${model.title} ${model.id}`,

@@ -28,20 +28,21 @@ export const renderingEnvSchema = z.object({
    */
   NICENESS: envFields.niceness(10),
   /**
-   * Printed after "Consulte su documento en": where a reader checks the document. Default SUNAT's public
-   * validity check of electronic receipts.
-   */
-  /**
-   * Bytes of issuers' logos the renderer keeps in memory (the most recently printed first), so a company's PDFs
-   * after its first read no file and decode no image (a kept logo's decoding, about as large, is kept with it); a
-   * logo larger than this is read and decoded each time. Default 16777216 (16 MiB: at least 32
-   * logos at the upload limit of 512 KiB, hundreds of typical ones). 0 keeps none.
+   * Bytes of issuers' logo files the renderer keeps in memory (the most recently printed first), so a company's PDFs
+   * after its first read no file and decode no image (a kept logo's decoding is kept with it and dropped with it,
+   * not counted here: a few times the file for a PNG with transparency); a logo larger than this is read and decoded
+   * each time. Default 16777216 (16 MiB: at least 32 logos at the upload limit of 512 KiB, hundreds of typical
+   * ones). 0 keeps none.
    */
   LOGO_CACHE_BYTES: z.coerce
     .number()
     .int()
     .min(0)
     .default(16 * 1024 * 1024),
+  /**
+   * Printed after "Consulte su documento en": where a reader checks the document. Default SUNAT's public
+   * validity check of electronic receipts.
+   */
   CONSULT_URL: z.string().default("https://e-consulta.sunat.gob.pe/ol-ti-itconsvalicpe/ConsValiCpe.htm"),
 });
 

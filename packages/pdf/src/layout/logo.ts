@@ -3,6 +3,7 @@ import { PdfInputError } from "../input.js";
 import type { PdfImage, PdfWriter } from "../writer/pdf-writer.js";
 import { type PreparedImage, prepareImage } from "../writer/prepared-image.js";
 import type { Box } from "./box.js";
+import { OpenedLogo } from "./opened-logo.js";
 
 export interface Size {
   width: number;
@@ -18,31 +19,26 @@ export function fitInBox(width: number, height: number, boxWidth: number, boxHei
   return { width: width * scale, height: height * scale };
 }
 
-/** Each logo's check and decoding, kept while its bytes are: a caller that passes the same bytes again pays neither. */
-const opened = new WeakMap<Uint8Array, Promise<PreparedImage>>();
-
 /**
  * The issuer's logo, checked and decoded. The bytes are checked first (the same check as at upload), so a damaged
- * file is refused here, with the field named, rather than failing inside the writer. Both are done once per bytes
- * object: the renderer keeps a company's logo bytes (IssuerLogos), so its later documents only embed the result.
+ * file is refused here, with the field named, rather than failing inside the writer.
  */
-export function openLogo(bytes: Uint8Array): Promise<PreparedImage> {
-  let logo = opened.get(bytes);
-  if (!logo) {
-    logo = check(bytes);
-    opened.set(bytes, logo);
-  }
-  return logo;
-}
-
-async function check(bytes: Uint8Array): Promise<PreparedImage> {
+export async function openLogo(bytes: Uint8Array): Promise<OpenedLogo> {
   const inspection = inspectLogo(bytes);
   if (!inspection.ok) throw new PdfInputError([{ field: "logo", message: inspection.message }]);
   try {
-    return await prepareImage(bytes);
+    return new OpenedLogo(await prepareImage(bytes));
   } catch (error) {
     throw new PdfInputError([{ field: "logo", message: `the logo cannot be read: ${String(error)}` }]);
   }
+}
+
+/** A render's logo: bytes are opened for this render; an opened logo is used as it is. */
+export async function logoImage(
+  logo: Uint8Array | OpenedLogo | undefined,
+): Promise<PreparedImage | undefined> {
+  if (logo === undefined) return undefined;
+  return (logo instanceof OpenedLogo ? logo : await openLogo(logo)).image;
 }
 
 /**

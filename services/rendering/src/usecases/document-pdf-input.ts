@@ -21,7 +21,7 @@ export async function documentPdfInput(
   settings: { consultUrl: string; livemode: boolean; logos: IssuerLogos },
 ): Promise<PdfDocumentInput> {
   const issuer = issuers.fromMessage(view.issuer, "issuer");
-  const logo = await settings.logos.read(issuer);
+  const logo = await settings.logos.open(issuer);
   return {
     issuer,
     ...(logo ? { logo } : {}),

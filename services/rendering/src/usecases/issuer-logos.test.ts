@@ -25,6 +25,23 @@ describe("IssuerLogos", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  it("opens a kept logo once: later prints get the same decoded image", async () => {
+    const logos = new IssuerLogos(objects, 1 << 20);
+    await objects.put("logos/opened.png", testPng(60, 20), "image/png");
+    const first = await logos.open(issuerWith("logos/opened.png"));
+    expect(first?.image).toMatchObject({ width: 60, height: 20 });
+    expect(await logos.open(issuerWith("logos/opened.png"))).toBe(first);
+    expect(await logos.open(issuerWith())).toBeUndefined();
+  });
+
+  it("refuses a logo that cannot be printed as permanent, naming it", async () => {
+    const logos = new IssuerLogos(objects, 1 << 20);
+    await objects.put("logos/broken.png", Buffer.from("not an image at all"), "image/png");
+    const opening = logos.open(issuerWith("logos/broken.png"));
+    await expect(opening).rejects.toBeInstanceOf(PermanentError);
+    await expect(opening).rejects.toThrow(/logo/);
+  });
+
   it("reads a logo once: later prints get the same bytes even once the file is gone", async () => {
     const logos = new IssuerLogos(objects, 1 << 20);
     const png = testPng(40, 20);

@@ -1,6 +1,7 @@
 import { PermanentError } from "@einvoice/broker";
 import type { Issuer } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
+import { type OpenedLogo, openLogo, PdfInputError } from "@einvoice/pdf";
 
 /**
  * The logo a document prints: the bytes its issuer snapshot names (`logo_key`, fixed when the document was
@@ -10,12 +11,15 @@ import type { ObjectStore } from "@einvoice/objects";
  * Logo keys name their content (its SHA-256) and a stored logo is never overwritten or deleted, so the bytes read
  * once under a key are the bytes under it for good: they are kept, the most recently printed first, up to
  * `maxBytes` in all, and a company's every PDF after its first reads no file. A changed logo is a new key. A
- * missing logo will not appear on a retry.
+ * missing logo will not appear on a retry. A logo is opened (checked and decoded) once while its bytes are kept;
+ * the decoded copy, not counted in `maxBytes`, goes with them.
  */
 export class IssuerLogos {
   /** Key → bytes; a Map iterates in insertion order, so re-inserting on each hit keeps the least recent first. */
   private readonly kept = new Map<string, Uint8Array>();
   private keptBytes = 0;
+  /** Each kept logo opened, by its bytes object: dropped with the bytes. */
+  private readonly opened = new WeakMap<Uint8Array, Promise<OpenedLogo>>();
 
   constructor(
     private readonly objects: ObjectStore,
@@ -35,6 +39,23 @@ export class IssuerLogos {
     if (!stored) throw new PermanentError(`the logo ${key} named by the document's issuer is missing`);
     this.keep(key, stored.body);
     return stored.body;
+  }
+
+  /**
+   * The logo opened for printing, once per kept bytes. A logo that cannot be printed will not print on a retry
+   * either: its PdfInputError becomes a PermanentError.
+   */
+  async open(issuer: Issuer): Promise<OpenedLogo | undefined> {
+    const bytes = await this.read(issuer);
+    if (!bytes) return undefined;
+    let opened = this.opened.get(bytes);
+    if (!opened) {
+      opened = openLogo(bytes).catch((error: unknown) => {
+        throw error instanceof PdfInputError ? new PermanentError(error.message) : error;
+      });
+      this.opened.set(bytes, opened);
+    }
+    return opened;
   }
 
   /** Bytes currently kept, for the bound's test. */

@@ -60,7 +60,7 @@ export class RenderGuide {
     if (!hash) throw new Error(`guide ${guide.documentId} has no hash yet`);
     const issuer = issuers.fromMessage(view.issuer, "issuer");
     // The snapshot's logo, so the accepted re-render prints the same one as the signed render.
-    const logo = await this.deps.logos.read(issuer);
+    const logo = await this.deps.logos.open(issuer);
     const pdf = await renderGuidePdf(
       {
         issuer,
