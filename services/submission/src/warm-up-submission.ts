@@ -6,7 +6,7 @@ import {
   zipDocument,
 } from "@einvoice/sunat";
 import { interpretSendBill } from "./domain/interpret-response.js";
-import { FAST_DEFLATE } from "./usecases/attempt-submission.js";
+import { FAST_DEFLATE } from "./usecases/submission-steps.js";
 
 /** Documents sent and answered at boot: enough for V8 to optimise the zip, SOAP and CDR code. */
 const ROUNDS = 1000;

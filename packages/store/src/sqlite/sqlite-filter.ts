@@ -116,8 +116,8 @@ function conditionSql(condition: Condition, indexed: IndexedFields, params: SqlV
 }
 
 /**
- * `_id IN (…)`: SQLite looks each id up in the primary key. An OR of equalities is no index constraint, so a
- * filter that also names indexed fields was answered by reading all their entries. Ids are strings: any other value
+ * `_id IN (…)`: SQLite looks each id up in the primary key. An OR of equalities is no index constraint: a filter
+ * that also names indexed fields would be answered by reading all their entries. Ids are strings: any other value
  * matches nothing.
  */
 function idIn(values: readonly Scalar[], params: SqlValue[]): string {

@@ -75,7 +75,7 @@ export class DocumentRepository {
   /**
    * A document of another type numbered on the series, if any (a series belongs to one document type). One
    * lookup per other type, each an equality on (company, mode, type, series) that the numbers' unique index
-   * answers at once: a `$ne` on the type read every document of the company.
+   * answers at once (a `$ne` on the type would read every document of the company).
    */
   async findOtherTypeInSeries(scope: Scope, series: string, type: string): Promise<DocumentRecord | null> {
     for (const other of DOCUMENT_TYPES) {

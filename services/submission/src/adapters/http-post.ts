@@ -83,6 +83,8 @@ export class HttpPoster {
         reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
         call.destroy();
       }, timeoutMs);
+      // The request's socket keeps the process alive while it is open; the timer alone must not.
+      timer.unref();
       call.on("error", fail);
       call.end(payload);
     });

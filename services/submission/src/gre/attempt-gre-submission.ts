@@ -6,9 +6,13 @@ import { SunatUnavailableError } from "../adapters/bill-service-client.js";
 import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-repository.js";
 import { interpretCdr } from "../domain/interpret-response.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
-import { FAST_DEFLATE } from "../usecases/attempt-submission.js";
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
-import { type Failure, type FinalVerdict, SubmissionSteps } from "../usecases/submission-steps.js";
+import {
+  FAST_DEFLATE,
+  type Failure,
+  type FinalVerdict,
+  SubmissionSteps,
+} from "../usecases/submission-steps.js";
 import { type GreClient, GreRequestError, type GreStatus } from "./gre-client.js";
 import type { GreEndpoint } from "./gre-endpoints.js";
 import { ticketPollDelayMs } from "./gre-poll-delay.js";

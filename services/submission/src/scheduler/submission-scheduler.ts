@@ -177,7 +177,8 @@ export class SubmissionScheduler {
    */
   private async publishPending(): Promise<void> {
     const now = performance.now();
-    if (now - this.lastPublishScan < this.settings.pollMs) return;
+    // A millisecond's slack: a poll timer may fire a fraction early by this clock, which would skip every other poll.
+    if (now - this.lastPublishScan < this.settings.pollMs - 1) return;
     this.lastPublishScan = now;
     for (const record of await new SubmissionRepository(this.store).unpublished(50)) {
       await this.publishVerdict.execute(record);
@@ -292,7 +293,7 @@ export class SubmissionScheduler {
       .finally(async () => {
         clearInterval(renewal);
         // Not durable: a release lost in a power cut leaves the slot taken until its lease lapses, as a crashed
-        // replica's would; waiting for the disk here cost a WAL sync per document.
+        // replica's would, and no attempt waits for a disk sync of its own to free its slot.
         await this.store
           .transaction((tx) => new RucSlots(tx, this.settings.maxPerRuc).release(slot, record._id), {
             durable: false,

@@ -9,7 +9,7 @@ import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-respo
 import { canQueryStatus } from "../domain/status-query.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
 import type { PublishVerdict } from "./publish-verdict.js";
-import { type Failure, type FinalVerdict, SubmissionSteps } from "./submission-steps.js";
+import { FAST_DEFLATE, type Failure, type FinalVerdict, SubmissionSteps } from "./submission-steps.js";
 
 export interface AttemptSettings {
   /** Backoff between failed tries, in milliseconds; the last value repeats. */
@@ -17,9 +17,6 @@ export interface AttemptSettings {
 }
 
 type QueryResult = "finished" | "not-found" | "retrying" | "unsupported";
-
-/** zlib level 1: half the CPU of the default 6 on a signed invoice, for a tenth more bytes. */
-export const FAST_DEFLATE = 1;
 
 /**
  * One scheduler pass over a claimed submission. Never resends blindly: when a previous send may have reached
