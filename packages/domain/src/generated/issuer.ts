@@ -17,7 +17,10 @@ export interface Issuer {
   logo_key?: string;
 }
 
-/** The issuer's registered address, printed on every document (`cac:RegistrationAddress`). */
+/**
+ * A registered address: the company's, and the issuer's in a document's snapshot, printed on every document
+ * (`cac:RegistrationAddress`).
+ */
 export interface IssuerAddress {
   /** Street address. */
   line: string;

@@ -33,7 +33,7 @@ export interface GatewayDeps {
   notification: Client<typeof NotificationService>;
   signing: Client<typeof SigningService>;
   submission: Client<typeof SubmissionService>;
-  /** Computes and checks every document before it is numbered (notes and guides, one call each). */
+  /** The tax service as it is: CheckDespatchAdvice for guides (notes and batched creates use the encoded views). */
   tax: Client<typeof TaxService>;
   /** The same tax service, its computed documents answered encoded: ComputeNote for credit and debit notes. */
   taxEncoded: Client<typeof TaxServiceEncoded>;

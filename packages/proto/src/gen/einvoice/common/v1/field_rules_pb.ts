@@ -15,7 +15,7 @@ export const file_einvoice_common_v1_field_rules: GenFile = /*@__PURE__*/
   fileDesc("CiRlaW52b2ljZS9jb21tb24vdjEvZmllbGRfcnVsZXMucHJvdG8SEmVpbnZvaWNlLmNvbW1vbi52MSL6AQoKRmllbGRSdWxlcxIOCgZ2YWx1ZXMYASADKAkSDAoEb3BlbhgCIAEoCBIOCgZmb3JtYXQYAyABKAkSEQoJaWRfcHJlZml4GAQgASgJEhQKB21pbmltdW0YBSABKAVIAIgBARIUCgdtYXhpbXVtGAYgASgFSAGIAQESDwoHcGF0dGVybhgHIAEoCRIZChFhYnNlbnRfd2hlbl91bnNldBgIIAEoCBITCgt2YWx1ZXNfZW51bRgJIAEoCRIXCgpib29sX2NvbnN0GAogASgISAKIAQFCCgoIX21pbmltdW1CCgoIX21heGltdW1CDQoLX2Jvb2xfY29uc3Q6VQoFcnVsZXMSHS5nb29nbGUucHJvdG9idWYuRmllbGRPcHRpb25zGLmOAyABKAsyHi5laW52b2ljZS5jb21tb24udjEuRmllbGRSdWxlc1IFcnVsZXNiBnByb3RvMw", [file_google_protobuf_descriptor]);
 
 /**
- * What a string field's value obeys beyond its proto type. The JSON Schemas of the subjects (docs/events) and the
+ * What a field's value obeys beyond its proto type. The JSON Schemas of the subjects (docs/events) and the
  * payload checks on publish and consume are generated from these rules, so the .proto stays the one source of a
  * contract.
  *
@@ -89,7 +89,7 @@ export type FieldRules = Message<"einvoice.common.v1.FieldRules"> & {
    * The values as a proto enum declared once for every field that takes them, by its full name (e.g.
    * "einvoice.common.v1.IgvRegime"), instead of `values`: each value's name without the enum's prefix, in lower
    * case (`IGV_REGIME_GENERAL` is "general"), in the enum's order, the zero value (`…_UNSPECIFIED`) left out. The
-   * field's file imports the enum's.
+   * enum is found among all the files generated, imported by the field's file or not.
    *
    * @generated from field: string values_enum = 9;
    */

@@ -59,7 +59,8 @@ export const IssuerSchema: GenMessage<Issuer> = /*@__PURE__*/
   messageDesc(file_einvoice_documents_v1_issuer, 0);
 
 /**
- * The issuer's registered address, printed on every document (`cac:RegistrationAddress`).
+ * A registered address: the company's, and the issuer's in a document's snapshot, printed on every document
+ * (`cac:RegistrationAddress`).
  *
  * @generated from message einvoice.documents.v1.IssuerAddress
  */

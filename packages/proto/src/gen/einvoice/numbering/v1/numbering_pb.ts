@@ -527,7 +527,7 @@ export const ListDocumentsResponseSchema: GenMessage<ListDocumentsResponse> = /*
   messageDesc(file_einvoice_numbering_v1_numbering, 16);
 
 /**
- * The same wire format as IssueDocumentsRequest, written by a caller that forwards the tax service's computed
+ * The same binary wire format as IssueDocumentsRequest, written by a caller that forwards the tax service's computed
  * documents as they came (the gateway): numbering reads it as IssueDocumentsRequest. No service takes this type
  * by name.
  *

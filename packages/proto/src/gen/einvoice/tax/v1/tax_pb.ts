@@ -283,7 +283,7 @@ export const CheckDespatchAdviceResponseSchema: GenMessage<CheckDespatchAdviceRe
   messageDesc(file_einvoice_tax_v1_tax, 8);
 
 /**
- * The same wire format as ComputeDocumentsResponse, read by a caller that only forwards each computed document
+ * The same binary wire format as ComputeDocumentsResponse, read by a caller that only forwards each computed document
  * (the gateway, to NumberingService.IssueDocuments): the document stays the bytes of an
  * einvoice.documents.v1.ComputedDocument, neither decoded nor re-encoded. No service answers this type by name.
  *
@@ -335,7 +335,7 @@ export const EncodedComputeDocumentResultSchema: GenMessage<EncodedComputeDocume
   messageDesc(file_einvoice_tax_v1_tax, 10);
 
 /**
- * ComputeNoteResponse with its document as the encoded einvoice.documents.v1.ComputedDocument (same wire format).
+ * ComputeNoteResponse with its document as the encoded einvoice.documents.v1.ComputedDocument (same binary wire format).
  *
  * @generated from message einvoice.tax.v1.EncodedComputeNoteResponse
  */
