@@ -1,12 +1,13 @@
-// Writes packages/domain/src/generated/*.ts: the snake_case TypeScript types of the document messages, as the
-// canonical proto JSON the platform passes around (`@einvoice/contracts` JsonCodec), with the proto comments as
-// TSDoc. A string field whose `rules` list `values` gets a readonly array of them, in the proto's order, in the
-// module of its message, named `<MESSAGE>_<FIELD>_VALUES` from the proto names in upper snake case (e.g.
-// `Document.status` → `DOCUMENT_STATUS_VALUES`); a closed set types its field as that array's union, an open one
-// stays `string`. A value set declared once as a proto enum (`values_enum`) gets one array in the enum's module,
-// `IgvRegime` → `IGV_REGIME_VALUES`, which every field naming it reads. One message may have two forms: a message of the canonical form that a public message reaches
-// also gets its public twin (`PUBLIC_NAMES`, e.g. `IssuerAddress` and the company's `CompanyAddress`), so a
-// resource's type has nulls all the way down. Run by `npm run generate`; a test fails when the files are stale.
+// Writes packages/domain/src/generated/*.ts: the snake_case TypeScript types of the document messages, as the canonical
+// proto JSON the platform passes around (`@einvoice/contracts` JsonCodec), with the proto comments as TSDoc. A string
+// field whose `rules` list `values` gets a readonly array of them, in the proto's order, in the module of its message,
+// named `<MESSAGE>_<FIELD>_VALUES` from the proto names in upper snake case (e.g. `Document.status` →
+// `DOCUMENT_STATUS_VALUES`); a closed set types its field as that array's union, an open one stays `string`. A value
+// set declared once as a proto enum (`values_enum`) gets one array in the enum's module, `IgvRegime` →
+// `IGV_REGIME_VALUES`, which every field naming it reads. One message may have two forms: a message of the canonical
+// form that a public message reaches also gets its public twin (`publicName`, e.g. `IssuerAddress` and the company's
+// `CompanyAddress`), so a resource's type has nulls all the way down. Run by `npm run generate`; a test fails when the
+// files are stale.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,7 +24,7 @@ import {
   ScalarType,
 } from "@bufbuild/protobuf";
 import { enumValueSet, isOptionalField } from "@einvoice/contracts";
-import { leadingComment, registryWithComments } from "./proto-registry.js";
+import { API_NAMES, leadingComment, registryWithComments } from "./proto-registry.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const outDir = join(root, "packages", "domain", "src", "generated");
@@ -102,17 +103,9 @@ const TS_NAMES: Readonly<Record<string, string>> = {
 /**
  * The TypeScript name of the public form (unset optional fields null) of a message whose own form is the canonical
  * one, for a message a public one reaches and whose two forms differ: both are generated, in the message's module.
- * The API's component name where it is free, else `Presented` and the canonical name.
+ * The API's component name where it has one of its own, else `Presented` and the canonical name.
  */
-const PUBLIC_NAMES: Readonly<Record<string, string>> = {
-  "einvoice.documents.v1.IssuerAddress": "CompanyAddress",
-  "einvoice.documents.v1.Party": "Customer",
-  "einvoice.documents.v1.DocumentAmounts": "PresentedDocumentAmounts",
-  "einvoice.documents.v1.DespatchAdvice": "PresentedDespatchAdvice",
-  "einvoice.documents.v1.DespatchCarrier": "PresentedDespatchCarrier",
-  "einvoice.documents.v1.DespatchPoint": "PresentedDespatchPoint",
-  "einvoice.documents.v1.DespatchVehicle": "PresentedDespatchVehicle",
-};
+const publicName = (desc: DescMessage) => API_NAMES[desc.typeName] ?? `Presented${tsName(desc)}`;
 
 const tsName = (desc: DescMessage) => TS_NAMES[desc.typeName] ?? desc.name;
 const moduleOf = (file: DescFile) => file.name.split("/").pop()!.replace(/_/g, "-");
@@ -142,6 +135,10 @@ export function domainTypeFiles(): Map<string, string> {
         if (!name) continue;
         const found = registry.getEnum(name);
         if (!found) throw new Error(`${field.toString()}: values_enum ${name} is not in the proto image`);
+        if (!SOURCES.some((s) => s.proto === `${found.file.name}.proto`))
+          throw new Error(
+            `${field.toString()}: values_enum ${name} is declared in a file not generated here`,
+          );
         valueSets.set(name, found);
       }
   for (const source of SOURCES) {
@@ -157,7 +154,7 @@ export function domainTypeFiles(): Map<string, string> {
 /**
  * The public twins to generate (proto type name → TypeScript name): every message of the canonical form that a
  * message of the public form reaches, where the two forms differ (an optional field or a oneof, or such a twin
- * reached in turn). Named by `PUBLIC_NAMES`; a twin without a name there is an error that names it.
+ * reached in turn), each named by `publicName`.
  */
 function publicTwins(
   registry: ReturnType<typeof registryWithComments>,
@@ -195,12 +192,7 @@ function publicTwins(
     for (const field of desc.fields)
       for (const target of reachedCanonical(field)) {
         if (twins.has(target.typeName) || !formsDiffer(target)) continue;
-        const name = PUBLIC_NAMES[target.typeName];
-        if (!name)
-          throw new Error(
-            `${target.typeName} is reached from ${desc.typeName}: name its public form in PUBLIC_NAMES`,
-          );
-        twins.set(target.typeName, name);
+        twins.set(target.typeName, publicName(target));
         visit(target);
       }
   };

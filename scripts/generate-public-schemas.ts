@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DescMessage } from "@bufbuild/protobuf";
 import { presentedJsonSchemas } from "@einvoice/contracts";
-import { describe, registryWithComments } from "./proto-registry.js";
+import { API_NAMES, describe, registryWithComments } from "./proto-registry.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const PUBLIC_SCHEMAS_FILE = join(root, "services/gateway/src/openapi/generated/public-schemas.json");
@@ -26,12 +26,6 @@ const ROOT_GROUPS = [
   ],
 ];
 
-/** Components the API names otherwise than their message. */
-const RENAMED: Record<string, string> = {
-  "einvoice.documents.v1.Party": "Customer",
-  "einvoice.documents.v1.IssuerAddress": "CompanyAddress",
-};
-
 /** Messages presented inline where they are used, not as components of their own. */
 const INLINE = new Set(["einvoice.documents.v1.DespatchCarrier"]);
 
@@ -46,7 +40,7 @@ export function publicSchemasJson(): string {
     });
     const generated = presentedJsonSchemas(roots, {
       describe,
-      componentName: (desc: DescMessage) => RENAMED[desc.typeName] ?? desc.name,
+      componentName: (desc: DescMessage) => API_NAMES[desc.typeName] ?? desc.name,
       inline: INLINE,
     });
     for (const [name, schema] of Object.entries(generated)) {

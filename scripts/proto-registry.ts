@@ -30,3 +30,9 @@ export function leadingComment(element: DescMessage | DescField | DescOneof): st
 export function describe(element: DescMessage | DescField | DescOneof): string | undefined {
   return leadingComment(element)?.replace(/\s*\n\s*/g, " ");
 }
+
+/** Components the API names otherwise than their message (the OpenAPI schemas and the generated public types). */
+export const API_NAMES: Readonly<Record<string, string>> = {
+  "einvoice.documents.v1.Party": "Customer",
+  "einvoice.documents.v1.IssuerAddress": "CompanyAddress",
+};

@@ -40,7 +40,8 @@ function valueSetOf(
 
 /** The value set an enum declares (see `values_enum` in field_rules.proto): `IGV_REGIME_GENERAL` is "general". */
 export function enumValueSet(desc: DescEnum): string[] {
-  const prefix = desc.sharedPrefix ?? "";
+  const prefix = desc.sharedPrefix;
+  if (prefix === undefined) throw new Error(`${desc.typeName}: its values share no prefix to leave out`);
   return desc.values.filter((v) => v.number !== 0).map((v) => v.name.slice(prefix.length).toLowerCase());
 }
 
