@@ -131,7 +131,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     await startConsumer(
       broker.js,
       consumers.notificationState,
-      (p, ctx) => recordEvent.execute(p, ctx.json),
+      (p, ctx) => recordEvent.execute(p, ctx),
       logger,
     ),
     (c) => c.stop(),

@@ -89,15 +89,22 @@ describe("storedObjectOf", () => {
   it("keeps the received JSON of a document when it is canonical, equal to the message's encoding", () => {
     const canonical = storedObjectOf(accepted);
     const received = structuredClone(canonical);
-    const stored = storedObjectOf(accepted, received);
+    const stored = storedObjectOf(accepted, { json: received, strict: false });
     expect(stored).toBe(received);
     expect(stored).toEqual(canonical);
+  });
+
+  it("keeps the received JSON unchecked when the whole message passed the strict schema at consume", () => {
+    const received = structuredClone(storedObjectOf(accepted));
+    expect(storedObjectOf(accepted, { json: received, strict: true })).toBe(received);
   });
 
   it("encodes the message when the received JSON is not canonical", () => {
     const canonical = storedObjectOf(accepted) as Record<string, unknown>;
     const newer = { ...canonical, field_of_a_newer_publisher: "x" };
-    expect(storedObjectOf(accepted, newer)).toEqual(canonical);
-    expect(storedObjectOf(accepted, { ...canonical, hash: null })).toEqual(canonical);
+    expect(storedObjectOf(accepted, { json: newer, strict: false })).toEqual(canonical);
+    expect(storedObjectOf(accepted, { json: { ...canonical, hash: null }, strict: false })).toEqual(
+      canonical,
+    );
   });
 });

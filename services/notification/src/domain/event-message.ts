@@ -1,6 +1,6 @@
 import { create, type JsonValue } from "@bufbuild/protobuf";
 import { subjects } from "@einvoice/broker";
-import { documentContract, JsonCodec } from "@einvoice/contracts";
+import { documentContract, JsonCodec, type ReceivedPart } from "@einvoice/contracts";
 import {
   type Document,
   DocumentSchema,
@@ -16,13 +16,17 @@ const emails = new JsonCodec(EmailSchema);
 
 /**
  * What an event record keeps of its resource: the Document's canonical JSON as it stood. `received` is the same
- * document as the state message carried it: kept as it is when it passes the strict schema (then it is the canonical
- * JSON, as the register composed it), which spares converting the whole document back through the message
- * reflection; otherwise (unknown fields of a newer publisher) the message's own encoding.
+ * document as the state message carried it: kept as it is when the whole message passed the strict schema at
+ * consume, or the document alone passes it now (then it is the canonical JSON, as the register composed it), which
+ * spares converting the whole document back through the message reflection; otherwise (unknown fields of a newer
+ * publisher) the message's own encoding.
  */
-export function storedObjectOf(document: Document, received?: unknown): EventRecord["object"] {
-  if (received !== undefined && documentContract.check(received, "strict").length === 0)
-    return received as EventRecord["object"];
+export function storedObjectOf(document: Document, received?: ReceivedPart): EventRecord["object"] {
+  if (
+    received !== undefined &&
+    (received.strict || documentContract.check(received.json, "strict").length === 0)
+  )
+    return received.json as EventRecord["object"];
   return documentContract.toJson(document);
 }
 

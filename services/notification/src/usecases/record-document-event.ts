@@ -6,6 +6,7 @@ import {
   publishEncoded,
   subjects,
 } from "@einvoice/broker";
+import { type ReceivedPart, receivedPart } from "@einvoice/contracts";
 import { newId } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { type EventRecord, EventRepository } from "../adapters/event-repository.js";
@@ -28,7 +29,7 @@ export class RecordDocumentEvent {
   ) {}
 
   /** `received` is the state message's JSON as it arrived (its `document` is kept as is when canonical). */
-  async execute(state: State, received?: unknown): Promise<void> {
+  async execute(state: State, received?: ReceivedPart): Promise<void> {
     if (!state.eventType || !state.document) return;
     const repository = new EventRepository(this.store);
     // A document may fail to be voided more than once (each failed void may be retried): void events are keyed by
@@ -49,7 +50,7 @@ export class RecordDocumentEvent {
         created_at: now.toISOString(),
         document_id: state.documentId,
         source_key: sourceKey,
-        object: storedObjectOf(state.document, documentJsonIn(received)),
+        object: storedObjectOf(state.document, receivedPart(received, "document")),
       };
       record = await repository.insert(fresh).then(
         () => fresh,
@@ -68,11 +69,4 @@ export class RecordDocumentEvent {
       headers: { [COMPANY_HEADER]: record.company_id },
     });
   }
-}
-
-/** The `document` member of a state message's JSON, if it has one. */
-function documentJsonIn(received: unknown): unknown {
-  return typeof received === "object" && received !== null
-    ? (received as { document?: unknown }).document
-    : undefined;
 }
