@@ -193,7 +193,8 @@ describe("the production build (npm run build → node dist/main.js), its metric
       trace = collector.spans.filter((s) => s.traceId === attempt.traceId);
       // The verdict's event: notification records the accepted state numbering announced after SUNAT answered.
       const verdictApplied = trace.find(
-        (s) => s.service === "numbering" && s.name === "process documents.verdict",
+        // Numbering applies verdicts in batches: the batch's span continues the first verdict's trace.
+        (s) => s.service === "numbering" && s.name === "process documents.verdict batch",
       );
       // Spans arrive in batches: wait until no span of the trace misses its parent.
       const ids = new Set(trace.map((s) => s.spanId));
