@@ -15,18 +15,25 @@ import {
   TaxService,
 } from "./gen/einvoice/tax/v1/tax_pb.js";
 
+type MessageViews = Record<string, { input: DescMessage; output: DescMessage }>;
+
 /**
  * Some of a service's unary methods, called with other messages of the same wire format (a message field read or
- * written as its encoded bytes). The methods keep their parent service, so a client calls the same paths.
+ * written as its encoded bytes). The methods keep their parent service, so a client calls the same paths; the
+ * view's type is that of a generated service with these methods.
  */
-function viewOf(service: DescService, views: Record<string, { input: DescMessage; output: DescMessage }>) {
+function viewOf<Views extends MessageViews>(
+  service: DescService,
+  views: Views,
+): GenService<{ [Name in keyof Views]: { methodKind: "unary" } & Views[Name] }> {
   const methods = Object.entries(views).map(([localName, { input, output }]): DescMethod => {
     const method = service.method[localName];
     if (method?.methodKind !== "unary")
       throw new Error(`${service.typeName} has no unary method ${localName}`);
     return { ...method, input, output };
   });
-  return { ...service, methods, method: Object.fromEntries(methods.map((m) => [m.localName, m])) };
+  const view = { ...service, methods, method: Object.fromEntries(methods.map((m) => [m.localName, m])) };
+  return view as unknown as GenService<{ [Name in keyof Views]: { methodKind: "unary" } & Views[Name] }>;
 }
 
 /**
@@ -36,29 +43,12 @@ function viewOf(service: DescService, views: Record<string, { input: DescMessage
 export const TaxServiceEncoded = viewOf(TaxService, {
   computeDocuments: { input: ComputeDocumentsRequestSchema, output: EncodedComputeDocumentsResponseSchema },
   computeNote: { input: ComputeNoteRequestSchema, output: EncodedComputeNoteResponseSchema },
-}) as unknown as GenService<{
-  computeDocuments: {
-    methodKind: "unary";
-    input: typeof ComputeDocumentsRequestSchema;
-    output: typeof EncodedComputeDocumentsResponseSchema;
-  };
-  computeNote: {
-    methodKind: "unary";
-    input: typeof ComputeNoteRequestSchema;
-    output: typeof EncodedComputeNoteResponseSchema;
-  };
-}>;
+});
 
 /** NumberingService for a caller that forwards encoded computed documents: IssueDocuments takes them as bytes. */
 export const NumberingServiceEncoded = viewOf(NumberingService, {
   issueDocuments: { input: EncodedIssueDocumentsRequestSchema, output: IssueDocumentsResponseSchema },
-}) as unknown as GenService<{
-  issueDocuments: {
-    methodKind: "unary";
-    input: typeof EncodedIssueDocumentsRequestSchema;
-    output: typeof IssueDocumentsResponseSchema;
-  };
-}>;
+});
 
 const LINES_FIELD = ComputedDocumentSchema.field.lines.number;
 

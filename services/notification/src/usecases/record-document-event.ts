@@ -28,7 +28,10 @@ export class RecordDocumentEvent {
     private readonly webhooks?: { execute(record: EventRecord): Promise<unknown> },
   ) {}
 
-  /** `received` is the state message's JSON as it arrived (its `document` is kept as is when canonical). */
+  /**
+   * `received` is the state message's JSON as it arrived and whether it passed the strict schema (its `document` is
+   * kept as is when canonical).
+   */
   async execute(state: State, received?: ReceivedPart): Promise<void> {
     if (!state.eventType || !state.document) return;
     const repository = new EventRepository(this.store);
