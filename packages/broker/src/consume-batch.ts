@@ -67,7 +67,10 @@ export async function startBatchConsumer<T>(
       items.push({
         payload: decoded.payload,
         ctx: messageContext(msg, log, decoded),
-        trace: traceCarrierOf(msg),
+        // Read from the headers only by a handler that asks (one that queues work for later).
+        get trace() {
+          return traceCarrierOf(msg);
+        },
       });
       delivered.push(msg);
     }
