@@ -12,9 +12,12 @@ import { getComments } from "@bufbuild/protoplugin";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** The contracts with their source comments (the generated code carries none). */
-export function registryWithComments() {
-  const image = execFileSync("npx", ["buf", "build", "-o", "-#format=binpb"], {
+/**
+ * The contracts with their source comments (the generated code carries none); or, given `input` (a directory of
+ * .proto files), those files: what the generators' tests feed them.
+ */
+export function registryWithComments(input?: string) {
+  const image = execFileSync("npx", ["buf", "build", ...(input ? [input] : []), "-o", "-#format=binpb"], {
     cwd: root,
     maxBuffer: 64 << 20,
   });
