@@ -37,7 +37,7 @@ export const outDir = join(root, "packages", "domain", "src", "generated");
  */
 type Unset = "absent" | "null";
 
-interface Source {
+export interface Source {
   /** The .proto file, relative to proto/. */
   proto: string;
   unset: Unset;
@@ -110,11 +110,18 @@ const publicName = (desc: DescMessage) => API_NAMES[desc.typeName] ?? `Presented
 const tsName = (desc: DescMessage) => TS_NAMES[desc.typeName] ?? desc.name;
 const moduleOf = (file: DescFile) => file.name.split("/").pop()!.replace(/_/g, "-");
 
-/** Every generated module (file name → text), formatted as the repository's formatter would. */
-export function domainTypeFiles(): Map<string, string> {
-  const registry = registryWithComments();
+type ProtoRegistry = ReturnType<typeof registryWithComments>;
+
+/**
+ * Every generated module (file name → text), formatted as the repository's formatter would: of the contracts, or
+ * of `sources` in `registry` (the tests' own files).
+ */
+export function domainTypeFiles(
+  registry: ProtoRegistry = registryWithComments(),
+  sources: readonly Source[] = SOURCES,
+): Map<string, string> {
   const generated = new Map<string, Source>();
-  for (const source of SOURCES) {
+  for (const source of sources) {
     const file = registry.getFile(source.proto);
     if (!file) throw new Error(`${source.proto} is not in the proto image`);
     if (source.valuesOnly) continue;
@@ -128,26 +135,26 @@ export function domainTypeFiles(): Map<string, string> {
   const valueNames = new Set<string>();
   const twins = publicTwins(registry, generated, rules);
   const valueSets = new Map<string, DescEnum>();
-  for (const source of SOURCES)
+  for (const source of sources)
     for (const desc of registry.getFile(source.proto)!.messages)
       for (const field of desc.fields) {
         const name = fieldRules(field, rules)?.valuesEnum;
         if (!name) continue;
         const found = registry.getEnum(name);
         if (!found) throw new Error(`${field.toString()}: values_enum ${name} is not in the proto image`);
-        if (!SOURCES.some((s) => s.proto === `${found.file.name}.proto`))
+        if (!sources.some((s) => s.proto === `${found.file.name}.proto`))
           throw new Error(
             `${field.toString()}: values_enum ${name} is declared in a file not generated here`,
           );
         valueSets.set(name, found);
       }
-  for (const source of SOURCES) {
+  for (const source of sources) {
     const file = registry.getFile(source.proto)!;
     const name = `${moduleOf(file)}.ts`;
     const context = { generated, rules, valueNames, twins, valueSets };
     files.set(name, format(name, moduleText(file, source, context)));
   }
-  files.set("index.ts", format("index.ts", indexText(registry, generated, twins)));
+  files.set("index.ts", format("index.ts", indexText(registry, sources, generated, twins)));
   return files;
 }
 
@@ -157,7 +164,7 @@ export function domainTypeFiles(): Map<string, string> {
  * reached in turn), each named by `publicName`.
  */
 function publicTwins(
-  registry: ReturnType<typeof registryWithComments>,
+  registry: ProtoRegistry,
   generated: Map<string, Source>,
   rules: DescExtension,
 ): Map<string, string> {
@@ -207,11 +214,12 @@ function publicTwins(
  * JSON (unset optional fields null), what `@einvoice/contracts` presents it as.
  */
 function indexText(
-  registry: ReturnType<typeof registryWithComments>,
+  registry: ProtoRegistry,
+  sources: readonly Source[],
   generated: Map<string, Source>,
   twins: Map<string, string>,
 ): string {
-  const modules = SOURCES.map((s) => moduleOf(registry.getFile(s.proto)!)).sort();
+  const modules = sources.map((s) => moduleOf(registry.getFile(s.proto)!)).sort();
   const byModule = new Map<string, string[]>();
   const entries: string[] = [];
   const presented: string[] = [];
@@ -285,7 +293,7 @@ function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need"
     if (twin) body.push(messageText(desc, "null", { ...shared, need }, twin));
     const built = source.built?.[desc.typeName];
     if (built) body.push(builtText(desc, built, { ...shared, need }));
-    if (source.nulls?.includes(desc.typeName)) body.push(nullsText(desc));
+    if (source.nulls?.includes(desc.typeName)) body.push(nullsText(desc, shared.rules));
   }
   const importLines = [...imports]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -312,9 +320,19 @@ export const ${valueSetName(desc)} = [${enumValueSet(desc)
 `;
 }
 
-/** The field's `rules`, read through the image's own descriptor (fields by their local names). */
+/**
+ * The field's `rules`, read through the image's own descriptor (fields by their local names); rules that contradict
+ * each other or the field's type are refused.
+ */
 function fieldRules(field: DescField, rules: DescExtension): FieldRules | undefined {
-  return hasOption(field, rules) ? (getOption(field, rules) as FieldRules) : undefined;
+  if (!hasOption(field, rules)) return undefined;
+  const found = getOption(field, rules) as FieldRules;
+  if (found.values.length > 0 && found.valuesEnum)
+    throw new Error(`${field.toString()}: rules give both values and values_enum`);
+  const isBool = field.fieldKind === "scalar" && field.scalar === ScalarType.BOOL;
+  if (found.boolConst !== undefined && !isBool)
+    throw new Error(`${field.toString()}: bool_const on a field that is not a bool`);
+  return found;
 }
 
 /** A readonly array of each string field's listed values, in the proto's order. */
@@ -340,21 +358,24 @@ function valuesText(desc: DescMessage, { rules, valueNames }: Omit<Context, "nee
  * twin typed in the canonical form instead.
  */
 function builtText(desc: DescMessage, name: string, context: Context): string {
+  // `withNulls` reads a oneof's members by their own names but presents them under the oneof's: which of the two a
+  // built message holds is not decided yet.
+  if (desc.oneofs.length > 0)
+    throw new Error(`${desc.typeName}: a oneof in a message generated in its built form is not supported`);
   const fields = desc.fields.filter(
     (field) => fieldType(field, desc, context, "null") !== fieldType(field, desc, context, "absent"),
   );
-  const lines = fields.map((field) => {
-    const type = fieldType(field, desc, context, "absent");
-    return `  ${field.name}: ${type}${isOptionalField(field) ? " | null" : ""};\n`;
-  });
+  const lines = fields.map((field) =>
+    fieldLine(field, fieldType(field, desc, context, "absent"), "null", context.rules),
+  );
   const keys = fields.map((field) => JSON.stringify(field.name)).join(" | ");
+  const type = fields.length === 0 ? tsName(desc) : `Omit<${tsName(desc)}, ${keys}> & {\n${lines.join("")}}`;
   return `
 /**
  * \`${tsName(desc)}\` as a service builds it: its unset optional fields null, the messages it holds in their
  * canonical form (\`withNulls\` presents it).
  */
-export type ${name} = Omit<${tsName(desc)}, ${keys}> & {
-${lines.join("")}};
+export type ${name} = ${type};
 `;
 }
 
@@ -374,24 +395,35 @@ function messageText(desc: DescMessage, unset: Unset, context: Context, name = t
       lines.push(doc(member, "  "), `  ${member.name}: ${types.join(" | ")} | null;\n`);
       continue;
     }
-    for (const field of member.kind === "oneof" ? member.fields : [member]) {
-      const type = fieldType(field, desc, context, unset);
-      lines.push(doc(field, "  "));
-      // A field left out when unset (or empty) is optional in the type, whatever its kind.
-      const absentWhenUnset = fieldRules(field, context.rules)?.absentWhenUnset === true;
-      if (!isOptionalField(field) && !absentWhenUnset) lines.push(`  ${field.name}: ${type};\n`);
-      else if (unset === "null" && !absentWhenUnset) lines.push(`  ${field.name}: ${type} | null;\n`);
-      else lines.push(`  ${field.name}?: ${type};\n`);
-    }
+    for (const field of member.kind === "oneof" ? member.fields : [member])
+      lines.push(
+        doc(field, "  "),
+        fieldLine(field, fieldType(field, desc, context, unset), unset, context.rules),
+      );
   }
   lines.push("}\n");
   return lines.join("");
 }
 
+/** A field's property, of type `type`, in a message of the `unset` form. */
+function fieldLine(field: DescField, type: string, unset: Unset, rules: DescExtension): string {
+  // A field left out when unset (or empty) is optional in the type, whatever its kind.
+  const absentWhenUnset = fieldRules(field, rules)?.absentWhenUnset === true;
+  if (!isOptionalField(field) && !absentWhenUnset) return `  ${field.name}: ${type};\n`;
+  if (unset === "null" && !absentWhenUnset) return `  ${field.name}: ${type} | null;\n`;
+  return `  ${field.name}?: ${type};\n`;
+}
+
 /** `<TYPE>_NULLS`: every optional field of the message null (see `Source.nulls`). */
-function nullsText(desc: DescMessage): string {
+function nullsText(desc: DescMessage, rules: DescExtension): string {
   const name = upperSnake(tsName(desc));
-  const keys = desc.fields.filter((field) => isOptionalField(field) && field.oneof === undefined);
+  // A field left out when unset is never null: it is not in the base.
+  const keys = desc.fields.filter(
+    (field) =>
+      isOptionalField(field) &&
+      field.oneof === undefined &&
+      fieldRules(field, rules)?.absentWhenUnset !== true,
+  );
   return `
 /** A \`${tsName(desc)}\` with every optional field null: spread it first, then set what is known. */
 export const ${name}_NULLS = {
@@ -445,8 +477,11 @@ function scalarType(scalar: ScalarType, field: DescField, context: Context): str
   switch (scalar) {
     case ScalarType.STRING:
       return stringType(field, context);
-    case ScalarType.BOOL:
-      return fieldRules(field, context.rules)?.boolConst === true ? "true" : "boolean";
+    case ScalarType.BOOL: {
+      // A bool with one value (`bool_const`) is typed as that value.
+      const only = fieldRules(field, context.rules)?.boolConst;
+      return only === undefined ? "boolean" : String(only);
+    }
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
     case ScalarType.INT32:
