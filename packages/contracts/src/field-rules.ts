@@ -10,30 +10,46 @@ import {
 import * as contracts from "@einvoice/proto";
 import { type FieldRules, rules } from "@einvoice/proto";
 
+const isFile = (value: unknown): value is DescFile =>
+  typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "file";
+
+/** The contracts: every enum a `values_enum` can name, in any file, imported by the field's file or not. */
+const CONTRACTS: Registry = createRegistry(
+  ...[...Object.values(contracts), ...Object.values(contracts.api)].filter(isFile),
+);
+
+/**
+ * The rules of every field of the contracts, read once when the module loads: every presented document and every
+ * schema walks the same descriptors, and reading an option decodes it again each time.
+ */
+const CONTRACT_RULES: ReadonlyMap<DescField, FieldRules | undefined> = new Map(
+  [...CONTRACTS].flatMap((type) =>
+    type.kind === "message" ? type.fields.map((field) => [field, readRules(field)] as const) : [],
+  ),
+);
+
 /**
  * A field's `einvoice.common.v1.rules`, its `values` read from the enum `values_enum` names when it names one (a
- * value set declared once); undefined when the field has no rules. Read once per field.
+ * value set declared once); undefined when the field has no rules. A field of the contracts is looked up; another
+ * (a descriptor built from an image, as the generators read) is read on each call.
  */
 export function fieldRules(field: DescField): FieldRules | undefined {
-  if (!rulesOf.has(field)) {
-    const found = hasOption(field, rules) ? getOption(field, rules) : undefined;
-    rulesOf.set(
-      field,
-      found?.valuesEnum ? { ...found, values: valueSetOf(field, found, contractEnum) } : found,
-    );
-  }
-  return rulesOf.get(field);
+  return CONTRACT_RULES.has(field) ? CONTRACT_RULES.get(field) : readRules(field);
 }
 
-/** The values of a field whose rules name a `values_enum`, the enum found by `enumNamed`. */
+function readRules(field: DescField): FieldRules | undefined {
+  const found = hasOption(field, rules) ? getOption(field, rules) : undefined;
+  return found?.valuesEnum ? { ...found, values: valueSetOf(field, found) } : found;
+}
+
+/** The values of a field whose rules name a `values_enum`, the enum found among the contracts. */
 function valueSetOf(
   field: DescField,
   fieldRules: { values: readonly string[]; valuesEnum: string },
-  enumNamed: (name: string) => DescEnum | undefined,
 ): string[] {
   if (fieldRules.values.length > 0)
     throw new Error(`${field.toString()}: rules give both values and values_enum`);
-  const desc = enumNamed(fieldRules.valuesEnum);
+  const desc: DescEnum | undefined = CONTRACTS.getEnum(fieldRules.valuesEnum);
   if (!desc) throw new Error(`${field.toString()}: values_enum ${fieldRules.valuesEnum} is not a known enum`);
   return enumValueSet(desc);
 }
@@ -44,17 +60,3 @@ export function enumValueSet(desc: DescEnum): string[] {
   if (prefix === undefined) throw new Error(`${desc.typeName}: its values share no prefix to leave out`);
   return desc.values.filter((v) => v.number !== 0).map((v) => v.name.slice(prefix.length).toLowerCase());
 }
-
-const rulesOf = new WeakMap<DescField, FieldRules | undefined>();
-
-let registry: Registry | undefined;
-/** An enum of the contracts by its full name (`values_enum` names one in any file, imported or not). */
-function contractEnum(name: string): DescEnum | undefined {
-  registry ??= createRegistry(
-    ...[...Object.values(contracts), ...Object.values(contracts.api)].filter(isFile),
-  );
-  return registry.getEnum(name);
-}
-
-const isFile = (value: unknown): value is DescFile =>
-  typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "file";

@@ -39,37 +39,15 @@ export function withNulls(desc: DescMessage, json: JsonValue): JsonObject {
 
 /** True when the field's rules say it is left out of the public JSON when unset. */
 export function isAbsentWhenUnset(field: DescField): boolean {
-  return ruleFacts(field).absentWhenUnset;
+  return fieldRules(field)?.absentWhenUnset === true;
 }
 
 /** The one value a field can have (its rules' single closed value, or its `bool_const`), if it is so. */
 function soleValue(field: DescField): string | boolean | undefined {
-  return ruleFacts(field).soleValue;
-}
-
-interface RuleFacts {
-  absentWhenUnset: boolean;
-  soleValue: string | boolean | undefined;
-}
-
-const NO_RULES: RuleFacts = { absentWhenUnset: false, soleValue: undefined };
-/** Read once per field: every presented document walks the same descriptors. */
-const factsOf = new WeakMap<DescField, RuleFacts>();
-
-function ruleFacts(field: DescField): RuleFacts {
-  let facts = factsOf.get(field);
-  if (!facts) {
-    const fieldRule = fieldRules(field);
-    if (fieldRule) {
-      const { values, open, absentWhenUnset, boolConst } = fieldRule;
-      facts = {
-        absentWhenUnset,
-        soleValue: boolConst ?? (values.length === 1 && !open ? values[0] : undefined),
-      };
-    } else facts = NO_RULES;
-    factsOf.set(field, facts);
-  }
-  return facts;
+  const fieldRule = fieldRules(field);
+  if (!fieldRule) return undefined;
+  const { values, open, boolConst } = fieldRule;
+  return boolConst ?? (values.length === 1 && !open ? values[0] : undefined);
 }
 
 function presented(field: DescMessage["fields"][number], value: JsonValue): JsonValue {
