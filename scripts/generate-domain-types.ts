@@ -6,8 +6,9 @@
 // set declared once as a proto enum (`values_enum`) gets one array in the enum's module, `IgvRegime` →
 // `IGV_REGIME_VALUES`, which every field naming it reads. One message may have two forms: a message of the canonical
 // form that a public message reaches also gets its public twin (`publicName`, e.g. `IssuerAddress` and the company's
-// `CompanyAddress`), so a resource's type has nulls all the way down. Run by `npm run generate`; a test fails when the
-// files are stale.
+// `CompanyAddress`), so a resource's type has nulls all the way down; the twin is written as `Presented<Canonical,
+// parts>` (generated/presented.ts), naming only the fields that reach other twins. Run by `npm run generate`; a test
+// fails when the files are stale.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -154,6 +155,7 @@ export function domainTypeFiles(
     const context = { generated, rules, valueNames, twins, valueSets };
     files.set(name, format(name, moduleText(file, source, context)));
   }
+  if (twins.size > 0) files.set("presented.ts", format("presented.ts", PRESENTED_TEXT));
   files.set("index.ts", format("index.ts", indexText(registry, sources, generated, twins)));
   return files;
 }
@@ -290,7 +292,7 @@ function moduleText(file: DescFile, source: Source, shared: Omit<Context, "need"
     if (source.valuesOnly) continue;
     body.push(messageText(desc, source.unset, { ...shared, need }));
     const twin = shared.twins.get(desc.typeName);
-    if (twin) body.push(messageText(desc, "null", { ...shared, need }, twin));
+    if (twin) body.push(twinText(desc, twin, { ...shared, need }));
     const built = source.built?.[desc.typeName];
     if (built) body.push(builtText(desc, built, { ...shared, need }));
     if (source.nulls?.includes(desc.typeName)) body.push(nullsText(desc, shared.rules));
@@ -404,6 +406,40 @@ function messageText(desc: DescMessage, unset: Unset, context: Context, name = t
   lines.push("}\n");
   return lines.join("");
 }
+
+/**
+ * A public twin (see `publicTwins`): its canonical type through `Presented`, the fields that reach other twins
+ * named; an interface of its own where `Presented` cannot say it (a oneof, presented under its own name, or a field
+ * left out when unset).
+ */
+function twinText(desc: DescMessage, name: string, context: Context): string {
+  const own =
+    desc.oneofs.length > 0 || desc.fields.some((f) => fieldRules(f, context.rules)?.absentWhenUnset);
+  if (own) return messageText(desc, "null", context, name);
+  const parts = desc.fields.flatMap((field) => {
+    const type = fieldType(field, desc, context, "null");
+    return type === fieldType(field, desc, context, "absent") ? [] : [`  ${field.name}: ${type};\n`];
+  });
+  context.need("./presented.js", "Presented");
+  const partsText = parts.length > 0 ? `, {\n${parts.join("")}}` : "";
+  return `/** \`${tsName(desc)}\` as the API answers it: unset optional fields null. */
+export type ${name} = Presented<${tsName(desc)}${partsText}>;
+`;
+}
+
+/** `Presented`, the public form of a canonical message type, read by the public twins. */
+const PRESENTED_TEXT = `${HEADER}/**
+ * A message's canonical type as the API answers it (\`withNulls\`): every field present, an optional one null when
+ * unset; a field named in \`Parts\` holds that type instead (the public form of the message it reaches), null when
+ * optional and unset.
+ */
+export type Presented<Canonical, Parts = Record<never, never>> = {
+  [K in keyof Canonical]-?:
+    | (K extends keyof Parts ? Parts[K] : Exclude<Canonical[K], undefined>)
+    // Optional: a canonical JSON value is never undefined but where its key may be absent.
+    | (undefined extends Canonical[K] ? null : never);
+};
+`;
 
 /** A field's property, of type `type`, in a message of the `unset` form. */
 function fieldLine(field: DescField, type: string, unset: Unset, rules: DescExtension): string {

@@ -2,6 +2,7 @@
 
 import type { Decimal, IsoDate } from "../money.js";
 import type { NoteReason, NoteReference } from "./note.js";
+import type { Presented } from "./presented.js";
 
 /** The values of `ComputedDocument.type`, in the proto's order. */
 export const COMPUTED_DOCUMENT_TYPE_VALUES = ["01", "03", "07", "08"] as const;
@@ -63,21 +64,7 @@ export interface ComputedParty {
 }
 
 /** `ComputedParty` as the API answers it: unset optional fields null. */
-export interface Customer {
-  /**
-   * Identity document type, SUNAT catalog 06: `6` RUC, `1` DNI, `4` carné de extranjería, `7` passport, `A` cédula
-   * diplomática, `B`–`H` other foreign documents, `0` a non-resident without tax id (exports, anonymous receipts).
-   */
-  document_type: string;
-  /** The number of that document: 11 digits for a RUC, 8 for a DNI, `-` for an anonymous or foreign buyer without one. */
-  document_number: string;
-  /** Legal name or full name, 3–1500 characters on one line (ERR 2021/2022). */
-  name: string;
-  /** The customer's address as sent. Null when none was sent. */
-  address: string | null;
-  /** ISO 3166-1 alpha-2 country of a foreign (export) buyer, e.g. `US`. Null when none was sent. */
-  country_code: string | null;
-}
+export type Customer = Presented<ComputedParty>;
 
 export interface ComputedLine {
   /** 1-based cac:InvoiceLine/cbc:ID. */
@@ -311,61 +298,4 @@ export interface DocumentAmounts {
 }
 
 /** `DocumentAmounts` as the API answers it: unset optional fields null. */
-export interface PresentedDocumentAmounts {
-  /**
-   * Value without tax of the lines taxed with IGV (catalog 07 `10`) or IVAP (`17`), after document discounts that
-   * lower the base (catalog 53 `02`) and taxed prepayments (`04`): the taxable amounts of tax schemes 1000 and 1016
-   * (catalog 05; rule 3277).
-   */
-  taxed: Decimal;
-  /** Value of the exempt lines (catalog 07 `20`), after exempt prepayments (catalog 53 `05`): tax scheme 9997. */
-  exempt: Decimal;
-  /** Value of the unaffected lines (catalog 07 `30`), after unaffected prepayments (catalog 53 `06`): tax scheme 9998. */
-  unaffected: Decimal;
-  /** Value of the export lines (catalog 07 `40`): tax scheme 9995. */
-  export: Decimal;
-  /**
-   * Reference value of the free lines (catalog 07 `11`–`16`, `21`, `31`–`37`): tax scheme 9996. Informative: not part
-   * of `total` (spec tax rule 2).
-   */
-  free: Decimal;
-  /**
-   * IGV, 18 % of the IGV base (taxed lines less base-lowering discounts and prepayments), rounded once for the
-   * document (rule 3291).
-   */
-  igv: Decimal;
-  /** IVAP (rice-husking tax), 4 % of the IVAP lines' value (catalog 07 `17`, scheme 1016). */
-  ivap: Decimal;
-  /** ISC (selective consumption tax, ad valorem): Σ of line value × `items[].isc.rate` % (scheme 2000). */
-  isc: Decimal;
-  /**
-   * ICBPER (plastic-bag tax, scheme 7152): bags × the per-bag amount in force on the issue date (0.50 PEN since
-   * 2023). Only in PEN documents.
-   */
-  icbper: Decimal;
-  /**
-   * Discounts that do not lower the taxable base (line `01` and document `03`, catalog 53), with taxes:
-   * `cbc:AllowanceTotalAmount` (OBS 4307).
-   */
-  discounts: Decimal;
-  /** Σ of the prepayments deducted, with taxes (`cbc:PrepaidAmount`). */
-  prepaid: Decimal;
-  /** What the buyer pays for the document (`cbc:PayableAmount`); equal to the document's `total`. */
-  total: Decimal;
-  /**
-   * The perception: `total` × the factor of `perception.code` (2 %, 1 % or 0.5 %; rule 2798). Always in PEN, whatever
-   * the document currency. Null when the document has no perception.
-   */
-  perception: Decimal | null;
-  /**
-   * `total` plus `perception`: what the seller collects (`cac:PaymentTerms` `Percepcion`, rule 3309). Always in PEN,
-   * whatever the document currency. Null when the document has no perception.
-   */
-  total_to_collect: Decimal | null;
-  /**
-   * The detraction the buyer deposits into the seller's Banco de la Nación account: `total` × `detraction.percent` %,
-   * or the `detraction.amount` sent (rule 3208). Always in PEN, whatever the document currency. Null when the
-   * document has no detraction.
-   */
-  detraction: Decimal | null;
-}
+export type PresentedDocumentAmounts = Presented<DocumentAmounts>;
