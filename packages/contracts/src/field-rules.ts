@@ -54,9 +54,14 @@ function valueSetOf(
   return enumValueSet(desc);
 }
 
-/** The value set an enum declares (see `values_enum` in field_rules.proto): `IGV_REGIME_GENERAL` is "general". */
+/**
+ * The value set an enum declares (see `values_enum` in field_rules.proto): `IGV_REGIME_GENERAL` is "general",
+ * `TAX_SCHEME_1000` "1000". The prefix left out is the enum's name in upper snake case (what `buf lint` asks of
+ * every value), not protobuf-es's `sharedPrefix`, which keeps it where a digit would follow.
+ */
 export function enumValueSet(desc: DescEnum): string[] {
-  const prefix = desc.sharedPrefix;
-  if (prefix === undefined) throw new Error(`${desc.typeName}: its values share no prefix to leave out`);
+  const prefix = `${desc.name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_`;
+  if (!desc.values.every((v) => v.name.startsWith(prefix) && v.name.length > prefix.length))
+    throw new Error(`${desc.typeName}: its values share no prefix to leave out (${prefix})`);
   return desc.values.filter((v) => v.number !== 0).map((v) => v.name.slice(prefix.length).toLowerCase());
 }

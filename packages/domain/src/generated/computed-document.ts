@@ -4,6 +4,19 @@ import type { Decimal, IsoDate } from "../money.js";
 import type { NoteReason, NoteReference } from "./note.js";
 import type { Presented } from "./presented.js";
 
+/** The values of `TaxScheme` (fields name it with `values_enum`), in the proto's order. */
+export const TAX_SCHEME_VALUES = [
+  "1000",
+  "1016",
+  "2000",
+  "7152",
+  "9995",
+  "9996",
+  "9997",
+  "9998",
+  "9999",
+] as const;
+
 /** The values of `ComputedDocument.type`, in the proto's order. */
 export const COMPUTED_DOCUMENT_TYPE_VALUES = ["01", "03", "07", "08"] as const;
 
@@ -111,22 +124,9 @@ export interface AllowanceCharge {
   currency?: string;
 }
 
-/** The values of `LineTax.scheme`, in the proto's order. */
-export const LINE_TAX_SCHEME_VALUES = [
-  "1000",
-  "1016",
-  "2000",
-  "7152",
-  "9995",
-  "9996",
-  "9997",
-  "9998",
-  "9999",
-] as const;
-
 export interface LineTax {
   /** SUNAT catalog 05 tax scheme. */
-  scheme: (typeof LINE_TAX_SCHEME_VALUES)[number];
+  scheme: (typeof TAX_SCHEME_VALUES)[number];
   taxable_amount: Decimal;
   tax_amount: Decimal;
   /** cac:TaxCategory/cbc:Percent, a percent (18.00, 4.00, the ISC rate). */
@@ -141,22 +141,9 @@ export interface LineTax {
   base_unit_quantity?: Decimal;
 }
 
-/** The values of `TaxSubtotal.scheme`, in the proto's order. */
-export const TAX_SUBTOTAL_SCHEME_VALUES = [
-  "1000",
-  "1016",
-  "2000",
-  "7152",
-  "9995",
-  "9996",
-  "9997",
-  "9998",
-  "9999",
-] as const;
-
 export interface TaxSubtotal {
   /** SUNAT catalog 05 tax scheme. */
-  scheme: (typeof TAX_SUBTOTAL_SCHEME_VALUES)[number];
+  scheme: (typeof TAX_SCHEME_VALUES)[number];
   taxable_amount: Decimal;
   tax_amount: Decimal;
 }
