@@ -292,6 +292,28 @@ describe("rendering guides", () => {
     }
   });
 
+  it("parks a guide whose snapshot's logo is damaged as a dead letter, as an invoice's", async () => {
+    const dead = await broker.jsm.streams.info("DEAD_LETTERS").catch(() => null);
+    const before = dead?.state.messages ?? 0;
+    const damaged = logoObjectKey({ companyId, livemode: false }, "6".repeat(64), "png");
+    await objects.put(damaged, Buffer.from("not an image at all"), "image/png");
+    view = { ...view, logoKey: damaged };
+    const consumer = await start();
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE7";
+      await publish(broker.js, subjects.documentSigned, signed(id, "09"), { msgId: `${id}:signed` });
+      await until(async () => ((await broker.jsm.streams.info("DEAD_LETTERS")).state.messages ?? 0) > before);
+      const parked = await broker.jsm.streams.getMessage("DEAD_LETTERS", {
+        last_by_subj: "dead.rendering-signed",
+      });
+      // Parked at its first delivery: a permanent error, not retried.
+      expect(parked.json()).toMatchObject({ deliveries: 1, error: expect.stringContaining("logo") });
+      expect(rendered.some((r) => r.documentId === id)).toBe(false);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
   it("leaves invoices' verdicts, rejections and verdicts without a CDR alone, without asking numbering", async () => {
     const consumer = await start();
     try {
