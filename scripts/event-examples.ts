@@ -111,6 +111,17 @@ export const SUBJECT_EXAMPLES: Record<keyof typeof subjects, JsonObject> = {
     sunat: document.sunat,
     cdr_key: xmlKey.replace(/[^/]+$/, "R-20000000001-01-F001-42.zip"),
   },
+  documentDespatchVerdict: {
+    ...scope,
+    outcome: "accepted",
+    sunat: {
+      code: "0",
+      description: "La Guia numero T001-7, ha sido aceptada",
+      notes: [],
+      simulated: true,
+    },
+    cdr_key: xmlKey.replace(/[^/]+$/, "R-20000000001-09-T001-7.zip"),
+  },
   documentState: {
     ...scope,
     event_type: "document.accepted",

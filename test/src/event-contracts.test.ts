@@ -53,6 +53,7 @@ describe("subjects as a published contract", () => {
     expect(schemaFiles.sort()).toEqual([
       "dead.schema.json",
       "documents.despatch_issued.schema.json",
+      "documents.despatch_verdict.schema.json",
       "documents.issued.schema.json",
       "documents.rendered.schema.json",
       "documents.signed.schema.json",

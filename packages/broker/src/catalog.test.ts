@@ -6,7 +6,7 @@ import {
   issuers,
 } from "@einvoice/contracts";
 import { describe, expect, it } from "vitest";
-import { subjects } from "./catalog.js";
+import { subjects, verdictSubject } from "./catalog.js";
 import { MessagePayload } from "./payload.js";
 
 // Contracts compile their JSON Schemas on first use (not at import, which cost every service's start-up), so a
@@ -31,4 +31,12 @@ describe("the contracts of every subject and document", () => {
       }
     },
   );
+});
+
+describe("verdictSubject", () => {
+  it("puts despatch advices' verdicts on their own subject, every other document's on documents.verdict", () => {
+    expect(verdictSubject("09")).toBe(subjects.documentDespatchVerdict);
+    expect(verdictSubject("31")).toBe(subjects.documentDespatchVerdict);
+    for (const type of ["01", "03", "07", "08"]) expect(verdictSubject(type)).toBe(subjects.documentVerdict);
+  });
 });

@@ -87,7 +87,15 @@ export const subjects = {
     subject: "documents.verdict",
     stream: streams.documents,
     payload: new MessagePayload(DocumentVerdictSchema),
-    summary: "submission → numbering: SUNAT's verdict, or the sending deadline's.",
+    summary:
+      "submission → numbering: SUNAT's verdict on an invoice, receipt or note, or the sending deadline's (a despatch advice's is on documents.despatch_verdict).",
+  },
+  documentDespatchVerdict: {
+    subject: "documents.despatch_verdict",
+    stream: streams.documents,
+    payload: new MessagePayload(DocumentVerdictSchema),
+    summary:
+      "submission → numbering, rendering: SUNAT's verdict on a despatch advice (09, 31), or the sending deadline's; an accepted guide is printed again with SUNAT's QR.",
   },
   documentState: {
     subject: "documents.state",
@@ -123,6 +131,17 @@ export const subjects = {
     summary: "broker → operators: a message a consumer gave up on, on dead.<durable>.",
   },
 } as const;
+
+/** Despatch advices (guías de remisión): their verdicts travel on a subject of their own. */
+const DESPATCH_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
+
+/**
+ * The subject of a document's verdict by its type (catalog 01): a despatch advice's on its own subject, so the
+ * renderer, which acts only on those, receives no other.
+ */
+export function verdictSubject(type: string): SubjectDef<Payload<typeof subjects.documentVerdict>> {
+  return DESPATCH_TYPES.has(type) ? subjects.documentDespatchVerdict : subjects.documentVerdict;
+}
 
 /** `events.test.document.accepted`: public events by mode and type. */
 export function eventSubject(livemode: boolean, type: string): string {
@@ -188,10 +207,10 @@ export const consumers = {
     retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
     concurrency: 2,
   }),
-  renderingVerdict: consumer({
-    durable: "rendering-verdict",
-    subject: subjects.documentVerdict,
-    // Prints an accepted guide again with SUNAT's QR; other verdicts are acknowledged at once.
+  renderingDespatchVerdict: consumer({
+    durable: "rendering-despatch-verdict",
+    subject: subjects.documentDespatchVerdict,
+    // Prints an accepted guide again with SUNAT's QR; rejections are acknowledged at once.
     ackWaitMs: 60_000,
     maxDeliver: 10,
     retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
@@ -220,6 +239,14 @@ export const consumers = {
     ackWaitMs: 30_000,
     maxDeliver: 20,
     retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
+    concurrency: 8,
+  }),
+  numberingDespatchVerdict: consumer({
+    durable: "numbering-despatch-verdict",
+    subject: subjects.documentDespatchVerdict,
+    ackWaitMs: 30_000,
+    maxDeliver: 10,
+    retryDelaysMs: [1_000, 5_000, 30_000],
     concurrency: 8,
   }),
   numberingVoidOutcome: consumer({
@@ -252,3 +279,20 @@ export const retiredConsumers: readonly { stream: string; durable: string }[] = 
   // Replaced by numbering-rendered and numbering-verdict: both messages carry the signature.
   { stream: streams.documents.name, durable: "numbering-signed" },
 ];
+
+/**
+ * Durable consumers whose messages moved to another subject, still read by their service until nothing is left
+ * on them, then deleted by it (`drainConsumer`): deleted at once, one would lose what it had not delivered yet.
+ * Never created again.
+ */
+export const drainedConsumers = {
+  // Read every verdict before guides' verdicts had their own subject (rendering-despatch-verdict).
+  renderingVerdict: consumer({
+    durable: "rendering-verdict",
+    subject: subjects.documentVerdict,
+    ackWaitMs: 60_000,
+    maxDeliver: 10,
+    retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
+    concurrency: 2,
+  }),
+};

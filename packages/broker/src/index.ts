@@ -4,6 +4,7 @@ export * from "./consume.js";
 export * from "./consume-batch.js";
 export * from "./dead-letter.js";
 export * from "./dead-letter-advisories.js";
+export * from "./drain-consumer.js";
 export * from "./headers.js";
 export * from "./publish.js";
 export * from "./warm-up.js";

@@ -1,9 +1,9 @@
 import { createServer, type Http2Server, type Http2Session, constants as h2 } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { TaxService } from "@einvoice/proto";
+import { Health, TaxService, TaxServiceEncoded } from "@einvoice/proto";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRpcClient } from "./rpc-client.js";
+import { createRpcClient, createRpcTransport } from "./rpc-client.js";
 
 let server: Http2Server | undefined;
 const sessions = new Set<Http2Session>();
@@ -69,5 +69,19 @@ describe("createRpcClient", () => {
     const error = await failureOf(client.computeDocument({}));
     expect(error.code).toBe(Code.Unavailable);
     expect(error.rawMessage).toContain("closed the call");
+  });
+
+  it("makes the clients of one transport share one connection, clients of separate URLs one each", async () => {
+    const url = await listen((stream) => {
+      stream.respond({ ":status": 200, "content-type": "application/proto" });
+      stream.end();
+    });
+    const transport = createRpcTransport(url, { timeoutMs: 5_000 });
+    await createRpcClient(TaxService, transport).computeDocument({});
+    await createRpcClient(TaxServiceEncoded, transport).computeNote({});
+    await createRpcClient(Health, transport).check({});
+    expect(sessions.size).toBe(1);
+    await createRpcClient(TaxService, url, { timeoutMs: 5_000 }).computeDocument({});
+    expect(sessions.size).toBe(2);
   });
 });

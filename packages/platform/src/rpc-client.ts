@@ -1,5 +1,12 @@
 import type { DescService } from "@bufbuild/protobuf";
-import { type Client, Code, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
+import {
+  type Client,
+  Code,
+  ConnectError,
+  createClient,
+  type Interceptor,
+  type Transport,
+} from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { headersSetter, injectContext } from "./tracing.js";
 
@@ -41,13 +48,13 @@ export interface RpcClientOptions {
   timeoutMs: number | null;
 }
 
-/** A Connect client over HTTP/2 cleartext to another service (`baseUrl` like `http://127.0.0.1:7001`). */
-export function createRpcClient<T extends DescService>(
-  service: T,
-  baseUrl: string,
-  options: RpcClientOptions,
-): Client<T> {
-  const transport = createConnectTransport({
+/**
+ * One HTTP/2 cleartext connection to another service (`baseUrl` like `http://127.0.0.1:7001`). Every client of
+ * that service made on it (views of its methods, its health check) shares the connection: each connection costs
+ * its own session, pings and flow-control windows on both ends.
+ */
+export function createRpcTransport(baseUrl: string, options: RpcClientOptions): Transport {
+  return createConnectTransport({
     baseUrl,
     httpVersion: "2",
     interceptors: [brokenCallUnavailable, clientTracing],
@@ -58,5 +65,24 @@ export function createRpcClient<T extends DescService>(
     acceptCompression: [],
     ...(options.timeoutMs === null ? {} : { defaultTimeoutMs: options.timeoutMs }),
   });
-  return createClient(service, transport);
+}
+
+/**
+ * A Connect client of another service: over a connection of its own (`baseUrl`, `options`), or over a transport
+ * from `createRpcTransport` that other clients of the same service share.
+ */
+export function createRpcClient<T extends DescService>(
+  service: T,
+  baseUrl: string,
+  options: RpcClientOptions,
+): Client<T>;
+export function createRpcClient<T extends DescService>(service: T, transport: Transport): Client<T>;
+export function createRpcClient<T extends DescService>(
+  service: T,
+  target: string | Transport,
+  options?: RpcClientOptions,
+): Client<T> {
+  if (typeof target !== "string") return createClient(service, target);
+  if (!options) throw new Error("createRpcClient: a base URL needs its options");
+  return createClient(service, createRpcTransport(target, options));
 }

@@ -4,6 +4,7 @@ import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
   createRpcClient,
+  createRpcTransport,
   objectStoreConfig,
   runService,
   storeConfig,
@@ -68,35 +69,40 @@ await runService(logger, async (lifecycle) => {
   // Readiness fails from the first moment of shutdown, so balancers stop routing here before the server closes.
   const drain = { draining: false };
   const rpc = { timeoutMs: env.RPC_TIMEOUT_MS };
+  // One connection per service called, shared by its clients (the encoded views and the health check among them).
+  const to = {
+    tax: createRpcTransport(env.TAX_URL, rpc),
+    numbering: createRpcTransport(env.NUMBERING_URL, rpc),
+    notification: createRpcTransport(env.NOTIFICATION_URL, rpc),
+    signing: createRpcTransport(env.SIGNING_URL, rpc),
+    submission: createRpcTransport(env.SUBMISSION_URL, rpc),
+    // Server streams: their callers bound the wait for the first message themselves.
+    stream: createRpcTransport(env.STREAM_URL, { timeoutMs: null }),
+    rendering: createRpcTransport(env.RENDERING_URL, rpc),
+  };
   // Ready only while every service the API calls reports SERVING on the standard gRPC health check (not
   // rendering: only a ticket not made yet needs it, and that request answers 503 on its own while it is away).
-  const dependencies = Object.entries({
-    tax: env.TAX_URL,
-    numbering: env.NUMBERING_URL,
-    notification: env.NOTIFICATION_URL,
-    signing: env.SIGNING_URL,
-    submission: env.SUBMISSION_URL,
-    stream: env.STREAM_URL,
-  }).map(([name, url]) => dependencyHealth(name, url));
-  const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, rpc);
-  const tax = createRpcClient(TaxService, env.TAX_URL, rpc);
+  const { rendering: _optional, ...required } = to;
+  const dependencies = Object.entries(required).map(([name, transport]) => dependencyHealth(name, transport));
+  const numbering = createRpcClient(NumberingService, to.numbering);
+  const tax = createRpcClient(TaxService, to.tax);
   // The create path reads and sends computed documents encoded (the gateway only forwards them), through clients
   // of the same services with those messages' encoded views.
-  const taxEncoded = createRpcClient(TaxServiceEncoded, env.TAX_URL, rpc);
-  const numberingEncoded = createRpcClient(NumberingServiceEncoded, env.NUMBERING_URL, rpc);
+  const taxEncoded = createRpcClient(TaxServiceEncoded, to.tax);
+  const numberingEncoded = createRpcClient(NumberingServiceEncoded, to.numbering);
   const app = createApp({
     store,
     objects,
     numbering,
     issues: new IssueBatcher(numberingEncoded, { timeoutMs: env.RPC_TIMEOUT_MS }),
-    notification: createRpcClient(NotificationService, env.NOTIFICATION_URL, rpc),
-    signing: createRpcClient(SigningService, env.SIGNING_URL, rpc),
-    submission: createRpcClient(SubmissionService, env.SUBMISSION_URL, rpc),
+    notification: createRpcClient(NotificationService, to.notification),
+    signing: createRpcClient(SigningService, to.signing),
+    submission: createRpcClient(SubmissionService, to.submission),
     tax,
     taxEncoded,
     computes: new TaxBatcher(taxEncoded, { timeoutMs: env.RPC_TIMEOUT_MS }),
-    stream: createRpcClient(StreamService, env.STREAM_URL, { timeoutMs: null }),
-    rendering: createRpcClient(RenderingService, env.RENDERING_URL, rpc),
+    stream: createRpcClient(StreamService, to.stream),
+    rendering: createRpcClient(RenderingService, to.rendering),
     eventStream: {
       heartbeatMs: env.SSE_HEARTBEAT_MS,
       maxBufferedBytes: env.SSE_MAX_BUFFERED_BYTES,

@@ -34,7 +34,12 @@ await runService(logger, async (lifecycle) => {
   );
   await ensureTopology(
     broker.jsm,
-    [consumers.numberingRendered, consumers.numberingVerdict, consumers.numberingVoidOutcome],
+    [
+      consumers.numberingRendered,
+      consumers.numberingVerdict,
+      consumers.numberingDespatchVerdict,
+      consumers.numberingVoidOutcome,
+    ],
     { replicas: env.NATS_STREAM_REPLICAS },
   );
 
@@ -64,6 +69,17 @@ await runService(logger, async (lifecycle) => {
     await startBatchConsumer(
       broker.js,
       consumers.numberingVerdict,
+      (items) => applyVerdict.executeBatch(items),
+      { maxBatch: env.VERDICT_BATCH_SIZE },
+      logger,
+    ),
+    (c) => c.stop(),
+  );
+  lifecycle.add(
+    "despatch-verdict-consumer",
+    await startBatchConsumer(
+      broker.js,
+      consumers.numberingDespatchVerdict,
       (items) => applyVerdict.executeBatch(items),
       { maxBatch: env.VERDICT_BATCH_SIZE },
       logger,

@@ -1,6 +1,8 @@
 import {
   connectBroker,
   consumers,
+  drainConsumer,
+  drainedConsumers,
   ensureTopology,
   startBatchConsumer,
   startConsumer,
@@ -39,7 +41,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "rendering" }), (b) =>
     b.close(),
   );
-  await ensureTopology(broker.jsm, [consumers.renderingSigned, consumers.renderingVerdict], {
+  await ensureTopology(broker.jsm, [consumers.renderingSigned, consumers.renderingDespatchVerdict], {
     replicas: env.NATS_STREAM_REPLICAS,
   });
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
@@ -74,7 +76,23 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   );
   lifecycle.add(
     "verdict-consumer",
-    await startConsumer(broker.js, consumers.renderingVerdict, (p) => renderAcceptedGuide.execute(p), logger),
+    await startConsumer(
+      broker.js,
+      consumers.renderingDespatchVerdict,
+      (p) => renderAcceptedGuide.execute(p),
+      logger,
+    ),
+    (c) => c.stop(),
+  );
+  // Guides' verdicts published before they had a subject of their own, still on the consumer of every verdict.
+  lifecycle.add(
+    "retired-verdict-consumer",
+    await drainConsumer(
+      broker,
+      drainedConsumers.renderingVerdict,
+      (p) => renderAcceptedGuide.execute(p),
+      logger,
+    ),
     (c) => c.stop(),
   );
   const renderTicket = new RenderTicket({ numbering, objects, logos, consultUrl: env.CONSULT_URL, fonts });

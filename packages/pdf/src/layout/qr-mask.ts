@@ -57,14 +57,24 @@ function placeFormat(m: Uint8Array, size: number, mask: number): void {
 
 function penalty(m: Uint8Array, size: number): number {
   let points = 0;
-  // N1: five or more modules of one colour in a row or column.
+  // One pass over the rows (a, b) and, transposed, the columns (b, a) for all four rules.
+  // N1: five or more modules of one colour in a row or column. N2: 2×2 blocks of one colour (the block ending at
+  // row a, column b). N3: 1:1:3:1:1 finder-like patterns with four light modules on one side (the last eleven
+  // modules of the row and of the column, as bits). N4: the share of dark modules.
+  let blocks = 0;
+  let finders = 0;
+  let dark = 0;
   for (let a = 0; a < size; a++) {
     let rowRun = 0;
     let colRun = 0;
     let rowLast = -1;
     let colLast = -1;
+    let rowBits = 0;
+    let colBits = 0;
+    const rowStart = a * size;
     for (let b = 0; b < size; b++) {
-      const r = m[a * size + b] as number;
+      const r = m[rowStart + b] as number;
+      dark += r;
       if (r === rowLast) rowRun++;
       else {
         if (rowRun >= 5) points += 3 + rowRun - 5;
@@ -78,79 +88,79 @@ function penalty(m: Uint8Array, size: number): number {
         colLast = c;
         colRun = 1;
       }
-    }
-    if (rowRun >= 5) points += 3 + rowRun - 5;
-    if (colRun >= 5) points += 3 + colRun - 5;
-  }
-  // N2: 2×2 blocks of one colour.
-  let blocks = 0;
-  for (let row = 0; row < size - 1; row++)
-    for (let col = 0; col < size - 1; col++) {
-      const at = row * size + col;
-      const sum =
-        (m[at] as number) + (m[at + 1] as number) + (m[at + size] as number) + (m[at + size + 1] as number);
-      if (sum === 0 || sum === 4) blocks++;
-    }
-  points += blocks * 3;
-  // N3: 1:1:3:1:1 finder-like patterns with four light modules on one side.
-  let finders = 0;
-  for (let a = 0; a < size; a++) {
-    let rowBits = 0;
-    let colBits = 0;
-    for (let b = 0; b < size; b++) {
-      rowBits = ((rowBits << 1) & 0x7ff) | (m[a * size + b] as number);
-      colBits = ((colBits << 1) & 0x7ff) | (m[b * size + a] as number);
+      if (a > 0 && b > 0) {
+        const above = rowStart - size + b;
+        const sum = r + (m[rowStart + b - 1] as number) + (m[above] as number) + (m[above - 1] as number);
+        if (sum === 0 || sum === 4) blocks++;
+      }
+      rowBits = ((rowBits << 1) & 0x7ff) | r;
+      colBits = ((colBits << 1) & 0x7ff) | c;
       if (b >= 10) {
         if (rowBits === 0x5d0 || rowBits === 0x05d) finders++;
         if (colBits === 0x5d0 || colBits === 0x05d) finders++;
       }
     }
+    if (rowRun >= 5) points += 3 + rowRun - 5;
+    if (colRun >= 5) points += 3 + colRun - 5;
   }
-  points += finders * 40;
-  // N4: how far the share of dark modules is from half, in steps of 5 %.
-  let dark = 0;
-  for (let i = 0; i < m.length; i++) dark += m[i] as number;
+  points += blocks * 3 + finders * 40;
   points += Math.abs(Math.ceil((dark * 100) / m.length / 5) - 10) * 10;
   return points;
 }
 
 /**
- * For each of the eight patterns, 1 where it flips a module of a `size`-wide symbol whose function patterns and
- * format areas are `reserved` (which depend only on the size, i.e. the version): kept per size.
+ * Every pattern repeats every 12 rows and 12 columns (its terms are i mod 2, i mod 3, ⌊i/2⌋ mod 2, ⌊j/3⌋ mod 2
+ * and the like), so one 12×12 tile per pattern, 1 where it flips a module, covers every size. Built once at load
+ * and only read.
  */
-const flipsBySize = new Map<number, Uint8Array[]>();
+const PERIOD = 12;
+const MASK_TILES: readonly Uint8Array[] = Array.from({ length: 8 }, (_, pattern) => {
+  const tile = new Uint8Array(PERIOD * PERIOD);
+  for (let i = 0; i < PERIOD; i++)
+    for (let j = 0; j < PERIOD; j++) tile[i * PERIOD + j] = maskAt(pattern, i, j) ? 1 : 0;
+  return tile;
+});
 
-function flipsOf(reserved: Uint8Array, size: number): Uint8Array[] {
-  let flips = flipsBySize.get(size);
-  if (flips) return flips;
-  flips = Array.from({ length: 8 }, (_, pattern) => {
-    const flip = new Uint8Array(size * size);
-    for (let row = 0; row < size; row++)
-      for (let col = 0; col < size; col++) {
-        const at = row * size + col;
-        if (!reserved[at] && maskAt(pattern, row, col)) flip[at] = 1;
-      }
-    return flip;
-  });
-  flipsBySize.set(size, flips);
-  return flips;
+/** `out` = `source` with `pattern` applied to every module, then the `fixed` ones (function patterns) put back. */
+function applyMask(
+  source: Uint8Array,
+  fixed: Int32Array,
+  size: number,
+  pattern: number,
+  out: Uint8Array,
+): void {
+  const tile = MASK_TILES[pattern] as Uint8Array;
+  for (let row = 0; row < size; row++) {
+    const base = (row % PERIOD) * PERIOD;
+    const rowStart = row * size;
+    for (let start = 0; start < size; start += PERIOD) {
+      const end = Math.min(start + PERIOD, size);
+      for (let col = start, t = base; col < end; col++, t++)
+        out[rowStart + col] = (source[rowStart + col] as number) ^ (tile[t] as number);
+    }
+  }
+  for (let k = 0; k < fixed.length; k++) {
+    const at = fixed[k] as number;
+    out[at] = source[at] as number;
+  }
 }
 
 /**
  * The final modules (row-major, 1 = dark) of a level-Q symbol given as built with mask 0: `modules` with mask 0
- * applied, `reserved` marking function patterns and format areas, which no mask touches.
+ * applied, `reserved` marking (1) function patterns and format areas, which no mask touches.
  */
 export function bestMasked(modules: Uint8Array, reserved: Uint8Array, size: number): Uint8Array {
-  const flips = flipsOf(reserved, size);
-  const zero = flips[0] as Uint8Array;
+  let count = 0;
+  for (let i = 0; i < reserved.length; i++) count += reserved[i] as number;
+  const fixed = new Int32Array(count);
+  for (let i = 0, k = 0; i < reserved.length; i++) if (reserved[i]) fixed[k++] = i;
   const data = new Uint8Array(modules.length);
-  for (let i = 0; i < data.length; i++) data[i] = (modules[i] as number) ^ (zero[i] as number);
+  applyMask(modules, fixed, size, 0, data);
   let best: Uint8Array = data;
   let lowest = Number.POSITIVE_INFINITY;
   for (let pattern = 0; pattern < 8; pattern++) {
-    const flip = flips[pattern] as Uint8Array;
     const m = new Uint8Array(data.length);
-    for (let i = 0; i < m.length; i++) m[i] = (data[i] as number) ^ (flip[i] as number);
+    applyMask(data, fixed, size, pattern, m);
     placeFormat(m, size, pattern);
     const score = penalty(m, size);
     if (score < lowest) {

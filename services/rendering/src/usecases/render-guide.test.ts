@@ -1,7 +1,7 @@
 /**
  * Guides through the renderer against a real JetStream: printed on A4 when signed (no QR), printed again with
- * SUNAT's QR when the verdict arrives (read back by zbarimg), both with the issuer snapshot's logo, other verdicts
- * left alone, an unreadable CDR parked.
+ * SUNAT's QR when the verdict arrives (read back by zbarimg), both with the issuer snapshot's logo, rejections
+ * left alone, an unreadable CDR parked, guides' verdicts left on the retired consumer of every verdict drained.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +12,9 @@ import {
   type Broker,
   connectBroker,
   consumers,
+  drainConsumer,
+  drainedConsumers,
+  ensureConsumer,
   ensureTopology,
   publish,
   startBatchConsumer,
@@ -89,7 +92,7 @@ describe("rendering guides", () => {
   beforeAll(async () => {
     nats = await startNatsServer();
     broker = await connectBroker({ url: nats.url, name: "rendering-guide-test" });
-    await ensureTopology(broker.jsm, [consumers.renderingSigned, consumers.renderingVerdict]);
+    await ensureTopology(broker.jsm, [consumers.renderingSigned, consumers.renderingDespatchVerdict]);
     dir = mkdtempSync(join(tmpdir(), "rendering-guide-test-"));
     objects = await FilesystemObjectStore.open(dir);
     const sub = broker.nc.subscribe(subjects.documentRendered.subject);
@@ -151,11 +154,11 @@ describe("rendering guides", () => {
     );
     const verdicts = await startConsumer(
       broker.js,
-      consumers.renderingVerdict,
+      consumers.renderingDespatchVerdict,
       (p) => accepted.execute(p),
       logger,
     );
-    return { stop: () => Promise.all([signed.stop(), verdicts.stop()]) };
+    return { accepted, stop: () => Promise.all([signed.stop(), verdicts.stop()]) };
   }
 
   const signed = (documentId: string, type: string) =>
@@ -213,7 +216,7 @@ describe("rendering guides", () => {
       const cdrKey = cdrKeyOf(id, "09");
       await objects.put(cdrKey, await cdrZip("09", SUNAT_QR_URL), "application/zip");
       view = { ...view, status: "accepted", cdr: cdrKey };
-      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", cdrKey), {
+      await publish(broker.js, subjects.documentDespatchVerdict, verdict(id, "accepted", cdrKey), {
         msgId: `${id}:verdict`,
       });
       await until(() => rendered.filter((r) => r.documentId === id).length === 2);
@@ -264,7 +267,7 @@ describe("rendering guides", () => {
       const cdrKey = cdrKeyOf(id, "09");
       await objects.put(cdrKey, await cdrZip("09", SUNAT_QR_URL), "application/zip");
       view = { ...view, status: "accepted", cdr: cdrKey };
-      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", cdrKey), {
+      await publish(broker.js, subjects.documentDespatchVerdict, verdict(id, "accepted", cdrKey), {
         msgId: `${id}:verdict`,
       });
       await until(() => rendered.filter((r) => r.documentId === id).length === 2);
@@ -292,27 +295,91 @@ describe("rendering guides", () => {
     }
   });
 
-  it("leaves invoices' verdicts, rejections and verdicts without a CDR alone, without asking numbering", async () => {
+  it("parks a guide whose snapshot's logo is damaged as a dead letter, as an invoice's", async () => {
+    const dead = await broker.jsm.streams.info("DEAD_LETTERS").catch(() => null);
+    const before = dead?.state.messages ?? 0;
+    const damaged = logoObjectKey({ companyId, livemode: false }, "6".repeat(64), "png");
+    await objects.put(damaged, Buffer.from("not an image at all"), "image/png");
+    view = { ...view, logoKey: damaged };
+    const consumer = await start();
+    try {
+      const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE7";
+      await publish(broker.js, subjects.documentSigned, signed(id, "09"), { msgId: `${id}:signed` });
+      await until(async () => ((await broker.jsm.streams.info("DEAD_LETTERS")).state.messages ?? 0) > before);
+      const parked = await broker.jsm.streams.getMessage("DEAD_LETTERS", {
+        last_by_subj: "dead.rendering-signed",
+      });
+      // Parked at its first delivery: a permanent error, not retried.
+      expect(parked?.json()).toMatchObject({ deliveries: 1, error: expect.stringContaining("logo") });
+      expect(rendered.some((r) => r.documentId === id)).toBe(false);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it("leaves rejections and verdicts without a CDR alone, without asking numbering", async () => {
     const consumer = await start();
     try {
       const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE3";
-      const invoiceCdr = cdrKeyOf(id, "01", "F001");
-      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", invoiceCdr), {
-        msgId: `${id}:a`,
-      });
-      await publish(broker.js, subjects.documentVerdict, verdict(id, "rejected", pdfKeyOf(id)), {
+      await publish(broker.js, subjects.documentDespatchVerdict, verdict(id, "rejected", pdfKeyOf(id)), {
         msgId: `${id}:b`,
       });
-      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted"), { msgId: `${id}:c` });
-      await until(
-        async () => (await broker.jsm.consumers.info("DOCUMENTS", "rendering-verdict")).num_pending === 0,
-      );
-      await until(
-        async () => (await broker.jsm.consumers.info("DOCUMENTS", "rendering-verdict")).num_ack_pending === 0,
-      );
+      await publish(broker.js, subjects.documentDespatchVerdict, verdict(id, "accepted"), {
+        msgId: `${id}:c`,
+      });
+      const settled = async () => {
+        const info = await broker.jsm.consumers.info("DOCUMENTS", "rendering-despatch-verdict");
+        return info.num_pending === 0 && info.num_ack_pending === 0;
+      };
+      await until(settled);
       expect(calls).toEqual([]);
       expect(rendered.some((r) => r.documentId === id)).toBe(false);
     } finally {
+      await consumer.stop();
+    }
+  });
+
+  it("drains a guide's verdict left on the retired consumer of every verdict, then deletes that consumer", async () => {
+    // What an upgrade finds: the consumer of every verdict, still holding verdicts published before it.
+    await ensureConsumer(broker.jsm, drainedConsumers.renderingVerdict);
+    const id = "doc_01JZ8X3P0A2B4C6D8E0GUIDE8";
+    const invoiceId = "doc_01JZ8X3P0A2B4C6D8E0INVC8";
+    const cdrKey = cdrKeyOf(id, "09");
+    await objects.put(cdrKey, await cdrZip("09", SUNAT_QR_URL), "application/zip");
+    view = { ...view, status: "accepted", cdr: cdrKey };
+    await publish(
+      broker.js,
+      subjects.documentVerdict,
+      verdict(invoiceId, "accepted", cdrKeyOf(invoiceId, "01", "F001")),
+      {
+        msgId: `${invoiceId}:verdict`,
+      },
+    );
+    await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", cdrKey), {
+      msgId: `${id}:verdict`,
+    });
+    const consumer = await start();
+    const draining = await drainConsumer(
+      broker,
+      drainedConsumers.renderingVerdict,
+      (p) => consumer.accepted.execute(p),
+      logger,
+      {
+        checkEveryMs: 50,
+      },
+    );
+    try {
+      await draining.drained;
+      const pdf = (await objects.get(pdfKeyOf(id)))?.body as Buffer;
+      expect(decodeQr(pdf, 1, 150)).toEqual([SUNAT_QR_URL]);
+      // The invoice's verdict was acknowledged without a call to numbering.
+      expect(calls).toEqual([id]);
+      await expect(broker.jsm.consumers.info("DOCUMENTS", "rendering-verdict")).rejects.toThrow();
+      // Once drained, a restart finds nothing to drain.
+      const again = await drainConsumer(broker, drainedConsumers.renderingVerdict, async () => {}, logger);
+      await again.drained;
+    } finally {
+      await draining.stop();
       await consumer.stop();
     }
   });
@@ -326,7 +393,7 @@ describe("rendering guides", () => {
       // A key of the earlier layout (a folder per document) is still told a guide's.
       const cdrKey = `${companyId}/test/${id}/R-${ISSUER.ruc}-09-T001-5.zip`;
       await objects.put(cdrKey, Buffer.from("not a zip"), "application/zip");
-      await publish(broker.js, subjects.documentVerdict, verdict(id, "accepted", cdrKey), {
+      await publish(broker.js, subjects.documentDespatchVerdict, verdict(id, "accepted", cdrKey), {
         msgId: `${id}:v`,
       });
       await until(async () => ((await broker.jsm.streams.info("DEAD_LETTERS")).state.messages ?? 0) > before);

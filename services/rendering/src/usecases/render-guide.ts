@@ -4,10 +4,11 @@ import { type Broker, PermanentError, publish, subjects } from "@einvoice/broker
 import { despatchAdvices, issuers } from "@einvoice/contracts";
 import { documentObjectKey } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
-import { type PdfFonts, renderGuidePdf } from "@einvoice/pdf";
+import type { PdfFonts } from "@einvoice/pdf";
 import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
 import { readCdrZip } from "@einvoice/sunat";
 import type { IssuerLogos } from "./issuer-logos.js";
+import { renderGuide } from "./render-pdf.js";
 
 /** Despatch advices: sender (09) and carrier (31) guides. */
 export const GUIDE_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
@@ -61,7 +62,7 @@ export class RenderGuide {
     const issuer = issuers.fromMessage(view.issuer, "issuer");
     // The snapshot's logo, so the accepted re-render prints the same one as the signed render.
     const logo = await this.deps.logos.open(issuer);
-    const pdf = await renderGuidePdf(
+    const pdf = await renderGuide(
       {
         issuer,
         despatch: despatchAdvices.fromMessage(document.despatch, "despatch"),
@@ -71,7 +72,7 @@ export class RenderGuide {
         livemode: guide.livemode,
         ...(logo ? { logo } : {}),
       },
-      { fonts: this.deps.fonts },
+      this.deps.fonts,
     );
     const baseName = `${issuer.ruc}-${document.type}-${document.series}-${document.number}`;
     const pdfKey = documentObjectKey(scope, guide.documentId, "pdf", baseName, document.issueDate);

@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { type Broker, publish, subjects } from "@einvoice/broker";
+import { type Broker, publish, verdictSubject } from "@einvoice/broker";
 import { DocumentVerdictSchema } from "@einvoice/proto";
 import type { Store } from "@einvoice/store";
 import { type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
@@ -19,7 +19,8 @@ export class PublishVerdict {
       throw new Error(`submission ${record._id} has no verdict`);
     await publish(
       this.broker.js,
-      subjects.documentVerdict,
+      // A guide's on its own subject: the renderer, which prints accepted guides again, reads only those.
+      verdictSubject(record.type),
       create(DocumentVerdictSchema, {
         documentId: record._id,
         companyId: record.company_id,
