@@ -39,5 +39,5 @@ COPY --from=build /app/services/${SERVICE}/dist ./services/${SERVICE}/dist
 WORKDIR /app/services/${SERVICE}
 # The `node` user of the official image (uid 1000); the manifests set runAsNonRoot and runAsUser 1000.
 USER 1000:1000
-# A young generation of 16 to 32 MB as under `npm start` (packages/launcher/src/runtime.ts, SERVICE_V8_FLAGS).
-CMD ["node", "--max-semi-space-size=32", "--min-semi-space-size=16", "--enable-source-maps", "dist/main.js"]
+# A 32 MB young generation as under `npm start` (packages/launcher/src/runtime.ts, SERVICE_V8_FLAGS).
+CMD ["node", "--max-semi-space-size=32", "--enable-source-maps", "dist/main.js"]

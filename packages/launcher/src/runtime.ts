@@ -17,11 +17,9 @@ export function serviceEntry(service: string, runtime: ServiceRuntime, entry = "
  * V8 flags of every service process (the Dockerfile's CMD carries the same). A young generation of up to 32 MB
  * semi-spaces (V8's default is 16 MB) lets the short-lived objects of a burst — request messages, JSON, promises
  * — die before a scavenge has to copy them: less CPU per number and per invoice (`bench/numbering.ts`,
- * `bench/pipeline.ts --node-args`), for some more resident memory per process under load. Starting it at 16 MB
- * (V8 starts at 1 MB and doubles it as objects survive) spares the boot's warm-ups and the first documents the
- * scavenges of a small young generation and the mark-compacts of what it promoted too early.
+ * `bench/pipeline.ts --node-args`), for some more resident memory per process under load.
  */
-export const SERVICE_V8_FLAGS: readonly string[] = ["--max-semi-space-size=32", "--min-semi-space-size=16"];
+export const SERVICE_V8_FLAGS: readonly string[] = ["--max-semi-space-size=32"];
 
 /**
  * The node arguments that start a service (or another entry of it, see scripts/build.mjs) from the repository
