@@ -22,6 +22,7 @@ import { benchRuc } from "./lib/bench-ruc.js";
 import { createInvoice } from "./lib/invoice.js";
 import { measureIdle, settle } from "./lib/load.js";
 import { ownCpuMsSince, treeCpuSeconds } from "./lib/proc-cpu.js";
+import { peakRssMb } from "./lib/proc-memory.js";
 import type { ProfileWindow } from "./lib/profile-budget.js";
 import { NOT_OURS, PROCESSES } from "./lib/system-under-test.js";
 
@@ -166,6 +167,7 @@ async function main() {
       if (REPEAT > 1) console.log(`\nmeasured run ${repeat} of ${REPEAT}`);
       report(result, cpu, generatorMs);
     }
+    reportPeakRss(system);
     if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGCONT");
   } finally {
     await nc.close();
@@ -251,6 +253,14 @@ function reportBoot(system: RunningSystem, wallMs: number) {
   console.log(`${"boot: ready after".padEnd(32)} ${(wallMs / 1000).toFixed(1)} s`);
   console.log(`${"boot: CPU, our services".padEnd(32)} ${ours.toFixed(2)} s`);
   for (const c of cpu) console.log(`${`  boot CPU ${c.name}`.padEnd(32)} ${c.s.toFixed(2)} s`);
+}
+
+/** Peak resident memory of each process since it started (boot, warm-up and every run). */
+function reportPeakRss(system: RunningSystem) {
+  const rss = PROCESSES.map((name) => ({ name, mb: peakRssMb(system.pid(name)) ?? Number.NaN }));
+  const ours = rss.filter((r) => !NOT_OURS.has(r.name)).reduce((sum, r) => sum + r.mb, 0);
+  console.log(`${"peak RSS, our services".padEnd(32)} ${ours.toFixed(0)} MB`);
+  for (const r of rss) console.log(`${`  peak RSS ${r.name}`.padEnd(32)} ${r.mb.toFixed(0)} MB`);
 }
 
 function report(result: RunResult, cpu: { name: string; ms: number }[], generatorMs: number) {

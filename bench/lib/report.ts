@@ -36,6 +36,27 @@ export function oursMs(r: LoadResult): number | undefined {
   return r.cpuMs.size ? sum : undefined;
 }
 
+/**
+ * Cold ÷ warm CPU per document, over our services and per process (every process whose CPU both runs read; the
+ * simulator and NATS included, apart from the sum): how much more a freshly started system pays for the same load.
+ */
+export function coldOverWarm(
+  cold: LoadResult,
+  warm: LoadResult,
+): { ours?: number; perProcess: Map<string, number> } {
+  const perProcess = new Map<string, number>();
+  for (const [name, coldMs] of cold.cpuMs) {
+    const warmMs = warm.cpuMs.get(name);
+    if (coldMs !== undefined && warmMs !== undefined && warmMs > 0) perProcess.set(name, coldMs / warmMs);
+  }
+  const coldOurs = oursMs(cold);
+  const warmOurs = oursMs(warm);
+  return {
+    ours: coldOurs !== undefined && warmOurs !== undefined && warmOurs > 0 ? coldOurs / warmOurs : undefined,
+    perProcess,
+  };
+}
+
 const machine = (r: LoadResult) =>
   r.machine ? `${fmt(r.machine.busy * 100, 0)} % / ${fmt(r.machine.steal * 100, 1)} %` : "—";
 
@@ -158,14 +179,25 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
       "",
     );
   }
-  if (s.sustainableCold) {
-    const warm = s.sustainable?.perSecond;
+  const coldRun = s.e2e.find((run) => run.cold);
+  const twin = s.e2e.find((run) => run.coldTwin);
+  if (coldRun && twin) {
+    const ratios = coldOverWarm(coldRun.result, twin.result);
     out.push(
-      `Cold, the same run right after the system started (before the warm-up): **${fmt(s.sustainableCold.perSecond, 1)} ` +
-        `documents/s** with PDFs, bound by ${s.sustainableCold.boundBy}` +
-        (warm ? ` (${fmt(s.sustainableCold.perSecond / warm, 2)} of the warm rate).` : ".") +
-        " Both runs make the A4 of every document and ask for the 80 mm ticket of one in ten (made on that request), " +
-        "and count CPU until every process is back to idle.",
+      "**Warm from the first minute** (issue 40: the first documents after start within 1.1× the CPU per document of " +
+        "the same documents warm): the cold run, right after the system started, against the same load after the " +
+        `warm-up (${twin.result.created.toLocaleString("en-US")} documents, ${twin.clients} clients, ${twin.companies} ` +
+        "companies, a ticket for one in ten, CPU until idle). Cold ÷ warm, CPU per document: " +
+        `**${ratios.ours === undefined ? "—" : `${fmt(ratios.ours, 2)}×`} over our services** ` +
+        `(${fmt(oursMs(coldRun.result), 1)} against ${fmt(oursMs(twin.result), 1)} ms)` +
+        (ratios.perProcess.size
+          ? `; per process ${[...ratios.perProcess].map(([name, r]) => `${name} ${fmt(r, 2)}×`).join(", ")}`
+          : "") +
+        `. Rate: ${fmt(coldRun.result.perSecond, 1)} documents/s cold, ${fmt(twin.result.perSecond, 1)} warm` +
+        (s.sustainableCold
+          ? `; sustainable with PDFs from the cold run's CPU, ${fmt(s.sustainableCold.perSecond, 1)} documents/s`
+          : "") +
+        ".",
       "",
     );
   }

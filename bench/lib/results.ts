@@ -24,6 +24,8 @@ export interface E2eRun {
   pdf: boolean;
   /** Measured right after the system started (before the warm-up), to compare with the same run warm. */
   cold?: boolean;
+  /** The cold run's load exactly (count, clients, companies, tickets), measured after the warm-up. */
+  coldTwin?: boolean;
   result: LoadResult;
 }
 

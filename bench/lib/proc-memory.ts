@@ -1,0 +1,15 @@
+import { readFileSync } from "node:fs";
+
+/**
+ * Peak resident memory of a process so far, in MB (`VmHWM` of /proc/<pid>/status, Linux): what a young generation
+ * that starts larger costs. Undefined when the pid is unknown or gone.
+ */
+export function peakRssMb(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const kb = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m)?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
