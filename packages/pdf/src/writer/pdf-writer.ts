@@ -146,24 +146,21 @@ export class PdfWriter {
       this.fill = color;
     }
     const y = page.height - baseline;
+    // The glyphs as hex strings, split where a kerned advance differs from the glyph's own width (which /W gives):
+    // TJ moves by the difference there. No closure for the split: the services' bundles name every closure made.
     let tj = "";
     let hex = "";
-    const flush = () => {
-      if (hex !== "") tj += `<${hex}>`;
-      hex = "";
-    };
     for (let i = 0; i < run.gids.length; i++) {
       const gid = run.gids[i] as number;
       if (!f.used.has(gid)) f.used.set(gid, run.codePoints[i] as number[]);
       hex += gid.toString(16).padStart(4, "0");
-      // A kerned advance differs from the glyph's own width (which /W gives): TJ moves by the difference.
       const adjust = f.program.advance(gid) - (run.advances[i] as number);
       if (adjust !== 0) {
-        flush();
-        tj += n(adjust);
+        tj += `<${hex}>${n(adjust)}`;
+        hex = "";
       }
     }
-    flush();
+    if (hex !== "") tj += `<${hex}>`;
     if (run.offsets.length === 0) {
       page.ops.push(`BT /F${face + 1} ${n(size)} Tf 1 0 0 1 ${n(x)} ${n(y)} Tm [${tj}] TJ ET`);
       return;
