@@ -55,15 +55,20 @@ const LATIN1 = /^[\x20-\x7e\u00a0-\u00ff]*$/;
 export function printable(text: string, font: Font): string {
   const flat = text.replace(/\s+/g, " ");
   if (LATIN1.test(flat)) return flat;
-  const has = (ch: string) => font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0);
   let out = "";
   for (const ch of flat) {
-    if (has(ch)) {
+    if (hasGlyphs(font, ch)) {
       out += ch;
       continue;
     }
     const base = ch.normalize("NFKD").replace(/\p{M}/gu, "");
-    out += base !== "" && [...base].every(has) ? base : "?";
+    out += base !== "" && hasGlyphs(font, base) ? base : "?";
   }
   return out;
+}
+
+/** The font has a glyph for every character of `text` (a function of the module: no closure per call). */
+function hasGlyphs(font: Font, text: string): boolean {
+  for (const ch of text) if (!font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0)) return false;
+  return true;
 }

@@ -89,6 +89,23 @@ describe.each(CASES)("renderDocumentPdf %s as %s", (name, format, title) => {
       expect(info.height).toBeGreaterThan(300);
     }
   });
+
+  it("is one whole file whose cross-reference table points at each object and startxref at the table", async () => {
+    const file = (await rendered).toString("latin1");
+    expect(file.startsWith("%PDF-")).toBe(true);
+    expect(file.endsWith("%%EOF\n")).toBe(true);
+    const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(file)?.[1]);
+    expect(file.slice(startxref, startxref + 5)).toBe("xref\n");
+    const table = /^xref\n0 (\d+)\n0000000000 65535 f \n((?:\d{10} 00000 n \n)+)/.exec(file.slice(startxref));
+    const offsets = (table?.[2] ?? "")
+      .trim()
+      .split("\n")
+      .map((entry) => Number(entry.slice(0, 10)));
+    expect(offsets.length).toBe(Number(table?.[1]) - 1);
+    offsets.forEach((offset, i) => {
+      expect(file.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
+    });
+  });
 });
 
 describe("renderDocumentPdf content by operation", () => {

@@ -73,6 +73,7 @@ export class PdfWriter {
   private page: Page | undefined;
   private fill = "";
   private readonly images = new Map<string, DocumentImage>();
+  private readonly output: Promise<Buffer>;
 
   constructor(fonts: FontProgram[], info: PdfInfo, lang: string) {
     this.faces = fonts.map((program) => ({ program, used: new Map() }));
@@ -92,6 +93,7 @@ export class PdfWriter {
       // No default Helvetica: pdfkit would parse its metrics for every document only to leave it unused.
       font: null as unknown as string,
     });
+    this.output = collectOutput(this.doc);
   }
 
   addPage(width: number, height: number): void {
@@ -144,24 +146,21 @@ export class PdfWriter {
       this.fill = color;
     }
     const y = page.height - baseline;
+    // The glyphs as hex strings, split where a kerned advance differs from the glyph's own width (which /W gives):
+    // TJ moves by the difference there. No closure for the split: the services' bundles name every closure made.
     let tj = "";
     let hex = "";
-    const flush = () => {
-      if (hex !== "") tj += `<${hex}>`;
-      hex = "";
-    };
     for (let i = 0; i < run.gids.length; i++) {
       const gid = run.gids[i] as number;
       if (!f.used.has(gid)) f.used.set(gid, run.codePoints[i] as number[]);
       hex += gid.toString(16).padStart(4, "0");
-      // A kerned advance differs from the glyph's own width (which /W gives): TJ moves by the difference.
       const adjust = f.program.advance(gid) - (run.advances[i] as number);
       if (adjust !== 0) {
-        flush();
-        tj += n(adjust);
+        tj += `<${hex}>${n(adjust)}`;
+        hex = "";
       }
     }
-    flush();
+    if (hex !== "") tj += `<${hex}>`;
     if (run.offsets.length === 0) {
       page.ops.push(`BT /F${face + 1} ${n(size)} Tf 1 0 0 1 ${n(x)} ${n(y)} Tm [${tj}] TJ ET`);
       return;
@@ -305,12 +304,42 @@ export class PdfWriter {
       });
       close(face.ref);
     }
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-      doc.on("end", () => resolve(Buffer.concat(chunks)));
-      doc.on("error", reject);
-      doc.end();
-    });
+    doc.end();
+    return this.output;
   }
+}
+
+/** What `collectOutput` replaces on a pdfkit document: where its file's bytes go, and the byte count it keeps. */
+interface PdfkitOutput {
+  _write(data: string | Uint8Array): void;
+  push(chunk: Uint8Array | null): boolean;
+  read(): Buffer | null;
+  _offset: number;
+}
+
+/**
+ * The document's file, collected as pdfkit writes it. pdfkit sends every line of the file through its Readable
+ * stream (each converted to bytes one character at a time, then a Buffer and a stream push each); the file is only
+ * ever wanted whole, so the lines are kept as they come and joined once. Bytes and offsets are pdfkit's own: a line
+ * is its characters' low bytes (latin1) and a newline. What the constructor wrote already (the header) is read off
+ * the stream first.
+ */
+function collectOutput(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const writer = doc as unknown as PdfkitOutput;
+  const chunks: Uint8Array[] = [];
+  const header = writer.read();
+  if (header) chunks.push(header);
+  return new Promise((resolve) => {
+    writer._write = (data) => {
+      const bytes = data instanceof Uint8Array ? data : Buffer.from(`${data}\n`, "latin1");
+      chunks.push(bytes);
+      writer._offset += bytes.length;
+    };
+    // pdfkit pushes null once the file is complete (its trailer written).
+    writer.push = (chunk) => {
+      if (chunk === null) resolve(Buffer.concat(chunks));
+      else chunks.push(chunk);
+      return true;
+    };
+  });
 }
