@@ -67,17 +67,17 @@ function indexedPaths(spec: CollectionSpec): string[] {
 
 /** An entity with every indexed path (dotted ones as nested objects) set to a value unique to `id`. */
 function syntheticEntity(paths: readonly string[], id: string): Entity {
-  const entity: Record<string, unknown> = { _id: id, created_at: new Date(0).toISOString() };
+  const entity: Entity & Record<string, unknown> = { _id: id, created_at: new Date(0).toISOString() };
   for (const path of paths) {
     const parts = path.split(".");
-    let node = entity;
+    let node: Record<string, unknown> = entity;
     for (const part of parts.slice(0, -1)) {
       if (typeof node[part] !== "object" || node[part] === null) node[part] = {};
       node = node[part] as Record<string, unknown>;
     }
     node[parts[parts.length - 1] as string] = `${path}:${id}`;
   }
-  return entity as Entity;
+  return entity;
 }
 
 function valueAt(entity: Entity, path: string): unknown {
