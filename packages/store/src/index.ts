@@ -4,4 +4,3 @@ export { openStore, type StoreConfig } from "./open-store.js";
 export { type Page, type PageRequest, pageByIdDescending } from "./pages.js";
 export * from "./port.js";
 export { SqliteStore } from "./sqlite/sqlite-store.js";
-export { warmUpStore } from "./warm-up.js";

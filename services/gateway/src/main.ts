@@ -21,7 +21,7 @@ import {
   TaxService,
   TaxServiceEncoded,
 } from "@einvoice/proto";
-import { openStore, warmUpStore } from "@einvoice/store";
+import { openStore } from "@einvoice/store";
 import { apiKeysCollection } from "./adapters/api-key-repository.js";
 import { companiesCollection } from "./adapters/company-repository.js";
 import { companySettingsCollection } from "./adapters/company-settings-repository.js";
@@ -48,7 +48,7 @@ await runService(logger, async (lifecycle) => {
   const validator = new RequestValidator();
   await warmUp(logger, "request checks", () => warmUpRequests(validator));
   const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway")), (s) => s.close());
-  const collections = [
+  await store.ensure([
     companiesCollection,
     apiKeysCollection,
     idempotencyCollection,
@@ -56,9 +56,7 @@ await runService(logger, async (lifecycle) => {
 
     companySettingsCollection,
     legacyCompanyLogosCollection,
-  ];
-  await store.ensure(collections);
-  await warmUp(logger, "store", () => warmUpStore(collections));
+  ]);
   const movedLogos = await moveLegacyLogos(store);
   if (movedLogos > 0) logger.info({ logos: movedLogos }, "company logos moved into company_settings");
   const objects = await openObjectStore(objectStoreConfig(env));

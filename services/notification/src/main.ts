@@ -12,7 +12,7 @@ import {
   warmUp,
 } from "@einvoice/platform";
 import { NumberingService } from "@einvoice/proto";
-import { openStore, warmUpStore } from "@einvoice/store";
+import { openStore } from "@einvoice/store";
 import { emailsCollection } from "./adapters/email-repository.js";
 import { eventsCollection } from "./adapters/event-repository.js";
 import { SmtpMailer, startCaptureServer } from "./adapters/smtp-mailer.js";
@@ -46,14 +46,12 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
   await warmUp(logger, "codecs", () => warmUpCodecs());
   const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());
-  const collections = [
+  await store.ensure([
     eventsCollection,
     webhookEndpointsCollection,
     webhookDeliveriesCollection,
     emailsCollection,
-  ];
-  await store.ensure(collections);
-  await warmUp(logger, "store", () => warmUpStore(collections));
+  ]);
   const secretsKey = await resolveMasterKeys(
     env.WEBHOOK_SECRETS_KEY,
     env.WEBHOOK_SECRETS_KEYS_PREVIOUS,

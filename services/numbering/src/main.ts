@@ -7,7 +7,7 @@ import {
   warmUpCodecs,
 } from "@einvoice/broker";
 import { createLogger, runService, serveRpcAndOps, storeConfig, warmUp } from "@einvoice/platform";
-import { openStore, warmUpStore } from "@einvoice/store";
+import { openStore } from "@einvoice/store";
 import { documentsCollection } from "./adapters/document-repository.js";
 import { type OutboxEntry, OutboxRelay, outboxCollection } from "./adapters/outbox.js";
 import { loadNumberingEnv } from "./env.js";
@@ -28,9 +28,7 @@ await runService(logger, async (lifecycle) => {
   // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
   await warmUp(logger, "codecs", () => warmUpCodecs());
   const store = lifecycle.add("store", await openStore(storeConfig(env, "numbering")), (s) => s.close());
-  const collections = [documentsCollection, outboxCollection];
-  await store.ensure(collections);
-  await warmUp(logger, "store", () => warmUpStore(collections));
+  await store.ensure([documentsCollection, outboxCollection]);
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "numbering" }), (b) =>
     b.close(),
   );

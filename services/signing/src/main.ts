@@ -9,7 +9,7 @@ import {
   storeConfig,
   warmUp,
 } from "@einvoice/platform";
-import { openStore, warmUpStore } from "@einvoice/store";
+import { openStore } from "@einvoice/store";
 import { credentialsCollection } from "./adapters/credential-repository.js";
 import { createSigner } from "./adapters/preferred-signer.js";
 import { SignatureRepository, signaturesCollection } from "./adapters/signature-repository.js";
@@ -28,9 +28,7 @@ const logger = createLogger("signing", env.LOG_LEVEL);
 
 await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const store = lifecycle.add("store", await openStore(storeConfig(env, "signing")), (s) => s.close());
-  const collections = [credentialsCollection, signaturesCollection];
-  await store.ensure(collections);
-  await warmUp(logger, "store", () => warmUpStore(collections));
+  await store.ensure([credentialsCollection, signaturesCollection]);
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "signing" }), (b) =>
     b.close(),

@@ -11,7 +11,7 @@ import {
   warmUp,
 } from "@einvoice/platform";
 import { SigningService } from "@einvoice/proto";
-import { openStore, warmUpStore } from "@einvoice/store";
+import { openStore } from "@einvoice/store";
 import { HttpBillServiceClient } from "./adapters/bill-service-client.js";
 import { GreCredentialStore, greCredentialsCollection } from "./adapters/gre-credential-repository.js";
 import { rucSlotsCollection } from "./adapters/ruc-slots.js";
@@ -39,7 +39,6 @@ import { SetGreCredentials } from "./usecases/gre-credentials.js";
 import { PublishVerdict } from "./usecases/publish-verdict.js";
 import { QueueSubmission } from "./usecases/queue-submission.js";
 import { GetSubmissionSetup, SetSolCredentials } from "./usecases/sol-credentials.js";
-import { warmUpHttpClient } from "./warm-up-http.js";
 import { warmUpSubmission } from "./warm-up-submission.js";
 
 const env = loadSubmissionEnv();
@@ -49,9 +48,8 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
   await warmUp(logger, "codecs", () => warmUpCodecs());
   await warmUp(logger, "SUNAT exchange", () => warmUpSubmission());
-  await warmUp(logger, "HTTP client", () => warmUpHttpClient());
   const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
-  const collections = [
+  await store.ensure([
     submissionsCollection,
     solCredentialsCollection,
     rucSlotsCollection,
@@ -59,9 +57,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     greTokensCollection,
     voidItemsCollection,
     summariesCollection,
-  ];
-  await store.ensure(collections);
-  await warmUp(logger, "store", () => warmUpStore(collections));
+  ]);
   const masterKey = await resolveMasterKeys(
     env.SUBMISSION_MASTER_KEY,
     env.SUBMISSION_MASTER_KEYS_PREVIOUS,
