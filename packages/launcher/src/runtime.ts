@@ -21,7 +21,10 @@ export function serviceEntry(service: string, runtime: ServiceRuntime, entry = "
  * starts at 64 MB (V8 starts it small and grows it by full mark-compacts) spares a freshly started service the
  * collections its first documents would otherwise pay for while the heap grows to its working size.
  */
-export const SERVICE_V8_FLAGS: readonly string[] = ["--max-semi-space-size=32", "--initial-old-space-size=64"];
+export const SERVICE_V8_FLAGS: readonly string[] = [
+  "--max-semi-space-size=32",
+  "--initial-old-space-size=64",
+];
 
 /**
  * The node arguments that start a service (or another entry of it, see scripts/build.mjs) from the repository
