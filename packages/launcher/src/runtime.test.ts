@@ -16,20 +16,23 @@ describe("how a service process runs", () => {
   });
 
   it("should run the build with source maps under dist, and the TypeScript through tsx under source", () => {
-    expect(SERVICE_V8_FLAGS).toEqual(["--max-semi-space-size=32"]);
+    expect(SERVICE_V8_FLAGS).toEqual(["--max-semi-space-size=32", "--initial-old-space-size=64"]);
     expect(serviceNodeArgs("tax", "dist")).toEqual([
       "--max-semi-space-size=32",
+      "--initial-old-space-size=64",
       "--enable-source-maps",
       "services/tax/dist/main.js",
     ]);
     expect(serviceNodeArgs("tax", "source")).toEqual([
       "--max-semi-space-size=32",
+      "--initial-old-space-size=64",
       "--import",
       "tsx",
       "services/tax/src/main.ts",
     ]);
     expect(serviceNodeArgs("gateway", "dist", "dev-credentials-main")).toEqual([
       "--max-semi-space-size=32",
+      "--initial-old-space-size=64",
       "--enable-source-maps",
       "services/gateway/dist/dev-credentials-main.js",
     ]);
@@ -38,6 +41,7 @@ describe("how a service process runs", () => {
   it("should put a caller's flags after the services' V8 flags, so that they win", () => {
     expect(serviceNodeArgs("tax", "dist", "main", ["--max-semi-space-size=64", "--cpu-prof"])).toEqual([
       "--max-semi-space-size=32",
+      "--initial-old-space-size=64",
       "--max-semi-space-size=64",
       "--cpu-prof",
       "--enable-source-maps",

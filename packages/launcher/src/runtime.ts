@@ -17,9 +17,14 @@ export function serviceEntry(service: string, runtime: ServiceRuntime, entry = "
  * V8 flags of every service process (the Dockerfile's CMD carries the same). A young generation of up to 32 MB
  * semi-spaces (V8's default is 16 MB) lets the short-lived objects of a burst — request messages, JSON, promises
  * — die before a scavenge has to copy them: less CPU per number and per invoice (`bench/numbering.ts`,
- * `bench/pipeline.ts --node-args`), for some more resident memory per process under load.
+ * `bench/pipeline.ts --node-args`), for some more resident memory per process under load. An old generation that
+ * starts at 64 MB (V8 starts it small and grows it by full mark-compacts) spares a freshly started service the
+ * collections its first documents would otherwise pay for while the heap grows to its working size.
  */
-export const SERVICE_V8_FLAGS: readonly string[] = ["--max-semi-space-size=32"];
+export const SERVICE_V8_FLAGS: readonly string[] = [
+  "--max-semi-space-size=32",
+  "--initial-old-space-size=64",
+];
 
 /**
  * The node arguments that start a service (or another entry of it, see scripts/build.mjs) from the repository
