@@ -61,7 +61,8 @@ export async function connectBroker(options: BrokerOptions): Promise<Broker> {
   };
 }
 
-const isNotFound = (error: unknown) => error instanceof JetStreamApiError && error.status === 404;
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof JetStreamApiError && error.status === 404;
 
 /** How the streams are laid out on the servers: configuration, not catalog (one server locally, three in a cluster). */
 export interface TopologyOptions {

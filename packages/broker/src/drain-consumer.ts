@@ -1,6 +1,6 @@
 import type { Logger } from "@einvoice/platform";
-import { JetStreamApiError } from "@nats-io/jetstream";
-import type { Broker } from "./broker.js";
+import type { ConsumerInfo } from "@nats-io/jetstream";
+import { type Broker, isNotFound } from "./broker.js";
 import type { ConsumerDef } from "./catalog.js";
 import { type MessageContext, type RunningConsumer, startConsumer } from "./consume.js";
 
@@ -9,10 +9,14 @@ export interface DrainOptions {
   checkEveryMs?: number;
 }
 
+const nothingToDrain = { stop: async () => {}, drained: Promise.resolve() };
+
 /**
  * Reads what is left on a consumer of the catalog's `drainedConsumers` (its subject moved), with the handler the
- * service had for it, then deletes it once nothing is pending or unacknowledged: an upgrade loses none of the
- * messages published before it. Nothing to do where the consumer does not exist (a new install, or drained).
+ * service had for it, then deletes it once everything the stream held when the drain began is handled: an upgrade
+ * loses none of the messages published before it. Messages published on the old subject after that (by a service
+ * not yet upgraded) are not read: the publishers move first (docs/architecture.md). Nothing to do where the
+ * consumer does not exist (a new install, drained, or another replica deleted it first).
  */
 export async function drainConsumer<T>(
   broker: Pick<Broker, "js" | "jsm">,
@@ -21,56 +25,71 @@ export async function drainConsumer<T>(
   logger: Logger,
   options: DrainOptions = {},
 ): Promise<RunningConsumer & { readonly drained: Promise<void> }> {
-  const isNotFound = (error: unknown) => error instanceof JetStreamApiError && error.status === 404;
-  const left = await broker.jsm.consumers.info(def.stream.name, def.durable).catch((error: unknown) => {
+  const checkEveryMs = options.checkEveryMs ?? 5_000;
+  const consumerInfo = () => broker.jsm.consumers.info(def.stream.name, def.durable);
+  const left = await consumerInfo().catch((error: unknown) => {
     if (isNotFound(error)) return undefined;
     throw error;
   });
-  if (!left) return { stop: async () => {}, drained: Promise.resolve() };
+  if (!left) return nothingToDrain;
+  // Drained once every message the stream held at the start is acknowledged: nothing pending or unacknowledged, or
+  // (under steady traffic on the old subject, where the consumer is seldom empty at a check) its acknowledged floor
+  // at or past the stream's last message at the start. What comes later on the old subject is not waited for.
+  const lastAtStart = (await broker.jsm.streams.info(def.stream.name)).state.last_seq;
+  const handled = (info: ConsumerInfo) =>
+    (info.num_pending === 0 && info.num_ack_pending === 0) || info.ack_floor.stream_seq >= lastAtStart;
+  // Another replica may delete it between the two reads.
+  let running: RunningConsumer | undefined = await startConsumer(broker.js, def, handler, logger).catch(
+    (error: unknown) => {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    },
+  );
+  if (!running) return nothingToDrain;
   logger.info(
     { consumer: def.durable, pending: left.num_pending, unacknowledged: left.num_ack_pending },
     "draining a retired consumer",
   );
-  const running = await startConsumer(broker.js, def, handler, logger);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let finish: () => void = () => {};
   const drained = new Promise<void>((resolve) => {
     finish = resolve;
   });
+  const done = () => {
+    stopped = true;
+    finish();
+  };
   const check = async () => {
     timer = undefined;
     try {
-      const info = await broker.jsm.consumers.info(def.stream.name, def.durable);
-      if (stopped) return;
-      if (info.num_pending === 0 && info.num_ack_pending === 0) {
-        stopped = true;
+      if (running) {
+        if (!handled(await consumerInfo()) || stopped) return;
         await running.stop();
-        await broker.jsm.consumers.delete(def.stream.name, def.durable);
-        logger.info({ consumer: def.durable }, "retired consumer drained and deleted");
-        finish();
-        return;
+        running = undefined;
       }
+      await broker.jsm.consumers.delete(def.stream.name, def.durable);
+      logger.info({ consumer: def.durable }, "retired consumer drained and deleted");
+      done();
     } catch (error) {
-      // Another replica deleted it first: done. Any other failure is tried again at the next check.
       if (isNotFound(error)) {
-        stopped = true;
-        await running.stop();
-        finish();
-        return;
+        await running?.stop();
+        running = undefined;
+        return done();
       }
-      logger.warn({ consumer: def.durable, err: error }, "checking a retired consumer failed");
+      // Tried again at the next check (a failed delete included).
+      logger.warn({ consumer: def.durable, err: error }, "draining a retired consumer failed");
+    } finally {
+      if (!stopped) timer = setTimeout(check, checkEveryMs);
     }
-    if (!stopped) timer = setTimeout(check, options.checkEveryMs ?? 5_000);
   };
-  timer = setTimeout(check, options.checkEveryMs ?? 5_000);
+  timer = setTimeout(check, checkEveryMs);
   return {
     drained,
     stop: async () => {
-      if (timer) clearTimeout(timer);
-      if (stopped) return;
       stopped = true;
-      await running.stop();
+      if (timer) clearTimeout(timer);
+      await running?.stop();
     },
   };
 }

@@ -201,7 +201,8 @@ export const DocumentRenderedSchema: GenMessage<DocumentRendered> = /*@__PURE__*
   messageDesc(file_einvoice_subjects_v1_documents, 2);
 
 /**
- * documents.verdict — submission → numbering: SUNAT's verdict, or the sending deadline's.
+ * documents.verdict, and documents.despatch_verdict for despatch advices (09, 31) — submission → numbering (and the
+ * renderer, guides' only): SUNAT's verdict, or the sending deadline's.
  *
  * @generated from message einvoice.subjects.v1.DocumentVerdict
  */

@@ -1,0 +1,121 @@
+import { createLogger } from "@einvoice/platform";
+import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Probe, probePayload } from "../test-support/probe-payload.js";
+import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
+import { type ConsumerDef, streams } from "./catalog.js";
+import { drainConsumer } from "./drain-consumer.js";
+import { publish } from "./publish.js";
+
+const logger = createLogger("broker-test", "silent");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Each test has its own subject, so its consumer (deliver policy all) sees only its own messages. */
+function retired(durable: string): ConsumerDef<Probe> {
+  return {
+    durable,
+    stream: streams.documents,
+    filterSubject: `documents.drain-probe.${durable}`,
+    payload: probePayload,
+    ackWaitMs: 2_000,
+    maxDeliver: 3,
+    retryDelaysMs: [50],
+    concurrency: 2,
+  };
+}
+
+describe("drainConsumer", () => {
+  let nats: NatsServerHandle;
+  let broker: Broker;
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    broker = await connectBroker({ url: nats.url, name: "drain-test" });
+    await ensureTopology(broker.jsm, []);
+  });
+  afterAll(async () => {
+    await broker?.close();
+    await nats?.stop();
+  });
+
+  const send = (def: ConsumerDef<Probe>, n: number) =>
+    publish(
+      broker.js,
+      { subject: def.filterSubject, payload: def.payload },
+      { n },
+      { msgId: `${def.durable}:${n}` },
+    );
+  const exists = (def: ConsumerDef<Probe>) =>
+    broker.jsm.consumers.info(def.stream.name, def.durable).then(
+      () => true,
+      () => false,
+    );
+
+  it("does nothing where the consumer does not exist (a new install, or drained before)", async () => {
+    const def = retired("drain-absent");
+    const draining = await drainConsumer(broker, def, async () => {}, logger, { checkEveryMs: 20 });
+    await draining.drained;
+    expect(await exists(def)).toBe(false);
+  });
+
+  it("handles every message left on the consumer, then deletes it", async () => {
+    const def = retired("drain-left");
+    await ensureConsumer(broker.jsm, def);
+    for (let n = 1; n <= 5; n++) await send(def, n);
+    const handled: number[] = [];
+    const draining = await drainConsumer(broker, def, async (p) => void handled.push(p.n), logger, {
+      checkEveryMs: 20,
+    });
+    await draining.drained;
+    expect(handled.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    expect(await exists(def)).toBe(false);
+    await draining.stop();
+  });
+
+  it("finishes under steady traffic on the old subject once what was there at the start is handled", async () => {
+    const def = retired("drain-busy");
+    await ensureConsumer(broker.jsm, def);
+    for (let n = 1; n <= 5; n++) await send(def, n);
+    // Slow handlers and a publisher that never pauses: the consumer is never empty at a check.
+    let next = 6;
+    let publishing = true;
+    const publisher = (async () => {
+      while (publishing) {
+        await send(def, next++);
+        await sleep(5);
+      }
+    })();
+    const handled = new Set<number>();
+    const draining = await drainConsumer(
+      broker,
+      def,
+      async (p) => {
+        await sleep(15);
+        handled.add(p.n);
+      },
+      logger,
+      { checkEveryMs: 30 },
+    );
+    try {
+      await draining.drained;
+      for (let n = 1; n <= 5; n++) expect(handled.has(n)).toBe(true);
+      expect(await exists(def)).toBe(false);
+    } finally {
+      publishing = false;
+      await publisher;
+      await draining.stop();
+    }
+  });
+
+  it("stops when another replica deleted the consumer first", async () => {
+    const def = retired("drain-raced");
+    await ensureConsumer(broker.jsm, def);
+    await send(def, 1);
+    const draining = await drainConsumer(broker, def, () => new Promise(() => {}), logger, {
+      checkEveryMs: 20,
+    });
+    await broker.jsm.consumers.delete(def.stream.name, def.durable);
+    await draining.drained;
+    await draining.stop();
+  });
+});
