@@ -1,3 +1,4 @@
+import { DESPATCH_ADVICE_TYPE_VALUES } from "@einvoice/domain";
 import {
   DeadLetterSchema,
   DespatchIssuedSchema,
@@ -133,7 +134,7 @@ export const subjects = {
 } as const;
 
 /** Despatch advices (guías de remisión): their verdicts travel on a subject of their own. */
-const DESPATCH_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
+const DESPATCH_TYPES: ReadonlySet<string> = new Set(DESPATCH_ADVICE_TYPE_VALUES);
 
 /**
  * The subject of a document's verdict by its type (catalog 01): a despatch advice's on its own subject, so the

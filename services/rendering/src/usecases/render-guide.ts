@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
 import { type Broker, PermanentError, publish, subjects } from "@einvoice/broker";
 import { despatchAdvices, issuers } from "@einvoice/contracts";
-import { documentObjectKey } from "@einvoice/domain";
+import { DESPATCH_ADVICE_TYPE_VALUES, documentObjectKey } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import type { PdfFonts } from "@einvoice/pdf";
 import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
@@ -11,7 +11,7 @@ import type { IssuerLogos } from "./issuer-logos.js";
 import { renderGuide } from "./render-pdf.js";
 
 /** Despatch advices: sender (09) and carrier (31) guides. */
-export const GUIDE_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
+export const GUIDE_TYPES: ReadonlySet<string> = new Set(DESPATCH_ADVICE_TYPE_VALUES);
 
 export interface GuideToRender {
   documentId: string;

@@ -1,3 +1,4 @@
+import { DESPATCH_ADVICE_TYPE_VALUES } from "@einvoice/domain";
 /**
  * SUNAT accepts a guide only until the day after its issue date (spec despatch rule 7), so a guide's sending
  * deadline is the end of that day in Lima (UTC−5 all year).
@@ -9,4 +10,4 @@ export function greDeadline(issueDate: string): Date {
 }
 
 /** Guide types sent over the GRE REST API: 09 sender guide, 31 carrier guide. */
-export const GRE_DOCUMENT_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
+export const GRE_DOCUMENT_TYPES: ReadonlySet<string> = new Set(DESPATCH_ADVICE_TYPE_VALUES);

@@ -1,3 +1,4 @@
+import { DESPATCH_ADVICE_TYPE_VALUES } from "@einvoice/domain";
 import { child, text, type XmlNode } from "@einvoice/sunat";
 import {
   type SubmissionCheck,
@@ -8,7 +9,7 @@ import {
 } from "./submission-check.js";
 
 /** Guía de remisión types the GRE REST channel takes: 09 remitente, 31 transportista. */
-export const GRE_TYPES: ReadonlySet<string> = new Set(["09", "31"]);
+export const GRE_TYPES: ReadonlySet<string> = new Set(DESPATCH_ADVICE_TYPE_VALUES);
 
 /** The sendBill envelope checks for a `DespatchAdvice` sent over the GRE REST API. */
 export function validateDespatchSubmission(input: SubmissionInput): Promise<SubmissionCheck> {
