@@ -24,7 +24,7 @@ import {
   hasOption,
   ScalarType,
 } from "@bufbuild/protobuf";
-import { enumValueSet, isOptionalField } from "@einvoice/contracts";
+import { enumValueSet, isOptionalField, refuseContradictions } from "@einvoice/contracts";
 import { API_NAMES, leadingComment, registryWithComments } from "./proto-registry.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -329,11 +329,7 @@ export const ${valueSetName(desc)} = [${enumValueSet(desc)
 function fieldRules(field: DescField, rules: DescExtension): FieldRules | undefined {
   if (!hasOption(field, rules)) return undefined;
   const found = getOption(field, rules) as FieldRules;
-  if (found.values.length > 0 && found.valuesEnum)
-    throw new Error(`${field.toString()}: rules give both values and values_enum`);
-  const isBool = field.fieldKind === "scalar" && field.scalar === ScalarType.BOOL;
-  if (found.boolConst !== undefined && !isBool)
-    throw new Error(`${field.toString()}: bool_const on a field that is not a bool`);
+  refuseContradictions(field, found);
   return found;
 }
 

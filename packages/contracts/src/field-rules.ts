@@ -6,6 +6,7 @@ import {
   getOption,
   hasOption,
   type Registry,
+  ScalarType,
 } from "@bufbuild/protobuf";
 import * as contracts from "@einvoice/proto";
 import { type FieldRules, rules } from "@einvoice/proto";
@@ -39,16 +40,23 @@ export function fieldRules(field: DescField): FieldRules | undefined {
 
 function readRules(field: DescField): FieldRules | undefined {
   const found = hasOption(field, rules) ? getOption(field, rules) : undefined;
+  if (found) refuseContradictions(field, found);
   return found?.valuesEnum ? { ...found, values: valueSetOf(field, found) } : found;
 }
 
-/** The values of a field whose rules name a `values_enum`, the enum found among the contracts. */
-function valueSetOf(
+/** Refuses, naming the field, rules that contradict each other or the field's type (read here or by a generator). */
+export function refuseContradictions(
   field: DescField,
-  fieldRules: { values: readonly string[]; valuesEnum: string },
-): string[] {
-  if (fieldRules.values.length > 0)
+  found: Pick<FieldRules, "values" | "valuesEnum" | "boolConst">,
+): void {
+  if (found.values.length > 0 && found.valuesEnum)
     throw new Error(`${field.toString()}: rules give both values and values_enum`);
+  if (found.boolConst !== undefined && !(field.fieldKind === "scalar" && field.scalar === ScalarType.BOOL))
+    throw new Error(`${field.toString()}: bool_const on a field that is not a bool`);
+}
+
+/** The values of a field whose rules name a `values_enum`, the enum found among the contracts. */
+function valueSetOf(field: DescField, fieldRules: { valuesEnum: string }): string[] {
   const desc: DescEnum | undefined = CONTRACTS.getEnum(fieldRules.valuesEnum);
   if (!desc) throw new Error(`${field.toString()}: values_enum ${fieldRules.valuesEnum} is not a known enum`);
   return enumValueSet(desc);

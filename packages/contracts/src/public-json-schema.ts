@@ -1,4 +1,4 @@
-import { type DescField, type DescMessage, type DescOneof, ScalarType } from "@bufbuild/protobuf";
+import type { DescField, DescMessage, DescOneof } from "@bufbuild/protobuf";
 import { fieldRules } from "./field-rules.js";
 import { FORMAT_PATTERNS, isOptionalField, type JsonSchema } from "./json-schema.js";
 import { isAbsentWhenUnset } from "./public-json.js";
@@ -148,11 +148,8 @@ function nullable(schema: JsonSchema): JsonSchema {
 /** A field's value in the public form: messages by `$ref` or inline, strings and integers with their rules. */
 function publicValueSchema(field: DescField, options: PublicSchemaOptions, reach: Reach): JsonSchema {
   const boolConst = fieldRules(field)?.boolConst;
-  if (boolConst !== undefined) {
-    if (field.fieldKind !== "scalar" || field.scalar !== ScalarType.BOOL)
-      throw new Error(`${field.toString()}: bool_const on a field that is not a bool`);
-    return { type: "boolean", const: boolConst };
-  }
+  // fieldRules refused a bool_const on a field that is not a bool.
+  if (boolConst !== undefined) return { type: "boolean", const: boolConst };
   return valueSchema(field, {
     message: (desc) => messageSchema(desc, options, reach),
     string: stringSchema,
