@@ -257,10 +257,11 @@ function reportBoot(system: RunningSystem, wallMs: number) {
 
 /** Peak resident memory of each process since it started (boot, warm-up and every run). */
 function reportPeakRss(system: RunningSystem) {
-  const rss = PROCESSES.map((name) => ({ name, mb: peakRssMb(system.pid(name)) ?? Number.NaN }));
-  const ours = rss.filter((r) => !NOT_OURS.has(r.name)).reduce((sum, r) => sum + r.mb, 0);
-  console.log(`${"peak RSS, our services".padEnd(32)} ${ours.toFixed(0)} MB`);
-  for (const r of rss) console.log(`${`  peak RSS ${r.name}`.padEnd(32)} ${r.mb.toFixed(0)} MB`);
+  const rss = PROCESSES.map((name) => ({ name, mb: peakRssMb(system.pid(name)) }));
+  const ours = rss.filter((r) => !NOT_OURS.has(r.name)).reduce((sum, r) => sum + (r.mb ?? 0), 0);
+  const mb = (value: number | undefined) => (value === undefined ? "—" : `${value.toFixed(0)} MB`);
+  console.log(`${"peak RSS, our services".padEnd(32)} ${mb(ours)}`);
+  for (const r of rss) console.log(`${`  peak RSS ${r.name}`.padEnd(32)} ${mb(r.mb)}`);
 }
 
 function report(result: RunResult, cpu: { name: string; ms: number }[], generatorMs: number) {

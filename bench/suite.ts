@@ -96,7 +96,7 @@ const OUTPUT = args["no-write"]
   : (args.write ?? (QUICK ? undefined : join(REPO_ROOT, "docs/performance.md")));
 const CORES = describeMachine(REPO_ROOT).cores;
 
-const STEPS = 14;
+const STEPS = 13;
 let stepIndex = 0;
 /** The results so far: written after every step, so a run stopped early still leaves what it measured. */
 let partial: SuiteResults | undefined;

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 
 /**
- * Peak resident memory of a process so far, in MB (`VmHWM` of /proc/<pid>/status, Linux): what a young generation
- * that starts larger costs. Undefined when the pid is unknown or gone.
+ * Peak resident memory of a process so far, in MB (`VmHWM` of /proc/<pid>/status, Linux): what the services'
+ * heap sizing (SERVICE_V8_FLAGS) costs in memory. Undefined when the pid is unknown or gone.
  */
 export function peakRssMb(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
