@@ -23,8 +23,8 @@ export const numberingEnvSchema = z.object({
    */
   RENDERED_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(32),
   /**
-   * Most documents.verdict (or documents.despatch_verdict) messages applied in one transaction (one commit for all), taken as RENDERED_BATCH_SIZE
-   * takes its messages. Default 32. 1 applies each on its own.
+   * Most verdicts (documents.verdict, documents.despatch_verdict) applied in one transaction (one commit for all),
+   * taken as RENDERED_BATCH_SIZE takes its messages. Default 32. 1 applies each on its own.
    */
   VERDICT_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(32),
 });

@@ -64,22 +64,28 @@ await runService(logger, async (lifecycle) => {
     ),
     (c) => c.stop(),
   );
-  // Guides' verdicts travel on a subject of their own (the renderer reads only those); numbering applies both alike.
-  for (const [name, def] of [
-    ["verdict-consumer", consumers.numberingVerdict],
-    ["despatch-verdict-consumer", consumers.numberingDespatchVerdict],
-  ] as const)
-    lifecycle.add(
-      name,
-      await startBatchConsumer(
-        broker.js,
-        def,
-        (items) => applyVerdict.executeBatch(items),
-        { maxBatch: env.VERDICT_BATCH_SIZE },
-        logger,
-      ),
-      (c) => c.stop(),
-    );
+  lifecycle.add(
+    "verdict-consumer",
+    await startBatchConsumer(
+      broker.js,
+      consumers.numberingVerdict,
+      (items) => applyVerdict.executeBatch(items),
+      { maxBatch: env.VERDICT_BATCH_SIZE },
+      logger,
+    ),
+    (c) => c.stop(),
+  );
+  lifecycle.add(
+    "despatch-verdict-consumer",
+    await startBatchConsumer(
+      broker.js,
+      consumers.numberingDespatchVerdict,
+      (items) => applyVerdict.executeBatch(items),
+      { maxBatch: env.VERDICT_BATCH_SIZE },
+      logger,
+    ),
+    (c) => c.stop(),
+  );
 
   const applyVoidOutcome = new ApplyVoidOutcome(store, env.FILES_BASE_URL, logger, handOver);
   lifecycle.add(
