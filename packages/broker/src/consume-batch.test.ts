@@ -1,8 +1,8 @@
 import { createLogger } from "@einvoice/platform";
-import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { brokerOnNats } from "../test-support/broker-on-nats.js";
 import { type Probe, probePayload } from "../test-support/probe-payload.js";
-import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
+import { ensureConsumer } from "./broker.js";
 import { type ConsumerDef, streams } from "./catalog.js";
 import { startBatchConsumer } from "./consume-batch.js";
 import { publish } from "./publish.js";
@@ -37,27 +37,15 @@ async function until(check: () => boolean, timeoutMs = 10_000) {
 }
 
 describe("startBatchConsumer", () => {
-  let nats: NatsServerHandle;
-  let broker: Broker;
-
-  beforeAll(async () => {
-    nats = await startNatsServer();
-    broker = await connectBroker({ url: nats.url, name: "broker-batch-test" });
-    await ensureTopology(broker.jsm, []);
-  });
-
-  afterAll(async () => {
-    await broker?.close();
-    await nats?.stop();
-  });
+  const nats = brokerOnNats("broker-batch-test");
 
   it("should hand over the messages already waiting together, never more than maxBatch", async () => {
     const { subject, def } = probe("together");
-    await ensureConsumer(broker.jsm, def);
-    for (let n = 1; n <= 7; n++) await publish(broker.js, subject, { n }, { msgId: `together-${n}` });
+    await ensureConsumer(nats.broker.jsm, def);
+    for (let n = 1; n <= 7; n++) await publish(nats.broker.js, subject, { n }, { msgId: `together-${n}` });
     const batches: number[][] = [];
     const running = await startBatchConsumer(
-      broker.js,
+      nats.broker.js,
       def,
       async (items) => {
         batches.push(items.map((item) => item.payload.n));
@@ -75,11 +63,11 @@ describe("startBatchConsumer", () => {
 
   it("should retry only the items whose outcome is an error, and a thrown batch as a whole", async () => {
     const { subject, def } = probe("outcomes");
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     const deliveries = new Map<number, number[]>();
     let thrown = false;
     const running = await startBatchConsumer(
-      broker.js,
+      nats.broker.js,
       def,
       async (items) => {
         for (const { payload, ctx } of items)
@@ -95,7 +83,7 @@ describe("startBatchConsumer", () => {
       { maxBatch: 4 },
       logger,
     );
-    for (let n = 1; n <= 3; n++) await publish(broker.js, subject, { n }, { msgId: `outcomes-${n}` });
+    for (let n = 1; n <= 3; n++) await publish(nats.broker.js, subject, { n }, { msgId: `outcomes-${n}` });
     await until(() => (deliveries.get(2)?.length ?? 0) >= 3 && (deliveries.get(3)?.length ?? 0) >= 2);
     await new Promise((r) => setTimeout(r, 300));
     await running.stop();

@@ -1,8 +1,8 @@
 import { createLogger } from "@einvoice/platform";
-import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { brokerOnNats } from "../test-support/broker-on-nats.js";
 import { type Probe, probePayload } from "../test-support/probe-payload.js";
-import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
+import { ensureConsumer, ensureTopology } from "./broker.js";
 import { type ConsumerDef, retiredConsumers, streams, subjects } from "./catalog.js";
 import { PermanentError, startConsumer } from "./consume.js";
 import { publish } from "./publish.js";
@@ -36,23 +36,11 @@ async function until(check: () => boolean, timeoutMs = 10_000) {
 }
 
 describe("JetStream seams", () => {
-  let nats: NatsServerHandle;
-  let broker: Broker;
-
-  beforeAll(async () => {
-    nats = await startNatsServer();
-    broker = await connectBroker({ url: nats.url, name: "broker-test" });
-    await ensureTopology(broker.jsm, []);
-  });
-
-  afterAll(async () => {
-    await broker?.close();
-    await nats?.stop();
-  });
+  const nats = brokerOnNats("broker-test");
 
   it("should drop a republish with the same Nats-Msg-Id", async () => {
-    const first = await publish(broker.js, testSubject, { n: 1 }, { msgId: "probe-dup" });
-    const second = await publish(broker.js, testSubject, { n: 1 }, { msgId: "probe-dup" });
+    const first = await publish(nats.broker.js, testSubject, { n: 1 }, { msgId: "probe-dup" });
+    const second = await publish(nats.broker.js, testSubject, { n: 1 }, { msgId: "probe-dup" });
     expect(first.duplicate).toBe(false);
     expect(second.duplicate).toBe(true);
     expect(second.seq).toBe(first.seq);
@@ -61,25 +49,30 @@ describe("JetStream seams", () => {
   it("should delete a retired durable consumer at the next ensureTopology, and not mind one already gone", async () => {
     const [retired] = retiredConsumers;
     if (!retired) throw new Error("the catalog retires no consumer; this test needs one");
-    await ensureConsumer(broker.jsm, { ...probeConsumer(retired.durable, 1), stream: streams.documents });
-    expect((await broker.jsm.consumers.info(retired.stream, retired.durable)).name).toBe(retired.durable);
-    await ensureTopology(broker.jsm, []);
-    await expect(broker.jsm.consumers.info(retired.stream, retired.durable)).rejects.toThrow();
-    await ensureTopology(broker.jsm, []);
+    await ensureConsumer(nats.broker.jsm, {
+      ...probeConsumer(retired.durable, 1),
+      stream: streams.documents,
+    });
+    expect((await nats.broker.jsm.consumers.info(retired.stream, retired.durable)).name).toBe(
+      retired.durable,
+    );
+    await ensureTopology(nats.broker.jsm, []);
+    await expect(nats.broker.jsm.consumers.info(retired.stream, retired.durable)).rejects.toThrow();
+    await ensureTopology(nats.broker.jsm, []);
   });
 
   it("should refuse to publish a payload that breaks the subject's schema", async () => {
     await expect(
-      publish(broker.js, testSubject, { n: "x" } as unknown as { n: number }, { msgId: "probe-bad" }),
+      publish(nats.broker.js, testSubject, { n: "x" } as unknown as { n: number }, { msgId: "probe-bad" }),
     ).rejects.toThrow();
   });
 
   it("should retry a failing handler and then succeed", async () => {
     const def = probeConsumer("probe-retry", 5);
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     const seen: number[] = [];
     const running = await startConsumer(
-      broker.js,
+      nats.broker.js,
       def,
       async (payload, ctx) => {
         if (payload.n !== 2) return;
@@ -88,7 +81,7 @@ describe("JetStream seams", () => {
       },
       logger,
     );
-    await publish(broker.js, testSubject, { n: 2 }, { msgId: "probe-retry-1" });
+    await publish(nats.broker.js, testSubject, { n: 2 }, { msgId: "probe-retry-1" });
     await until(() => seen.length >= 3);
     await running.stop();
     expect(seen).toEqual([1, 2, 3]);
@@ -96,22 +89,22 @@ describe("JetStream seams", () => {
 
   it("should dead-letter a message after its last delivery, keeping the payload", async () => {
     const def = probeConsumer("probe-dead", 2);
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     const running = await startConsumer(
-      broker.js,
+      nats.broker.js,
       def,
       async (payload) => {
         if (payload.n === 99) throw new Error("always fails");
       },
       logger,
     );
-    await publish(broker.js, testSubject, { n: 99 }, { msgId: "probe-dead-1" });
+    await publish(nats.broker.js, testSubject, { n: 99 }, { msgId: "probe-dead-1" });
     const deadSubject = `${subjects.deadLetter.subject}.probe-dead`;
     let dead: { payload: string; deliveries: number; error: string } | undefined;
     const deadline = Date.now() + 10_000;
     while (!dead && Date.now() < deadline) {
       try {
-        const stored = await broker.jsm.streams.getMessage(streams.deadLetters.name, {
+        const stored = await nats.broker.jsm.streams.getMessage(streams.deadLetters.name, {
           last_by_subj: deadSubject,
         });
         dead = stored?.json();
@@ -128,10 +121,10 @@ describe("JetStream seams", () => {
 
   it("should dead-letter at once on PermanentError", async () => {
     const def = probeConsumer("probe-permanent", 5);
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     let calls = 0;
     const running = await startConsumer(
-      broker.js,
+      nats.broker.js,
       def,
       async (payload) => {
         if (payload.n === 7) {
@@ -141,12 +134,12 @@ describe("JetStream seams", () => {
       },
       logger,
     );
-    await publish(broker.js, testSubject, { n: 7 }, { msgId: "probe-perm-1" });
+    await publish(nats.broker.js, testSubject, { n: 7 }, { msgId: "probe-perm-1" });
     const deadSubject = `${subjects.deadLetter.subject}.probe-permanent`;
     const deadline = Date.now() + 10_000;
     let found = false;
     while (!found && Date.now() < deadline) {
-      found = await broker.jsm.streams
+      found = await nats.broker.jsm.streams
         .getMessage(streams.deadLetters.name, { last_by_subj: deadSubject })
         .then((m) => m !== null)
         .catch(() => false);
@@ -159,12 +152,12 @@ describe("JetStream seams", () => {
 
   it("should never run more handlers at once than the consumer's concurrency", async () => {
     const def = { ...probeConsumer("probe-bounded", 5), filterSubject: "documents.test-bounded" };
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     let inFlight = 0;
     let peak = 0;
     const seen = new Map<number, number>();
     const running = await startConsumer(
-      broker.js,
+      nats.broker.js,
       def,
       async (payload) => {
         inFlight += 1;
@@ -177,7 +170,9 @@ describe("JetStream seams", () => {
     );
     const bounded = { ...testSubject, subject: "documents.test-bounded" };
     await Promise.all(
-      Array.from({ length: 200 }, (_, n) => publish(broker.js, bounded, { n }, { msgId: `bounded-${n}` })),
+      Array.from({ length: 200 }, (_, n) =>
+        publish(nats.broker.js, bounded, { n }, { msgId: `bounded-${n}` }),
+      ),
     );
     await until(() => seen.size === 200, 20_000);
     await running.stop();

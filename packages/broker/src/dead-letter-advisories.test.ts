@@ -1,8 +1,8 @@
 import { createLogger } from "@einvoice/platform";
-import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { brokerOnNats } from "../test-support/broker-on-nats.js";
 import { type Probe, probePayload } from "../test-support/probe-payload.js";
-import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
+import { ensureConsumer } from "./broker.js";
 import { type ConsumerDef, streams } from "./catalog.js";
 import { startConsumer } from "./consume.js";
 import { type DeadLetter, deadLetterSubject } from "./dead-letter.js";
@@ -40,27 +40,17 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000
 }
 
 describe("dead letters from max-deliveries advisories", () => {
-  let nats: NatsServerHandle;
-  let broker: Broker;
-
-  beforeAll(async () => {
-    nats = await startNatsServer();
-    broker = await connectBroker({ url: nats.url, name: "broker-advisory-test" });
-    await ensureTopology(broker.jsm, []);
-  });
-
-  afterAll(async () => {
-    await broker?.close();
-    await nats?.stop();
-  });
+  const nats = brokerOnNats("broker-advisory-test");
 
   /** Dead letters stored for a consumer, oldest first. */
   async function deadLetters(durable: string): Promise<DeadLetter[]> {
     const subject = deadLetterSubject({ durable });
-    const info = await broker.jsm.streams.info(streams.deadLetters.name, { subjects_filter: subject });
+    const info = await nats.broker.jsm.streams.info(streams.deadLetters.name, { subjects_filter: subject });
     const letters: DeadLetter[] = [];
     for (let seq = info.state.first_seq; seq > 0 && seq <= info.state.last_seq; seq++) {
-      const stored = await broker.jsm.streams.getMessage(streams.deadLetters.name, { seq }).catch(() => null);
+      const stored = await nats.broker.jsm.streams
+        .getMessage(streams.deadLetters.name, { seq })
+        .catch(() => null);
       if (stored?.subject === subject) letters.push(stored.json<DeadLetter>());
     }
     return letters;
@@ -68,7 +58,7 @@ describe("dead letters from max-deliveries advisories", () => {
 
   it("should dead-letter once a message whose deliveries all hung past ack-wait, across replicas", async () => {
     const def = probeConsumer("probe-hang");
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     const deliveries: number[] = [];
     let release!: () => void;
     const released = new Promise<void>((r) => {
@@ -80,10 +70,10 @@ describe("dead letters from max-deliveries advisories", () => {
     };
     // Two replicas of the same durable: both receive the advisory.
     const replicas = [
-      await startConsumer(broker.js, def, hang, logger),
-      await startConsumer(broker.js, def, hang, logger),
+      await startConsumer(nats.broker.js, def, hang, logger),
+      await startConsumer(nats.broker.js, def, hang, logger),
     ];
-    const pub = await publish(broker.js, probe(def.durable), { n: 501 }, { msgId: "advisory-hang-1" });
+    const pub = await publish(nats.broker.js, probe(def.durable), { n: 501 }, { msgId: "advisory-hang-1" });
 
     await until(async () => (await deadLetters(def.durable)).length > 0);
     await sleep(1_500); // room for a duplicate to show up
@@ -105,10 +95,10 @@ describe("dead letters from max-deliveries advisories", () => {
 
   it("should write one dead letter when the handler fails its last delivery after ack-wait ran out", async () => {
     const def = probeConsumer("probe-race");
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     let finished = false;
     const running = await startConsumer(
-      broker.js,
+      nats.broker.js,
       def,
       async (_payload, ctx) => {
         if (ctx.deliveryCount < def.maxDeliver) throw new Error("transient");
@@ -118,7 +108,7 @@ describe("dead letters from max-deliveries advisories", () => {
       },
       logger,
     );
-    const pub = await publish(broker.js, probe(def.durable), { n: 502 }, { msgId: "advisory-race-1" });
+    const pub = await publish(nats.broker.js, probe(def.durable), { n: 502 }, { msgId: "advisory-race-1" });
 
     await until(() => finished);
     await running.stop(); // waits for the handler path's dead-letter publish
@@ -131,20 +121,25 @@ describe("dead letters from max-deliveries advisories", () => {
 
   it("should ignore an advisory for a message the handler already dead-lettered", async () => {
     const def = probeConsumer("probe-handled");
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     const running = await startConsumer(
-      broker.js,
+      nats.broker.js,
       def,
       async () => {
         throw new Error("always fails");
       },
       logger,
     );
-    const pub = await publish(broker.js, probe(def.durable), { n: 503 }, { msgId: "advisory-handled-1" });
+    const pub = await publish(
+      nats.broker.js,
+      probe(def.durable),
+      { n: 503 },
+      { msgId: "advisory-handled-1" },
+    );
     await until(async () => (await deadLetters(def.durable)).length > 0);
 
     // The same advisory the server would send for that sequence.
-    broker.nc.publish(
+    nats.broker.nc.publish(
       maxDeliveriesAdvisorySubject(def),
       JSON.stringify({
         type: "io.nats.jetstream.advisory.v1.max_deliver",
@@ -154,7 +149,7 @@ describe("dead letters from max-deliveries advisories", () => {
         deliveries: def.maxDeliver,
       }),
     );
-    await broker.nc.flush();
+    await nats.broker.nc.flush();
     await sleep(500);
     await running.stop();
     const letters = await deadLetters(def.durable);

@@ -1,8 +1,8 @@
 import { createLogger } from "@einvoice/platform";
-import { type NatsServerHandle, startNatsServer } from "@einvoice/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { brokerOnNats } from "../test-support/broker-on-nats.js";
 import { type Probe, probePayload } from "../test-support/probe-payload.js";
-import { type Broker, connectBroker, ensureConsumer, ensureTopology } from "./broker.js";
+import { ensureConsumer } from "./broker.js";
 import { type ConsumerDef, streams } from "./catalog.js";
 import { drainConsumer } from "./drain-consumer.js";
 import { publish } from "./publish.js";
@@ -25,45 +25,34 @@ function retired(durable: string): ConsumerDef<Probe> {
 }
 
 describe("drainConsumer", () => {
-  let nats: NatsServerHandle;
-  let broker: Broker;
-
-  beforeAll(async () => {
-    nats = await startNatsServer();
-    broker = await connectBroker({ url: nats.url, name: "drain-test" });
-    await ensureTopology(broker.jsm, []);
-  });
-  afterAll(async () => {
-    await broker?.close();
-    await nats?.stop();
-  });
+  const nats = brokerOnNats("drain-test");
 
   const send = (def: ConsumerDef<Probe>, n: number) =>
     publish(
-      broker.js,
+      nats.broker.js,
       { subject: def.filterSubject, payload: def.payload },
       { n },
       { msgId: `${def.durable}:${n}` },
     );
   const exists = (def: ConsumerDef<Probe>) =>
-    broker.jsm.consumers.info(def.stream.name, def.durable).then(
+    nats.broker.jsm.consumers.info(def.stream.name, def.durable).then(
       () => true,
       () => false,
     );
 
   it("does nothing where the consumer does not exist (a new install, or drained before)", async () => {
     const def = retired("drain-absent");
-    const draining = await drainConsumer(broker, def, async () => {}, logger, { checkEveryMs: 20 });
+    const draining = await drainConsumer(nats.broker, def, async () => {}, logger, { checkEveryMs: 20 });
     await draining.drained;
     expect(await exists(def)).toBe(false);
   });
 
   it("handles every message left on the consumer, then deletes it", async () => {
     const def = retired("drain-left");
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     for (let n = 1; n <= 5; n++) await send(def, n);
     const handled: number[] = [];
-    const draining = await drainConsumer(broker, def, async (p) => void handled.push(p.n), logger, {
+    const draining = await drainConsumer(nats.broker, def, async (p) => void handled.push(p.n), logger, {
       checkEveryMs: 20,
     });
     await draining.drained;
@@ -74,7 +63,7 @@ describe("drainConsumer", () => {
 
   it("finishes under steady traffic on the old subject once what was there at the start is handled", async () => {
     const def = retired("drain-busy");
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     for (let n = 1; n <= 5; n++) await send(def, n);
     // Slow handlers and a publisher that never pauses: the consumer is never empty at a check.
     let next = 6;
@@ -87,7 +76,7 @@ describe("drainConsumer", () => {
     })();
     const handled = new Set<number>();
     const draining = await drainConsumer(
-      broker,
+      nats.broker,
       def,
       async (p) => {
         await sleep(15);
@@ -109,12 +98,12 @@ describe("drainConsumer", () => {
 
   it("stops when another replica deleted the consumer first", async () => {
     const def = retired("drain-raced");
-    await ensureConsumer(broker.jsm, def);
+    await ensureConsumer(nats.broker.jsm, def);
     await send(def, 1);
-    const draining = await drainConsumer(broker, def, () => new Promise(() => {}), logger, {
+    const draining = await drainConsumer(nats.broker, def, () => new Promise(() => {}), logger, {
       checkEveryMs: 20,
     });
-    await broker.jsm.consumers.delete(def.stream.name, def.durable);
+    await nats.broker.jsm.consumers.delete(def.stream.name, def.durable);
     await draining.drained;
     await draining.stop();
   });
