@@ -1,4 +1,4 @@
-import { DESPATCH_ADVICE_TYPE_VALUES } from "@einvoice/domain";
+import { isDespatchAdviceType } from "@einvoice/domain";
 import {
   DeadLetterSchema,
   DespatchIssuedSchema,
@@ -133,15 +133,12 @@ export const subjects = {
   },
 } as const;
 
-/** Despatch advices (guías de remisión): their verdicts travel on a subject of their own. */
-const DESPATCH_TYPES: ReadonlySet<string> = new Set(DESPATCH_ADVICE_TYPE_VALUES);
-
 /**
  * The subject of a document's verdict by its type (catalog 01): a despatch advice's on its own subject, so the
  * renderer, which acts only on those, receives no other.
  */
 export function verdictSubject(type: string): SubjectDef<Payload<typeof subjects.documentVerdict>> {
-  return DESPATCH_TYPES.has(type) ? subjects.documentDespatchVerdict : subjects.documentVerdict;
+  return isDespatchAdviceType(type) ? subjects.documentDespatchVerdict : subjects.documentVerdict;
 }
 
 /** `events.test.document.accepted`: public events by mode and type. */

@@ -1,3 +1,4 @@
+import { DESPATCH_ADVICE_TYPE_VALUES } from "./generated/despatch-advice.js";
 import {
   DOCUMENT_STATUS_VALUES,
   DOCUMENT_TYPE_VALUES,
@@ -35,6 +36,11 @@ export const VERDICT_OUTCOMES = DOCUMENT_VERDICT_OUTCOME_VALUES;
 
 export function isVerdictOutcome(value: string): value is VerdictOutcome {
   return VERDICT_OUTCOMES.some((outcome) => outcome === value);
+}
+
+/** True for a despatch advice's type (catalog 01: 09 remitente, 31 transportista), which travels its own paths. */
+export function isDespatchAdviceType(type: string): boolean {
+  return DESPATCH_ADVICE_TYPE_VALUES.some((despatch) => despatch === type);
 }
 
 /** The statuses a document never leaves: a verdict's outcomes. */

@@ -1,4 +1,5 @@
 import { connectBroker, consumers, ensureTopology, startConsumer, warmUpCodecs } from "@einvoice/broker";
+import { isDespatchAdviceType } from "@einvoice/domain";
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
@@ -21,7 +22,6 @@ import { SunatEndpoints } from "./adapters/sunat-endpoints.js";
 import { loadSubmissionEnv } from "./env.js";
 import { AttemptGreSubmission } from "./gre/attempt-gre-submission.js";
 import { HttpGreClient } from "./gre/gre-client.js";
-import { GRE_DOCUMENT_TYPES } from "./gre/gre-deadline.js";
 import { GreEndpoints } from "./gre/gre-endpoints.js";
 import { GreTokenCache, greTokensCollection } from "./gre/gre-token-cache.js";
 import { submissionRoutes } from "./rpc/submission-routes.js";
@@ -136,7 +136,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   // Guides go over the GRE REST API; everything else over billService.
   const attemptByType = {
     execute: (record: Parameters<typeof attempt.execute>[0]) =>
-      GRE_DOCUMENT_TYPES.has(record.type) ? greAttempt.execute(record) : attempt.execute(record),
+      isDespatchAdviceType(record.type) ? greAttempt.execute(record) : attempt.execute(record),
   };
   const scheduler = lifecycle.add(
     "scheduler",

@@ -1,14 +1,14 @@
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
 import { type BatchOutcome, type Broker, type Payload, publish, subjects } from "@einvoice/broker";
-import { documentObjectKey } from "@einvoice/domain";
+import { documentObjectKey, isDespatchAdviceType } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
 import type { PdfFonts } from "@einvoice/pdf";
 import { connectErrorOf } from "@einvoice/platform";
 import { DocumentRenderedSchema, type GetDocumentResponse, type NumberingService } from "@einvoice/proto";
 import { documentPdfInput } from "./document-pdf-input.js";
 import type { IssuerLogos } from "./issuer-logos.js";
-import { GUIDE_TYPES, type RenderGuide } from "./render-guide.js";
+import type { RenderGuide } from "./render-guide.js";
 import { renderPdf } from "./render-pdf.js";
 
 type Signed = Payload<typeof subjects.documentSigned>;
@@ -44,7 +44,7 @@ export class RenderDocument {
    */
   async execute(batch: Signed[]): Promise<BatchOutcome> {
     const outcome: BatchOutcome = batch.map(() => undefined);
-    const documents = batch.flatMap((signed, i) => (GUIDE_TYPES.has(signed.type) ? [] : [i]));
+    const documents = batch.flatMap((signed, i) => (isDespatchAdviceType(signed.type) ? [] : [i]));
     const views =
       documents.length === 0
         ? []
@@ -72,7 +72,7 @@ export class RenderDocument {
     await Promise.all(
       batch.map(async (signed, i) => {
         try {
-          if (GUIDE_TYPES.has(signed.type)) {
+          if (isDespatchAdviceType(signed.type)) {
             const { documentId, companyId, livemode, hash, xmlKey } = signed;
             await this.deps.guides.execute({ documentId, companyId, livemode, hash, xmlKey });
           } else await this.render(signed, viewOf(i));

@@ -1,4 +1,3 @@
-import { DESPATCH_ADVICE_TYPE_VALUES } from "@einvoice/domain";
 /**
  * SUNAT accepts a guide only until the day after its issue date (spec despatch rule 7), so a guide's sending
  * deadline is the end of that day in Lima (UTC−5 all year).
@@ -8,6 +7,3 @@ export function greDeadline(issueDate: string): Date {
   if (Number.isNaN(start.getTime())) throw new RangeError(`invalid issue date ${issueDate}`);
   return new Date(start.getTime() + 2 * 24 * 3600 * 1000 - 1);
 }
-
-/** Guide types sent over the GRE REST API: 09 sender guide, 31 carrier guide. */
-export const GRE_DOCUMENT_TYPES: ReadonlySet<string> = new Set(DESPATCH_ADVICE_TYPE_VALUES);

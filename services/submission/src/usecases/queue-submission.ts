@@ -1,9 +1,10 @@
 import type { Payload, subjects } from "@einvoice/broker";
+import { isDespatchAdviceType } from "@einvoice/domain";
 import { currentTraceCarrier } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { sendingWindowDays, submissionDeadline } from "../domain/submission-deadline.js";
-import { GRE_DOCUMENT_TYPES, greDeadline } from "../gre/gre-deadline.js";
+import { greDeadline } from "../gre/gre-deadline.js";
 
 type Signed = Payload<typeof subjects.documentSigned>;
 
@@ -46,7 +47,7 @@ export class QueueSubmission {
       status_queries: 0,
       failures: 0,
       next_attempt_at: now.toISOString(),
-      deadline_at: (GRE_DOCUMENT_TYPES.has(signed.type) && !(this.settings.deadlineMs > 0)
+      deadline_at: (isDespatchAdviceType(signed.type) && !(this.settings.deadlineMs > 0)
         ? greDeadline(signed.issueDate)
         : submissionDeadline({
             issueDate: signed.issueDate,

@@ -1,4 +1,3 @@
-import { DESPATCH_ADVICE_TYPE_VALUES } from "@einvoice/domain";
 import { child, text, type XmlNode } from "@einvoice/sunat";
 import {
   type SubmissionCheck,
@@ -7,9 +6,6 @@ import {
   splitId,
   validateDocumentSubmission,
 } from "./submission-check.js";
-
-/** Guía de remisión types the GRE REST channel takes: 09 remitente, 31 transportista. */
-export const GRE_TYPES: ReadonlySet<string> = new Set(DESPATCH_ADVICE_TYPE_VALUES);
 
 /** The sendBill envelope checks for a `DespatchAdvice` sent over the GRE REST API. */
 export function validateDespatchSubmission(input: SubmissionInput): Promise<SubmissionCheck> {

@@ -4,7 +4,7 @@ export {
   statusCdrAnswer,
   validityAnswer,
 } from "./consult-answer.js";
-export { GRE_TYPES, validateDespatchSubmission } from "./despatch-check.js";
+export { validateDespatchSubmission } from "./despatch-check.js";
 export { despatchRules } from "./despatch-rules.js";
 export {
   type CompleteIdentity,

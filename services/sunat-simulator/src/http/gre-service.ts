@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { isDespatchAdviceType } from "@einvoice/domain";
 import { timeInLima, todayInLima } from "@einvoice/platform";
 import { messageFor } from "@einvoice/sunat";
 import type { GreToken } from "../adapters/gre-tokens.js";
@@ -7,7 +8,6 @@ import {
   type CompleteIdentity,
   decideVerdict,
   despatchRules,
-  GRE_TYPES,
   greQrUrl,
   identityKey,
   isStillPending,
@@ -51,7 +51,7 @@ export class GreService {
     token: GreToken,
   ): { ok: true; request: GreSendRequest } | HttpReply {
     const identity = parseIdentity(filename);
-    if (!identity || !GRE_TYPES.has(identity.type)) {
+    if (!identity || !isDespatchAdviceType(identity.type)) {
       return unprocessable("501", "El valor de codCpe no permitido o no valido");
     }
     let archivo: { nomArchivo?: unknown; arcGreZip?: unknown; hashZip?: unknown } | undefined;
