@@ -1,7 +1,8 @@
 import { PermanentError } from "@einvoice/broker";
 import type { Issuer } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
-import { type OpenedLogo, openLogo, PdfInputError } from "@einvoice/pdf";
+import { type OpenedLogo, openLogo } from "@einvoice/pdf";
+import { permanentOnBadInput } from "./render-pdf.js";
 
 /**
  * The logo a document prints: the bytes its issuer snapshot names (`logo_key`, fixed when the document was
@@ -50,9 +51,7 @@ export class IssuerLogos {
     if (!bytes) return undefined;
     let opened = this.opened.get(bytes);
     if (!opened) {
-      opened = openLogo(bytes).catch((error: unknown) => {
-        throw error instanceof PdfInputError ? new PermanentError(error.message) : error;
-      });
+      opened = permanentOnBadInput(openLogo(bytes));
       this.opened.set(bytes, opened);
     }
     return opened;

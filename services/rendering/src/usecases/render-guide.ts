@@ -2,16 +2,12 @@ import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
 import { type Broker, PermanentError, publish, subjects } from "@einvoice/broker";
 import { despatchAdvices, issuers } from "@einvoice/contracts";
-import { DESPATCH_ADVICE_TYPE_VALUES, documentObjectKey } from "@einvoice/domain";
+import { documentObjectKey, isDespatchAdviceType } from "@einvoice/domain";
 import type { ObjectStore } from "@einvoice/objects";
-import type { PdfFonts } from "@einvoice/pdf";
+import { type PdfFonts, renderGuidePdf } from "@einvoice/pdf";
 import { DocumentRenderedSchema, type NumberingService } from "@einvoice/proto";
 import { readCdrZip } from "@einvoice/sunat";
 import type { IssuerLogos } from "./issuer-logos.js";
-import { renderGuide } from "./render-pdf.js";
-
-/** Despatch advices: sender (09) and carrier (31) guides. */
-export const GUIDE_TYPES: ReadonlySet<string> = new Set(DESPATCH_ADVICE_TYPE_VALUES);
 
 export interface GuideToRender {
   documentId: string;
@@ -50,7 +46,7 @@ export class RenderGuide {
     const scope = { companyId: guide.companyId, livemode: guide.livemode };
     const view = await this.deps.numbering.getDocument({ scope, id: guide.documentId });
     const document = view.document;
-    if (!document || !GUIDE_TYPES.has(document.type)) return;
+    if (!document || !isDespatchAdviceType(document.type)) return;
     if (!document.despatch) throw new PermanentError(`guide ${guide.documentId} has no despatch data`);
     const accepted = document.status === "accepted" || document.status === "observed";
     const cdrKey = guide.cdrKey ?? (accepted ? view.files?.cdr : undefined);
@@ -62,7 +58,7 @@ export class RenderGuide {
     const issuer = issuers.fromMessage(view.issuer, "issuer");
     // The snapshot's logo, so the accepted re-render prints the same one as the signed render.
     const logo = await this.deps.logos.open(issuer);
-    const pdf = await renderGuide(
+    const pdf = await renderGuidePdf(
       {
         issuer,
         despatch: despatchAdvices.fromMessage(document.despatch, "despatch"),
@@ -72,7 +68,7 @@ export class RenderGuide {
         livemode: guide.livemode,
         ...(logo ? { logo } : {}),
       },
-      this.deps.fonts,
+      { fonts: this.deps.fonts },
     );
     const baseName = `${issuer.ruc}-${document.type}-${document.series}-${document.number}`;
     const pdfKey = documentObjectKey(scope, guide.documentId, "pdf", baseName, document.issueDate);

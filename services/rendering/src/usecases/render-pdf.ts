@@ -1,12 +1,10 @@
 import { PermanentError } from "@einvoice/broker";
 import {
-  type GuidePdfInput,
   type PdfDocumentInput,
   type PdfFonts,
   type PdfFormat,
   PdfInputError,
   renderDocumentPdf,
-  renderGuidePdf,
 } from "@einvoice/pdf";
 
 /**
@@ -17,13 +15,9 @@ export function renderPdf(input: PdfDocumentInput, format: PdfFormat, fonts: Pdf
   return permanentOnBadInput(renderDocumentPdf(input, { format, fonts }));
 }
 
-/** A guide's A4, on the same terms: what the layout refuses (a damaged logo among it) is a PermanentError. */
-export function renderGuide(input: GuidePdfInput, fonts: PdfFonts): Promise<Buffer> {
-  return permanentOnBadInput(renderGuidePdf(input, { fonts }));
-}
-
-function permanentOnBadInput(rendering: Promise<Buffer>): Promise<Buffer> {
-  return rendering.catch((error: unknown) => {
+/** What the PDF package refuses to print (PdfInputError) is refused on every retry too: a PermanentError. */
+export function permanentOnBadInput<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
     if (error instanceof PdfInputError) throw new PermanentError(error.message);
     throw error;
   });
