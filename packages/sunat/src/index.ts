@@ -57,4 +57,4 @@ export {
   text,
   xmlSyntaxError,
 } from "./xml-read.js";
-export { baseName, unzipEntries, type ZipEntry, zipDocument } from "./zip.js";
+export { baseName, FAST_DEFLATE, unzipEntries, type ZipEntry, zipDocument } from "./zip.js";

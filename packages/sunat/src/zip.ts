@@ -20,13 +20,13 @@ export function baseName(fileName: string): string {
  * bytes of level 9 on an XML document) and the headers are a hundred bytes. A streaming archiver cost ten times
  * the deflate itself on every document and CDR.
  */
+/** Deflate level 1, for a sender that zips every document it sends: about half the CPU of 6, a tenth more bytes. */
+export const FAST_DEFLATE = 1;
+
 export async function zipDocument(
   fileName: string,
   xml: string | Buffer,
-  /**
-   * Deflate level. The default 6 is within a few bytes of 9; a sender that zips every document it sends may take
-   * 1: about half the CPU for a tenth more bytes.
-   */
+  /** Deflate level. The default 6 is within a few bytes of 9; FAST_DEFLATE for a sender of every document. */
   level = 6,
 ): Promise<Buffer> {
   const data = typeof xml === "string" ? Buffer.from(xml, "utf8") : xml;

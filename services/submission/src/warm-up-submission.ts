@@ -2,11 +2,11 @@ import {
   buildCdrXml,
   buildSendBillEnvelope,
   buildSendBillResponse,
+  FAST_DEFLATE,
   parseSoapResponse,
   zipDocument,
 } from "@einvoice/sunat";
 import { interpretSendBill } from "./domain/interpret-response.js";
-import { FAST_DEFLATE } from "./usecases/submission-steps.js";
 
 /** Documents sent and answered at boot: enough for V8 to optimise the zip, SOAP and CDR code. */
 const ROUNDS = 1000;

@@ -1,18 +1,13 @@
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
-import { classifyResponseCode, isTransientException, zipDocument } from "@einvoice/sunat";
+import { classifyResponseCode, FAST_DEFLATE, isTransientException, zipDocument } from "@einvoice/sunat";
 import { SunatUnavailableError } from "../adapters/bill-service-client.js";
 import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-repository.js";
 import { interpretCdr } from "../domain/interpret-response.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
-import {
-  FAST_DEFLATE,
-  type Failure,
-  type FinalVerdict,
-  SubmissionSteps,
-} from "../usecases/submission-steps.js";
+import { type Failure, type FinalVerdict, SubmissionSteps } from "../usecases/submission-steps.js";
 import { type GreClient, GreRequestError, type GreStatus } from "./gre-client.js";
 import type { GreEndpoint } from "./gre-endpoints.js";
 import { ticketPollDelayMs } from "./gre-poll-delay.js";

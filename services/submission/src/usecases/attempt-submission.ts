@@ -1,7 +1,7 @@
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
-import { zipDocument } from "@einvoice/sunat";
+import { FAST_DEFLATE, zipDocument } from "@einvoice/sunat";
 import { type BillServiceClient, SunatUnavailableError } from "../adapters/bill-service-client.js";
 import type { SubmissionRecord } from "../adapters/submission-repository.js";
 import type { SunatEndpoint } from "../adapters/sunat-endpoints.js";
@@ -9,7 +9,7 @@ import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-respo
 import { canQueryStatus } from "../domain/status-query.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
 import type { PublishVerdict } from "./publish-verdict.js";
-import { FAST_DEFLATE, type Failure, type FinalVerdict, SubmissionSteps } from "./submission-steps.js";
+import { type Failure, type FinalVerdict, SubmissionSteps } from "./submission-steps.js";
 
 export interface AttemptSettings {
   /** Backoff between failed tries, in milliseconds; the last value repeats. */

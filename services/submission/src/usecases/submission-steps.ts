@@ -9,9 +9,6 @@ import type { SubmissionProblemCode } from "../domain/submission-problem.js";
 import type { PublishVerdict } from "./publish-verdict.js";
 
 /** A submission's final answer, whichever SUNAT API gave it (billService SOAP or GRE REST). */
-/** zlib level 1 for the zip sent to SUNAT: about half the CPU of the default 6 on a signed document, a little larger. */
-export const FAST_DEFLATE = 1;
-
 export interface FinalVerdict {
   outcome: VerdictOutcome;
   verdict: Omit<SunatVerdict, "simulated"> | null;
