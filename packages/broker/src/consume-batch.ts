@@ -1,6 +1,13 @@
-import { extractContext, type Logger, metrics, SpanKind, withSpan } from "@einvoice/platform";
+import {
+  currentTraceCarrier,
+  extractContext,
+  type Logger,
+  metrics,
+  SpanKind,
+  withSpan,
+} from "@einvoice/platform";
 import type { JetStreamClient, JsMsg } from "@nats-io/jetstream";
-import { context, propagation } from "@opentelemetry/api";
+import { context } from "@opentelemetry/api";
 import type { ConsumerDef } from "./catalog.js";
 import {
   countDelivery,
@@ -69,7 +76,7 @@ export async function startBatchConsumer<T>(
         ctx: messageContext(msg, log, decoded),
         // Read from the headers only by a handler that asks (one that queues work for later).
         get trace() {
-          return traceCarrierOf(msg);
+          return currentTraceCarrier(extractContext(msg.headers, natsHeaderGetter));
         },
       });
       delivered.push(msg);
@@ -138,10 +145,4 @@ export async function startBatchConsumer<T>(
     }
   })();
   return running(loop);
-}
-
-function traceCarrierOf(msg: JsMsg): Record<string, string> {
-  const carrier: Record<string, string> = {};
-  propagation.inject(extractContext(msg.headers, natsHeaderGetter), carrier);
-  return carrier;
 }

@@ -1,4 +1,4 @@
-import { context, propagation, trace } from "@opentelemetry/api";
+import { type Context, context, propagation, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
@@ -62,10 +62,13 @@ export function startTelemetry(
   };
 }
 
-/** The active trace context as a plain object (`traceparent`…), to store with work that runs later elsewhere. */
-export function currentTraceCarrier(): Record<string, string> {
+/**
+ * A trace context (default the active one) as a plain object (`traceparent`…), to store with work that runs later
+ * elsewhere.
+ */
+export function currentTraceCarrier(from: Context = context.active()): Record<string, string> {
   const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
+  propagation.inject(from, carrier);
   return carrier;
 }
 
