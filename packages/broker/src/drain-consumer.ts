@@ -11,6 +11,12 @@ export interface DrainOptions {
 
 const nothingToDrain = { stop: async () => {}, drained: Promise.resolve() };
 
+/** The consumer is gone (never made, or deleted by another replica): nothing to drain. */
+function undefinedWhenGone(error: unknown): undefined {
+  if (isNotFound(error)) return undefined;
+  throw error;
+}
+
 /**
  * Reads what is left on a consumer of the catalog's `drainedConsumers` (its subject moved), with the handler the
  * service had for it, then deletes it once everything the stream held when the drain began is handled: an upgrade
@@ -27,10 +33,7 @@ export async function drainConsumer<T>(
 ): Promise<RunningConsumer & { readonly drained: Promise<void> }> {
   const checkEveryMs = options.checkEveryMs ?? 5_000;
   const consumerInfo = () => broker.jsm.consumers.info(def.stream.name, def.durable);
-  const left = await consumerInfo().catch((error: unknown) => {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  });
+  const left = await consumerInfo().catch(undefinedWhenGone);
   if (!left) return nothingToDrain;
   // Drained once every message the stream held at the start is acknowledged: nothing pending or unacknowledged, or
   // (under steady traffic on the old subject, where the consumer is seldom empty at a check) its acknowledged floor
@@ -40,10 +43,7 @@ export async function drainConsumer<T>(
     (info.num_pending === 0 && info.num_ack_pending === 0) || info.ack_floor.stream_seq >= lastAtStart;
   // Another replica may delete it between the two reads.
   let running: RunningConsumer | undefined = await startConsumer(broker.js, def, handler, logger).catch(
-    (error: unknown) => {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    },
+    undefinedWhenGone,
   );
   if (!running) return nothingToDrain;
   logger.info(
