@@ -1,4 +1,10 @@
-import { A4_CONTENT, A4_MARGIN, a4Banners, a4Composition, a4PageHeader } from "./a4-page.js";
+import {
+  a4Banners,
+  a4Composition,
+  a4PageHeader,
+  A4_CONTENT as CONTENT,
+  A4_MARGIN as MARGIN,
+} from "./a4-page.js";
 import type { GuideLine, GuideModel, GuideSection } from "./guide-model.js";
 import { factRows, paragraph } from "./layout/blocks.js";
 import { type Box, beside, type Group, group, spacer, stack } from "./layout/box.js";
@@ -9,8 +15,6 @@ import type { Fact } from "./print-model.js";
 import { COLORS, A4_STYLE as S } from "./styles.js";
 import type { PdfImage } from "./writer/pdf-writer.js";
 
-const MARGIN = A4_MARGIN;
-const CONTENT = A4_CONTENT;
 const ID_BOX_WIDTH = 200;
 const GAP = 8;
 const PAD = 7;

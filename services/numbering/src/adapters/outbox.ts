@@ -54,8 +54,10 @@ export async function addToOutbox(
   return row;
 }
 
-/** The outbox row of a message, its payload encoded (and checked) now: a payload that breaks its contract throws. */
-/** The row for `entry`, continuing `trace` (by default the active trace). */
+/**
+ * The outbox row of a message, its payload encoded (and checked) now: a payload that breaks its contract throws.
+ * The row continues `trace` (by default the active trace).
+ */
 export function outboxEntry(
   entry: { _id: string } & OutboxMessage,
   now: string,
