@@ -62,13 +62,18 @@ function valueSetOf(field: DescField, fieldRules: { valuesEnum: string }): strin
   return enumValueSet(desc);
 }
 
+/** `DocumentResource` → `DOCUMENT_RESOURCE`: a proto name as an enum value's prefix or a constant's name. */
+export function upperSnake(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+}
+
 /**
  * The value set an enum declares (see `values_enum` in field_rules.proto): `IGV_REGIME_GENERAL` is "general",
  * `TAX_SCHEME_1000` "1000". The prefix left out is the enum's name in upper snake case (what `buf lint` asks of
  * every value), not protobuf-es's `sharedPrefix`, which keeps it where a digit would follow.
  */
 export function enumValueSet(desc: DescEnum): string[] {
-  const prefix = `${desc.name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_`;
+  const prefix = `${upperSnake(desc.name)}_`;
   if (!desc.values.every((v) => v.name.startsWith(prefix) && v.name.length > prefix.length))
     throw new Error(`${desc.typeName}: its values share no prefix to leave out (${prefix})`);
   return desc.values.filter((v) => v.number !== 0).map((v) => v.name.slice(prefix.length).toLowerCase());

@@ -1,6 +1,6 @@
 export * from "./documents.js";
 export * from "./domain-contract.js";
-export { enumValueSet, fieldRules, refuseContradictions } from "./field-rules.js";
+export { enumValueSet, fieldRules, refuseContradictions, upperSnake } from "./field-rules.js";
 export { JsonCodec, withoutUnset } from "./json-codec.js";
 export * from "./json-schema.js";
 export * from "./message-contract.js";
