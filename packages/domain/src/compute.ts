@@ -1,5 +1,5 @@
 import type { SaleDocumentType } from "./computed-document.js";
-import { IGV_REGIME_VALUES } from "./generated/common.js";
+import type { IGV_REGIME_VALUES } from "./generated/common.js";
 import type { ComputedDocument } from "./generated/computed-document.js";
 import type { InvoiceRequest } from "./invoice-request.js";
 import type { Decimal, IsoDate } from "./money.js";
@@ -17,9 +17,7 @@ export interface FieldError {
  * The issuer's IGV regime: `general` (18 %) or `restaurants_hotels`, the special rate of Ley 31556 and its
  * extensions for MYPE restaurants and hotels in SUNAT's register (10 %, 10.5 % in 2026).
  */
-export type IgvRegime = (typeof IGV_REGIMES)[number];
-/** `einvoice.common.v1.IgvRegime` in proto: the company's and the tax requests' `igv_regime`. */
-export const IGV_REGIMES = IGV_REGIME_VALUES;
+export type IgvRegime = (typeof IGV_REGIME_VALUES)[number];
 
 export interface ComputeContext {
   type: SaleDocumentType;

@@ -1,4 +1,4 @@
-import { IGV_REGIMES } from "@einvoice/domain";
+import { IGV_REGIME_VALUES } from "@einvoice/domain";
 
 /** JSON Schema of `PUT /v1/company/igv_regime`. */
 export const igvRegimeSchema = {
@@ -11,7 +11,7 @@ export const igvRegimeSchema = {
   properties: {
     igv_regime: {
       type: "string",
-      enum: IGV_REGIMES,
+      enum: IGV_REGIME_VALUES,
       description:
         "`general` (18 %, the default) or `restaurants_hotels` (the special rate; SUNAT observes a document at it, 4439, when the company is not in its register).",
       examples: ["restaurants_hotels"],

@@ -1,4 +1,4 @@
-import { IGV_REGIMES, type IgvRegime } from "@einvoice/domain";
+import { IGV_REGIME_VALUES, type IgvRegime } from "@einvoice/domain";
 import { CompanySettingsRepository } from "../../adapters/company-settings-repository.js";
 import { validationFailed } from "../../errors/public-errors.js";
 import type { GatewayDeps } from "../../http/context.js";
@@ -112,7 +112,7 @@ ${
   admin
     ? html`<form method="post" action="${base}/igv">${csrf}
 <fieldset><legend>${t("company.igv_choose")}</legend>
-${IGV_REGIMES.map(
+${IGV_REGIME_VALUES.map(
   (regime) =>
     html`<label class="check"><input type="radio" name="igv_regime" value="${regime}"${regime === igvRegime ? html` checked` : ""}> ${t(`igv.${regime}` as MessageKey)}</label>`,
 )}
