@@ -1,6 +1,5 @@
 import type { DocumentResource, EventResource } from "@einvoice/domain";
-import type { PublicDocumentList, PublicEventList } from "./document-schemas.js";
-import { listPage } from "./list-schema.js";
+import { listPage, type PublicList } from "./list-schema.js";
 import { presentedDocument, presentedDocumentEvent } from "./presented-document.js";
 import { CREATE_EXAMPLES, type CreateExample } from "./request-examples.js";
 
@@ -105,7 +104,7 @@ export function acceptedEvent(example: CreateExample): EventResource {
   });
 }
 
-export function eventListExample(): PublicEventList {
+export function eventListExample(): PublicList<EventResource> {
   const [invoice, receipt] = [
     CREATE_EXAMPLES.find((e) => e.kind === "invoice")!,
     CREATE_EXAMPLES.find((e) => e.kind === "receipt")!,
@@ -113,7 +112,7 @@ export function eventListExample(): PublicEventList {
   return listPage("/v1/events", true, [acceptedEvent(receipt), acceptedEvent(invoice)]);
 }
 
-export function documentListExample(): PublicDocumentList {
+export function documentListExample(): PublicList<DocumentResource> {
   const [invoice, receipt] = [
     CREATE_EXAMPLES.find((e) => e.kind === "invoice")!,
     CREATE_EXAMPLES.find((e) => e.kind === "receipt")!,
