@@ -362,22 +362,18 @@ export class FontProgram {
    */
   subset(used: Map<number, number[]>): EmbeddedSubset {
     const common = this.commonGlyphs();
-    let mapping = common;
+    // The common glyphs are the same for every document: what differs from them alone decides the subset, so the
+    // key (and, on a miss, the merged mapping) is made from that difference.
+    const differing: [number, number[]][] = [];
     for (const [gid, codePoints] of used) {
-      const known = mapping.get(gid);
-      if (known && sameCodePoints(known, codePoints)) continue;
-      if (mapping === common) mapping = new Map(common);
-      mapping.set(gid, codePoints);
+      const known = common.get(gid);
+      if (!known || !sameCodePoints(known, codePoints)) differing.push([gid, codePoints]);
     }
-    const key =
-      mapping === common
-        ? ""
-        : [...mapping]
-            .sort((a, b) => a[0] - b[0])
-            .map(([gid, codePoints]) => `${gid}:${codePoints.join(".")}`)
-            .join(",");
+    differing.sort((a, b) => a[0] - b[0]);
+    const key = differing.map(([gid, codePoints]) => `${gid}:${codePoints.join(".")}`).join(",");
     const known = this.subsets.get(key);
     if (known) return known;
+    const mapping = differing.length === 0 ? common : new Map([...common, ...differing]);
 
     const gids = [...mapping.keys()].sort((a, b) => a - b);
     const program = new Set<number>([0]);
