@@ -13,7 +13,7 @@ import {
   pathsOverlap,
   withPathsSet,
 } from "../documents.js";
-import { type Condition, type ParsedFindOptions, parseFilter, parseFindOptions } from "../filter-model.js";
+import { type ParsedFindOptions, parseFilter, parseFindOptions } from "../filter-model.js";
 import type { Collection, CollectionSpec, Entity, Filter, FindOptions } from "../port.js";
 import { DuplicateKeyError } from "../port.js";
 import { indexedPaths, indexFieldsJson, ixPaths } from "./index-fields.js";
@@ -109,7 +109,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     const parsed = parseFindOptions(options);
     const { sql, params } = this.statementFor(
       `find ${sortShape(parsed)}`,
-      parseFilter(filter),
+      filter,
       (where) =>
         `SELECT doc FROM ${this.table} WHERE ${where} ORDER BY ${orderByClause(parsed, this.indexed)} LIMIT ?`,
     );
@@ -118,10 +118,11 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   }
 
   /**
-   * The text of a statement of `kind` built by `build` around the SQL condition of `conditions`, built once per
+   * The text of a statement of `kind` built by `build` around the SQL condition of `filter`, built once per
    * filter shape, and the parameters it binds (the condition's, first).
    */
-  private statementFor(kind: string, conditions: Condition[], build: (where: string) => string): SqlWhere {
+  private statementFor(kind: string, filter: Filter, build: (where: string) => string): SqlWhere {
+    const conditions = parseFilter(filter);
     const key = `${kind}\u0002${filterShape(conditions)}`;
     const params = whereParams(conditions);
     let sql = this.texts.get(key);
@@ -140,7 +141,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   async count(filter: Filter): Promise<number> {
     const { sql, params } = this.statementFor(
       "count",
-      parseFilter(filter),
+      filter,
       (where) => `SELECT count(*) AS n FROM ${this.table} WHERE ${where}`,
     );
     return this.access.run(this.spec.name, () => (this.sql(sql).get(...params) as { n: number }).n);
@@ -151,14 +152,13 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     assertUniqueFieldsNotNull(this.spec, changes);
     const where = this.statementFor(
       "first",
-      parseFilter(filter),
+      filter,
       (sql) => `SELECT doc, ix FROM ${this.table} WHERE ${sql} ORDER BY _id LIMIT 1`,
     );
-    const select = where.sql;
     return this.write(() =>
       // Read-modify-write in one SQL transaction, so another process on the same file cannot slip in between.
       this.access.atomically(() => {
-        const row = this.sql(select).get(...where.params) as IndexedRow | undefined;
+        const row = this.sql(where.sql).get(...where.params) as IndexedRow | undefined;
         if (!row) return null;
         const updated = { ...(JSON.parse(row.doc) as T), ...changes };
         if (Object.keys(changes).length === 0) return updated;
@@ -176,15 +176,14 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     const paths = cleanPaths(this.spec.name, set);
     const where = this.statementFor(
       "first id",
-      parseFilter(filter),
+      filter,
       (sql) => `SELECT _id FROM ${this.table} WHERE ${sql} ORDER BY _id LIMIT 1`,
     );
-    const first = where.sql;
     if (paths.some(([path]) => [...this.indexed].some((indexed) => pathsOverlap(path, indexed)))) {
       // An indexed field changes: its `ix` must be computed again from the whole entity.
       return this.write(() =>
         this.access.atomically(() => {
-          const row = this.sql(`SELECT doc, ix FROM ${this.table} WHERE _id = (${first})`).get(
+          const row = this.sql(`SELECT doc, ix FROM ${this.table} WHERE _id = (${where.sql})`).get(
             ...where.params,
           ) as IndexedRow | undefined;
           if (!row) return false;
@@ -202,7 +201,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
     }
     // No indexed field changes: SQLite sets the paths inside the stored JSON, and `ix` stays as it is.
     const assignments = paths.map(([path]) => `, '$.${path}', json(?)`).join("");
-    const sql = `UPDATE ${this.table} SET doc = json_set(doc${assignments}) WHERE _id = (${first})`;
+    const sql = `UPDATE ${this.table} SET doc = json_set(doc${assignments}) WHERE _id = (${where.sql})`;
     const params = [...paths.map(([, value]) => JSON.stringify(value)), ...where.params];
     const result = await this.write(() => this.sql(sql).run(...params));
     return result.changes > 0;
@@ -233,7 +232,7 @@ export class SqliteCollection<T extends Entity> implements Collection<T> {
   async deleteOne(filter: Filter): Promise<boolean> {
     const { sql, params } = this.statementFor(
       "delete",
-      parseFilter(filter),
+      filter,
       (where) =>
         `DELETE FROM ${this.table} WHERE _id = (SELECT _id FROM ${this.table} WHERE ${where} ORDER BY _id LIMIT 1)`,
     );
