@@ -1,3 +1,4 @@
+import type { ReceivedPart } from "@einvoice/contracts";
 import { extractContext, type Logger, metrics, SpanKind, withSpan } from "@einvoice/platform";
 import type { ConsumerMessages, JetStreamClient, JsMsg } from "@nats-io/jetstream";
 import { context } from "@opentelemetry/api";
@@ -33,24 +34,20 @@ export class RetryLaterError extends Error {
   }
 }
 
-export interface MessageContext {
+/**
+ * A delivery as its handler sees it. As a ReceivedPart: the payload's JSON as received (it passed the tolerant
+ * check the payload was decoded with), which a handler that stores or forwards part of it as JSON may keep as it
+ * is once it passes the strict check; and `strict`, whether it passed the strict schema as a whole (a publisher of
+ * this version), so each part is that part's canonical JSON, which `DomainContract.fromMessage` takes without
+ * checking it again.
+ */
+export interface MessageContext extends Readonly<ReceivedPart> {
   /** Delivery attempt, 1-based. */
   deliveryCount: number;
   streamSequence: number;
   /** Tells the server the handler is still working, resetting the ack-wait timer (long SUNAT calls). */
   working(): void;
   logger: Logger;
-  /**
-   * The payload's JSON as received (it passed the tolerant check the payload was decoded with): a handler that
-   * stores or forwards part of it as JSON may keep that part as it is, once it passes the strict check, rather than
-   * convert the decoded message back.
-   */
-  readonly json: unknown;
-  /**
-   * `json` passed the strict schema as a whole (a publisher of this version): each part of it is that part's
-   * canonical JSON, checked, which `DomainContract.fromMessage` takes as the domain value without checking it again.
-   */
-  readonly strict: boolean;
 }
 
 export interface RunningConsumer {
@@ -122,12 +119,7 @@ export function countDelivery(def: ConsumerDef<unknown>, msg: JsMsg): void {
 }
 
 /** A delivery's checked payload and the JSON it was decoded from. */
-export interface Decoded<T> {
-  payload: T;
-  json: unknown;
-  /** `json` passed the strict schema, not only the tolerant one. */
-  strict: boolean;
-}
+export type Decoded<T> = ReceivedPart & { payload: T };
 
 /**
  * The message's checked payload (and its JSON, parsed once); one that fails its schema is dead-lettered (never
@@ -221,11 +213,7 @@ export async function freeSlot(
 }
 
 /** The handler's view of a delivery; its logger is made when first used. */
-export function messageContext(
-  msg: JsMsg,
-  log: Logger,
-  received: { json: unknown; strict: boolean },
-): MessageContext {
+export function messageContext(msg: JsMsg, log: Logger, received: ReceivedPart): MessageContext {
   let messageLog: Logger | undefined;
   const deliveryCount = msg.info.deliveryCount;
   return {
