@@ -7,7 +7,7 @@ import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-reposito
 import { interpretCdr } from "../domain/interpret-response.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
-import { type Failure, type FinalVerdict, SubmissionSteps } from "../usecases/submission-steps.js";
+import { SubmissionSteps } from "../usecases/submission-steps.js";
 import { type GreClient, GreRequestError, type GreStatus } from "./gre-client.js";
 import type { GreEndpoint } from "./gre-endpoints.js";
 import { ticketPollDelayMs } from "./gre-poll-delay.js";
@@ -59,7 +59,7 @@ export class AttemptGreSubmission {
     if (!endpoint) return;
     // A guide SUNAT took in time keeps being polled past the deadline: its ticket will be answered.
     if (record.ticket) return this.poll(record, endpoint, record.ticket);
-    if (this.clock() >= new Date(record.deadline_at)) return this.expire(record, endpoint);
+    if (this.clock() >= new Date(record.deadline_at)) return this.steps.expire(record, endpoint);
     return this.send(record, endpoint);
   }
 
@@ -114,14 +114,14 @@ export class AttemptGreSubmission {
     }
     if (status.cdrZip) {
       const result = interpretCdr(status.cdrZip);
-      if (result.kind === "verdict") return this.finish(record, endpoint, result);
+      if (result.kind === "verdict") return this.steps.finish(record, endpoint, result);
       const transient = result.kind === "retry" ? result.transient : false;
       return this.ticketFailed(record, endpoint, result.code, result.reason, transient);
     }
     const code = status.errorCode ?? "";
     const reason = status.errorDescription ?? "";
     if (status.code === "0") {
-      return this.finish(record, endpoint, {
+      return this.steps.finish(record, endpoint, {
         outcome: "accepted",
         verdict: { code: "0", description: reason, notes: [] },
         cdrZip: null,
@@ -132,14 +132,14 @@ export class AttemptGreSubmission {
         { document: record._id, code },
         "SUNAT registered this guide before (lost send reply)",
       );
-      return this.finish(record, endpoint, {
+      return this.steps.finish(record, endpoint, {
         outcome: "accepted",
         verdict: { code, description: reason, notes: [] },
         cdrZip: null,
       });
     }
     if (classifyResponseCode(code) === "rejected") {
-      return this.finish(record, endpoint, {
+      return this.steps.finish(record, endpoint, {
         outcome: "rejected",
         verdict: { code, description: reason, notes: [] },
         cdrZip: null,
@@ -157,7 +157,7 @@ export class AttemptGreSubmission {
     transient: boolean,
   ) {
     Object.assign(record, { ticket: null, ticket_polls: 0 });
-    return this.retryLater(record, endpoint, {
+    return this.steps.retryLater(record, endpoint, {
       error: `ticket: ${code} ${reason}`.trim(),
       problem: exceptionProblem(transient),
       transient,
@@ -189,7 +189,7 @@ export class AttemptGreSubmission {
     stateAfterOutage: (e: SunatUnavailableError) => SubmissionRecord["state"],
   ): Promise<void> {
     if (error instanceof SunatUnavailableError) {
-      return this.retryLater(record, endpoint, {
+      return this.steps.retryLater(record, endpoint, {
         error: `${call}: ${error.message}`,
         problem: error.problem,
         transient: true,
@@ -201,7 +201,7 @@ export class AttemptGreSubmission {
       await this.tokens.drop(record, endpoint.clientId);
       // A refused token surely sent nothing; a send refused for its token was not processed either.
       // SUNAT refused the client_id/secret (or the token they gave).
-      return this.retryLater(record, endpoint, {
+      return this.steps.retryLater(record, endpoint, {
         error: `${call}: ${error.message}`,
         problem: "sunat_refused_send",
         transient: true,
@@ -209,7 +209,7 @@ export class AttemptGreSubmission {
       });
     }
     if (call === "send" && classifyResponseCode(error.code) === "rejected") {
-      return this.finish(record, endpoint, {
+      return this.steps.finish(record, endpoint, {
         outcome: "rejected",
         verdict: { code: error.code, description: error.message.replace(/^\S+\s/, ""), notes: [] },
         cdrZip: null,
@@ -218,7 +218,7 @@ export class AttemptGreSubmission {
     if (call === "ticket status" && (error.code === "0127" || error.status === 404)) {
       // SUNAT does not know the ticket: the send was not kept, so send again.
       Object.assign(record, { ticket: null, ticket_polls: 0 });
-      return this.retryLater(record, endpoint, {
+      return this.steps.retryLater(record, endpoint, {
         error: `${call}: ${error.message}`,
         problem: "sunat_busy",
         transient: true,
@@ -226,23 +226,11 @@ export class AttemptGreSubmission {
       });
     }
     const transient = isTransientException(error.code);
-    return this.retryLater(record, endpoint, {
+    return this.steps.retryLater(record, endpoint, {
       error: `${call}: ${error.message}`,
       problem: exceptionProblem(transient),
       transient,
       state: call === "send" ? "queued" : record.state,
     });
-  }
-
-  private retryLater(record: SubmissionRecord, endpoint: GreEndpoint, failure: Failure): Promise<void> {
-    return this.steps.retryLater(record, endpoint.simulated, failure);
-  }
-
-  private expire(record: SubmissionRecord, endpoint: GreEndpoint): Promise<void> {
-    return this.steps.expire(record, endpoint.simulated);
-  }
-
-  private finish(record: SubmissionRecord, endpoint: GreEndpoint, result: FinalVerdict): Promise<void> {
-    return this.steps.finish(record, endpoint.simulated, result);
   }
 }

@@ -9,7 +9,7 @@ import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-respo
 import { canQueryStatus } from "../domain/status-query.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
 import type { PublishVerdict } from "./publish-verdict.js";
-import { type Failure, type FinalVerdict, SubmissionSteps } from "./submission-steps.js";
+import { SubmissionSteps } from "./submission-steps.js";
 
 export interface AttemptSettings {
   /** Backoff between failed tries, in milliseconds; the last value repeats. */
@@ -57,7 +57,7 @@ export class AttemptSubmission {
       if (query === "finished" || query === "retrying") return;
       if (query === "not-found") await this.steps.save(record, { state: "queued" });
     }
-    if (pastDeadline) return this.expire(record, endpoint);
+    if (pastDeadline) return this.steps.expire(record, endpoint);
     return this.send(record, endpoint);
   }
 
@@ -82,7 +82,7 @@ export class AttemptSubmission {
       );
     } catch (error) {
       if (!(error instanceof SunatUnavailableError)) throw error;
-      return this.retryLater(record, endpoint, {
+      return this.steps.retryLater(record, endpoint, {
         error: error.message,
         problem: error.problem,
         transient: true,
@@ -93,10 +93,10 @@ export class AttemptSubmission {
     const result = interpretSendBill(answer);
     switch (result.kind) {
       case "verdict":
-        return this.finish(record, endpoint, result);
+        return this.steps.finish(record, endpoint, result);
       case "retry":
         // An exception means SUNAT did not process the file: a later send is safe.
-        return this.retryLater(record, endpoint, {
+        return this.steps.retryLater(record, endpoint, {
           error: `${result.code} ${result.reason}`.trim(),
           problem: exceptionProblem(result.transient),
           transient: result.transient,
@@ -110,7 +110,7 @@ export class AttemptSubmission {
         const query = await this.queryStatus(record, endpoint);
         if (query === "finished" || query === "retrying") return;
         if (query === "not-found") {
-          return this.retryLater(record, endpoint, {
+          return this.steps.retryLater(record, endpoint, {
             error: `${result.code} but getStatusCdr finds nothing`,
             problem: "sunat_busy",
             transient: true,
@@ -118,7 +118,7 @@ export class AttemptSubmission {
           });
         }
         // No CDR can be fetched (receipts, or no consult service): the code itself is the verdict.
-        return this.finish(record, endpoint, {
+        return this.steps.finish(record, endpoint, {
           outcome: result.code === "1032" ? "rejected" : "accepted",
           verdict: { code: result.code, description: result.reason, notes: [] },
           cdrZip: null,
@@ -143,7 +143,7 @@ export class AttemptSubmission {
       });
     } catch (error) {
       if (!(error instanceof SunatUnavailableError)) throw error;
-      await this.retryLater(record, endpoint, {
+      await this.steps.retryLater(record, endpoint, {
         error: `status query: ${error.message}`,
         problem: error.problem,
         transient: true,
@@ -152,27 +152,15 @@ export class AttemptSubmission {
     }
     const result = interpretStatusCdr(answer);
     if (result.kind === "verdict") {
-      await this.finish(record, endpoint, result);
+      await this.steps.finish(record, endpoint, result);
       return "finished";
     }
     if (result.kind === "not-found") return "not-found";
-    await this.retryLater(record, endpoint, {
+    await this.steps.retryLater(record, endpoint, {
       error: `status query: ${result.code} ${result.reason}`.trim(),
       problem: exceptionProblem(result.transient),
       transient: result.transient,
     });
     return "retrying";
-  }
-
-  private retryLater(record: SubmissionRecord, endpoint: SunatEndpoint, failure: Failure): Promise<void> {
-    return this.steps.retryLater(record, endpoint.simulated, failure);
-  }
-
-  private expire(record: SubmissionRecord, endpoint: SunatEndpoint): Promise<void> {
-    return this.steps.expire(record, endpoint.simulated);
-  }
-
-  private finish(record: SubmissionRecord, endpoint: SunatEndpoint, result: FinalVerdict): Promise<void> {
-    return this.steps.finish(record, endpoint.simulated, result);
   }
 }

@@ -8,6 +8,14 @@ import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
 import type { SubmissionProblemCode } from "../domain/submission-problem.js";
 import type { PublishVerdict } from "./publish-verdict.js";
 
+/** Where a record was sent: whether to SUNAT's simulator, which a stored verdict says. */
+export interface SentTo {
+  simulated: boolean;
+}
+
+/** A record stopped before it had an endpoint (no SOL credentials): not sent anywhere, so not to the simulator. */
+const NOT_SENT: SentTo = { simulated: false };
+
 /** A submission's final answer, whichever SUNAT API gave it (billService SOAP or GRE REST). */
 export interface FinalVerdict {
   outcome: VerdictOutcome;
@@ -68,7 +76,7 @@ export class SubmissionSteps {
       return await endpointFor(record);
     } catch (error) {
       if (!(error instanceof SolCredentialsMissingError)) throw error;
-      await this.retryLater(record, false, {
+      await this.retryLater(record, NOT_SENT, {
         error: error.message,
         problem: "sol_credentials_missing",
         transient: false,
@@ -94,7 +102,7 @@ export class SubmissionSteps {
    * Schedules the next pass on the backoff, or rejects the document when the deadline has come. A guide whose
    * ticket SUNAT holds is polled past the deadline (its answer will come) and its polls are not capped by it.
    */
-  async retryLater(record: SubmissionRecord, simulated: boolean, failure: Failure): Promise<void> {
+  async retryLater(record: SubmissionRecord, endpoint: SentTo, failure: Failure): Promise<void> {
     const { error, problem, transient, state = record.state } = failure;
     const now = this.deps.clock();
     const failures = record.failures + 1;
@@ -102,7 +110,7 @@ export class SubmissionSteps {
     this.deps.logger.warn({ document: record._id, error, failures, transient }, this.settings.retryWarning);
     if (now >= deadline && !record.ticket) {
       Object.assign(record, { state, failures, last_error: error, last_problem: problem });
-      return this.expire(record, simulated);
+      return this.expire(record, endpoint);
     }
     const delay = retryDelayMs({ failures, transient, delaysMs: this.settings.retryDelaysMs });
     const at = record.ticket ? new Date(now.getTime() + delay) : nextAttemptAt(now, delay, deadline);
@@ -120,7 +128,7 @@ export class SubmissionSteps {
    * Stores the CDR, records the verdict as done (unpublished), then publishes it. A publish that fails leaves the
    * verdict stored as unpublished: the scheduler publishes it on its next pass.
    */
-  async finish(record: SubmissionRecord, simulated: boolean, result: FinalVerdict): Promise<void> {
+  async finish(record: SubmissionRecord, endpoint: SentTo, result: FinalVerdict): Promise<void> {
     let cdrKey: string | null = null;
     if (result.cdrZip) {
       const scope = { companyId: record.company_id, livemode: record.livemode };
@@ -130,7 +138,7 @@ export class SubmissionSteps {
     await this.save(record, {
       state: "done",
       outcome: result.outcome,
-      sunat: result.verdict ? { ...result.verdict, simulated } : null,
+      sunat: result.verdict ? { ...result.verdict, simulated: endpoint.simulated } : null,
       status_details: result.deadlineMessage
         ? { code: "submission_deadline_exceeded", message: result.deadlineMessage }
         : null,
@@ -153,12 +161,12 @@ export class SubmissionSteps {
    * Ends a submission whose sending deadline passed without a verdict: `rejected` with no SUNAT answer, saying
    * which deadline and whether SUNAT may still hold a copy it could not confirm.
    */
-  expire(record: SubmissionRecord, simulated: boolean): Promise<void> {
+  expire(record: SubmissionRecord, endpoint: SentTo): Promise<void> {
     const lastError = record.last_error ? `; last error: ${record.last_error}` : "";
     const maybeHeld =
       record.state === "uncertain" ? " SUNAT may still hold a copy that could not be confirmed." : "";
     const deadline = this.settings.describeDeadline(record.deadline_at);
-    return this.finish(record, simulated, {
+    return this.finish(record, endpoint, {
       outcome: "rejected",
       verdict: null,
       cdrZip: null,
