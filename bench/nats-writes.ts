@@ -8,12 +8,12 @@
  *   node --import tsx bench/nats-writes.ts [--count 4000] [--rounds 3]
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startNatsServer } from "@einvoice/testkit";
 import { AckPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { connectCoalescing } from "../packages/broker/src/coalescing-transport.js";
+import { ownCpuMsSince, treeCpuSeconds } from "./lib/proc-cpu.js";
 
 const { values: args } = parseArgs({
   options: { count: { type: "string", default: "4000" }, rounds: { type: "string", default: "3" } },
@@ -21,15 +21,7 @@ const { values: args } = parseArgs({
 const COUNT = Number(args.count);
 const CONCURRENCY = 8;
 const body = JSON.stringify({ payload: "x".repeat(2000) });
-const ownCpuMs = () => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
-const TICKS_PER_S = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
-const processCpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
-};
+const processCpuMs = (pid: number) => (treeCpuSeconds(pid) ?? Number.NaN) * 1000;
 
 const server = await startNatsServer();
 const serverPid = Number(
@@ -62,7 +54,7 @@ try {
       for (let i = 0; i < COUNT; i++) await js.publish(subject, body, { msgID: `${subject}-${i}` });
       const consumer = await js.consumers.get("BENCH", durable);
       const messages = await consumer.consume({ max_messages: CONCURRENCY * 8 });
-      const beforeOwn = ownCpuMs();
+      const beforeOwn = process.cpuUsage();
       const beforeServer = processCpuMs(serverPid);
       let done = 0;
       const inFlight = new Set<Promise<void>>();
@@ -77,7 +69,7 @@ try {
       }
       await Promise.all(inFlight);
       await nc.flush();
-      const own = ((ownCpuMs() - beforeOwn) * 1000) / COUNT;
+      const own = (ownCpuMsSince(beforeOwn) * 1000) / COUNT;
       const nats = ((processCpuMs(serverPid) - beforeServer) * 1000) / COUNT;
       row.push(`${label}: client ${own.toFixed(1)} µs, nats-server ${nats.toFixed(1)} µs`);
       await messages.close();
