@@ -337,6 +337,18 @@ function valuesText(desc: DescMessage, { rules, valueNames }: Omit<Context, "nee
   return lines.join("");
 }
 
+/** The fields whose type differs between the message's two forms (they hold messages that do), with both types. */
+function formDifferences(
+  desc: DescMessage,
+  context: Context,
+): { field: DescField; nulls: string; absent: string }[] {
+  return desc.fields.flatMap((field) => {
+    const nulls = fieldType(field, desc, context, "null");
+    const absent = fieldType(field, desc, context, "absent");
+    return nulls === absent ? [] : [{ field, nulls, absent }];
+  });
+}
+
 /**
  * The built form of a public message (see `Source.built`): the public type with each field that reaches a public
  * twin typed in the canonical form instead.
@@ -346,13 +358,9 @@ function builtText(desc: DescMessage, name: string, context: Context): string {
   // built message holds is not decided yet.
   if (desc.oneofs.length > 0)
     throw new Error(`${desc.typeName}: a oneof in a message generated in its built form is not supported`);
-  const fields = desc.fields.filter(
-    (field) => fieldType(field, desc, context, "null") !== fieldType(field, desc, context, "absent"),
-  );
-  const lines = fields.map((field) =>
-    fieldLine(field, fieldType(field, desc, context, "absent"), "null", context.rules),
-  );
-  const keys = fields.map((field) => JSON.stringify(field.name)).join(" | ");
+  const fields = formDifferences(desc, context);
+  const lines = fields.map(({ field, absent }) => fieldLine(field, absent, "null", context.rules));
+  const keys = fields.map(({ field }) => JSON.stringify(field.name)).join(" | ");
   const type = fields.length === 0 ? tsName(desc) : `Omit<${tsName(desc)}, ${keys}> & {\n${lines.join("")}}`;
   return `
 /**
@@ -398,10 +406,7 @@ function twinText(desc: DescMessage, name: string, context: Context): string {
   const own =
     desc.oneofs.length > 0 || desc.fields.some((f) => fieldRules(f, context.rules)?.absentWhenUnset);
   if (own) return messageText(desc, "null", context, name);
-  const parts = desc.fields.flatMap((field) => {
-    const type = fieldType(field, desc, context, "null");
-    return type === fieldType(field, desc, context, "absent") ? [] : [`  ${field.name}: ${type};\n`];
-  });
+  const parts = formDifferences(desc, context).map(({ field, nulls }) => `  ${field.name}: ${nulls};\n`);
   context.need("./presented.js", "Presented");
   const partsText = parts.length > 0 ? `, {\n${parts.join("")}}` : "";
   return `/** \`${tsName(desc)}\` as the API answers it: unset optional fields null. */
