@@ -1,19 +1,145 @@
-import type { DescMessage, DescMethod, DescService } from "@bufbuild/protobuf";
-import type { GenService } from "@bufbuild/protobuf/codegenv2";
-import { BinaryReader } from "@bufbuild/protobuf/wire";
-import { ComputedDocumentSchema } from "./gen/einvoice/documents/v1/computed_document_pb.js";
 import {
-  EncodedIssueDocumentsRequestSchema,
+  clone,
+  create,
+  createFileRegistry,
+  type DescMessage,
+  type DescMethod,
+  type DescService,
+  type Message,
+} from "@bufbuild/protobuf";
+import type { GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { BinaryReader } from "@bufbuild/protobuf/wire";
+import {
+  type DescriptorProto,
+  DescriptorProtoSchema,
+  FieldDescriptorProto_Label,
+  FieldDescriptorProto_Type,
+  FileDescriptorProtoSchema,
+  OneofDescriptorProtoSchema,
+} from "@bufbuild/protobuf/wkt";
+import {
+  type ComputedDocument,
+  ComputedDocumentSchema,
+} from "./gen/einvoice/documents/v1/computed_document_pb.js";
+import {
+  type IssueDocumentsRequest,
+  IssueDocumentsRequestSchema,
   IssueDocumentsResponseSchema,
   NumberingService,
 } from "./gen/einvoice/numbering/v1/numbering_pb.js";
 import {
   ComputeDocumentsRequestSchema,
+  type ComputeDocumentsResponse,
+  ComputeDocumentsResponseSchema,
   ComputeNoteRequestSchema,
-  EncodedComputeDocumentsResponseSchema,
-  EncodedComputeNoteResponseSchema,
+  type ComputeNoteResponse,
+  ComputeNoteResponseSchema,
   TaxService,
 } from "./gen/einvoice/tax/v1/tax_pb.js";
+
+/** Whether a ComputedDocument is reachable through the type's fields. */
+type Carries<T> = T extends ComputedDocument
+  ? true
+  : T extends readonly (infer Item)[]
+    ? Carries<Item>
+    : T extends Uint8Array
+      ? false
+      : T extends object
+        ? true extends { [Key in keyof T]-?: Carries<T[Key]> }[keyof T]
+          ? true
+          : false
+        : false;
+
+/**
+ * A message as its encoded view reads it: every ComputedDocument in it is the bytes of its encoding; a message that
+ * carries none is the message itself.
+ */
+export type Encoded<T> = T extends ComputedDocument
+  ? Uint8Array
+  : T extends readonly (infer Item)[]
+    ? Encoded<Item>[]
+    : Carries<T> extends true
+      ? { [Key in keyof T]: Key extends "$typeName" ? string : Encoded<T[Key]> }
+      : T;
+
+const ENCODED = ComputedDocumentSchema;
+
+/** Whether a ComputedDocument is reachable through the message's fields (no cycle reaches one here). */
+function carries(message: DescMessage, seen = new Set<DescMessage>()): boolean {
+  if (seen.has(message)) return false;
+  seen.add(message);
+  return message.fields.some(
+    (field) => field.message !== undefined && (field.message === ENCODED || carries(field.message, seen)),
+  );
+}
+
+const viewName = (message: DescMessage) => `Encoded${message.name}`;
+
+/**
+ * The message's descriptor with every ComputedDocument field declared as bytes (and every message carrying one as
+ * its own view): the same field numbers and wire types, so the same bytes on the wire, while the document stays
+ * the bytes of its encoding, neither decoded nor re-encoded. A singular field keeps its presence (proto3
+ * `optional`), so an empty document is still written, as a present empty message would be.
+ */
+function viewProtos(root: DescMessage): DescriptorProto[] {
+  const views = new Map<DescMessage, DescriptorProto>();
+  const visit = (message: DescMessage) => {
+    if (views.has(message)) return;
+    if (message.file !== root.file)
+      throw new Error(`${message.typeName} carries a ComputedDocument outside ${root.file.name}`);
+    const view = clone(DescriptorProtoSchema, message.proto);
+    view.name = viewName(message);
+    views.set(message, view);
+    message.fields.forEach((field, index) => {
+      const proto = view.field[index];
+      if (!proto || !field.message || !(field.message === ENCODED || carries(field.message))) return;
+      if (field.message !== ENCODED) {
+        visit(field.message);
+        proto.typeName = `.${field.message.file.proto.package}.${viewName(field.message)}`;
+        return;
+      }
+      proto.type = FieldDescriptorProto_Type.BYTES;
+      proto.typeName = "";
+      if (field.oneof === undefined && proto.label !== FieldDescriptorProto_Label.REPEATED) {
+        proto.proto3Optional = true;
+        proto.oneofIndex =
+          view.oneofDecl.push(create(OneofDescriptorProtoSchema, { name: `_${proto.name}` })) - 1;
+      }
+    });
+  };
+  visit(root);
+  return [...views.values()];
+}
+
+/**
+ * The encoded view of a message that carries ComputedDocuments, derived from its generated descriptor: nothing
+ * restates a field, so a field added to the message is in its view.
+ */
+function encodedView<Shape extends Message>(root: GenMessage<Shape>): GenMessage<Encoded<Shape> & Message> {
+  const source = root.file;
+  const file = clone(FileDescriptorProtoSchema, source.proto);
+  file.name = `${source.proto.name}.encoded/${root.name}`;
+  file.dependency = [source.proto.name];
+  file.messageType = viewProtos(root);
+  file.enumType = [];
+  file.service = [];
+  file.extension = [];
+  file.sourceCodeInfo = undefined;
+  const registry = createFileRegistry(file, (name) => (name === source.proto.name ? source : undefined));
+  const view = registry.getMessage(`${source.proto.package}.${viewName(root)}`);
+  if (!view) throw new Error(`no encoded view of ${root.typeName}`);
+  return view as unknown as GenMessage<Encoded<Shape> & Message>;
+}
+
+/** ComputeDocumentsResponse with each computed document as the bytes of its encoding. */
+export const EncodedComputeDocumentsResponseSchema: GenMessage<Encoded<ComputeDocumentsResponse> & Message> =
+  encodedView(ComputeDocumentsResponseSchema);
+/** ComputeNoteResponse with its computed document as the bytes of its encoding. */
+export const EncodedComputeNoteResponseSchema: GenMessage<Encoded<ComputeNoteResponse> & Message> =
+  encodedView(ComputeNoteResponseSchema);
+/** IssueDocumentsRequest with each computed document as the bytes of its encoding. */
+export const EncodedIssueDocumentsRequestSchema: GenMessage<Encoded<IssueDocumentsRequest> & Message> =
+  encodedView(IssueDocumentsRequestSchema);
 
 type MessageViews = Record<string, { input: DescMessage; output: DescMessage }>;
 

@@ -3,14 +3,16 @@ import type { Client } from "@connectrpc/connect";
 import { connectErrorOf } from "@einvoice/platform";
 import {
   type Document,
-  type EncodedIssueDocumentRequestSchema,
+  type EncodedIssueDocumentsRequestSchema,
   encodedLineCount,
   type NumberingServiceEncoded,
 } from "@einvoice/proto";
 import { type ItemOutcome, MicroBatcher } from "./micro-batcher.js";
 
 /** An IssueDocument request whose computed document is forwarded as the tax service encoded it. */
-export type IssueDocumentInit = MessageInitShape<typeof EncodedIssueDocumentRequestSchema>;
+export type IssueDocumentInit = NonNullable<
+  MessageInitShape<typeof EncodedIssueDocumentsRequestSchema>["items"]
+>[number];
 
 export interface IssueBatchSettings {
   /** How long a create may wait for numbering's answer, in ms, its time in the queue included (RPC_TIMEOUT_MS). */

@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/tax/v1/tax.proto.
  */
 export const file_einvoice_tax_v1_tax: GenFile = /*@__PURE__*/
-  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEiuQEKFkNvbXB1dGVEb2N1bWVudFJlcXVlc3QSDAoEdHlwZRgBIAEoCRI2CgdyZXF1ZXN0GAIgASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLkludm9pY2VSZXF1ZXN0Eg0KBXRvZGF5GAMgASgJEjsKCmlndl9yZWdpbWUYBCABKAlCIsrzGB5KHGVpbnZvaWNlLmNvbW1vbi52MS5JZ3ZSZWdpbWVIAIgBAUINCgtfaWd2X3JlZ2ltZSJUChdDb21wdXRlRG9jdW1lbnRSZXNwb25zZRI5Cghkb2N1bWVudBgBIAEoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZERvY3VtZW50IlEKF0NvbXB1dGVEb2N1bWVudHNSZXF1ZXN0EjYKBWl0ZW1zGAEgAygLMicuZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudFJlcXVlc3QiUwoYQ29tcHV0ZURvY3VtZW50c1Jlc3BvbnNlEjcKB3Jlc3VsdHMYASADKAsyJi5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50UmVzdWx0Io8BChVDb21wdXRlRG9jdW1lbnRSZXN1bHQSOwoIZG9jdW1lbnQYASABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudEgAEi4KBWVycm9yGAIgASgLMh0uZWludm9pY2UuY29tbW9uLnYxLkl0ZW1FcnJvckgAQgkKB291dGNvbWUivAIKEkNvbXB1dGVOb3RlUmVxdWVzdBIaCgR0eXBlGAEgASgJQgzK8xgICgIwNwoCMDgSMwoHcmVxdWVzdBgCIAEoCzIiLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVxdWVzdBI2Cghtb2RpZmllZBgDIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVmZXJlbmNlEkIKEW1vZGlmaWVkX2NvbXB1dGVkGAQgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQSDQoFdG9kYXkYBSABKAkSOwoKaWd2X3JlZ2ltZRgGIAEoCUIiyvMYHkocZWludm9pY2UuY29tbW9uLnYxLklndlJlZ2ltZUgAiAEBQg0KC19pZ3ZfcmVnaW1lIlAKE0NvbXB1dGVOb3RlUmVzcG9uc2USOQoIZG9jdW1lbnQYASABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCJwChpDaGVja0Rlc3BhdGNoQWR2aWNlUmVxdWVzdBIUCgxyZXF1ZXN0X2pzb24YASABKAkSEgoKaXNzdWVyX3J1YxgCIAEoCRIZChFpc3N1ZXJfbGVnYWxfbmFtZRgDIAEoCRINCgV0b2RheRgEIAEoCSJUChtDaGVja0Rlc3BhdGNoQWR2aWNlUmVzcG9uc2USNQoGYWR2aWNlGAEgASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoQWR2aWNlImEKH0VuY29kZWRDb21wdXRlRG9jdW1lbnRzUmVzcG9uc2USPgoHcmVzdWx0cxgBIAMoCzItLmVpbnZvaWNlLnRheC52MS5FbmNvZGVkQ29tcHV0ZURvY3VtZW50UmVzdWx0Im0KHEVuY29kZWRDb21wdXRlRG9jdW1lbnRSZXN1bHQSEgoIZG9jdW1lbnQYASABKAxIABIuCgVlcnJvchgCIAEoCzIdLmVpbnZvaWNlLmNvbW1vbi52MS5JdGVtRXJyb3JIAEIJCgdvdXRjb21lIkAKGkVuY29kZWRDb21wdXRlTm90ZVJlc3BvbnNlEhUKCGRvY3VtZW50GAEgASgMSACIAQFCCwoJX2RvY3VtZW50MqcDCgpUYXhTZXJ2aWNlEmQKD0NvbXB1dGVEb2N1bWVudBInLmVpbnZvaWNlLnRheC52MS5Db21wdXRlRG9jdW1lbnRSZXF1ZXN0GiguZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudFJlc3BvbnNlEmcKEENvbXB1dGVEb2N1bWVudHMSKC5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50c1JlcXVlc3QaKS5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50c1Jlc3BvbnNlElgKC0NvbXB1dGVOb3RlEiMuZWludm9pY2UudGF4LnYxLkNvbXB1dGVOb3RlUmVxdWVzdBokLmVpbnZvaWNlLnRheC52MS5Db21wdXRlTm90ZVJlc3BvbnNlEnAKE0NoZWNrRGVzcGF0Y2hBZHZpY2USKy5laW52b2ljZS50YXgudjEuQ2hlY2tEZXNwYXRjaEFkdmljZVJlcXVlc3QaLC5laW52b2ljZS50YXgudjEuQ2hlY2tEZXNwYXRjaEFkdmljZVJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_invoice_request, file_einvoice_documents_v1_note]);
+  fileDesc("ChllaW52b2ljZS90YXgvdjEvdGF4LnByb3RvEg9laW52b2ljZS50YXgudjEiuQEKFkNvbXB1dGVEb2N1bWVudFJlcXVlc3QSDAoEdHlwZRgBIAEoCRI2CgdyZXF1ZXN0GAIgASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLkludm9pY2VSZXF1ZXN0Eg0KBXRvZGF5GAMgASgJEjsKCmlndl9yZWdpbWUYBCABKAlCIsrzGB5KHGVpbnZvaWNlLmNvbW1vbi52MS5JZ3ZSZWdpbWVIAIgBAUINCgtfaWd2X3JlZ2ltZSJUChdDb21wdXRlRG9jdW1lbnRSZXNwb25zZRI5Cghkb2N1bWVudBgBIAEoCzInLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Db21wdXRlZERvY3VtZW50IlEKF0NvbXB1dGVEb2N1bWVudHNSZXF1ZXN0EjYKBWl0ZW1zGAEgAygLMicuZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudFJlcXVlc3QiUwoYQ29tcHV0ZURvY3VtZW50c1Jlc3BvbnNlEjcKB3Jlc3VsdHMYASADKAsyJi5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50UmVzdWx0Io8BChVDb21wdXRlRG9jdW1lbnRSZXN1bHQSOwoIZG9jdW1lbnQYASABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudEgAEi4KBWVycm9yGAIgASgLMh0uZWludm9pY2UuY29tbW9uLnYxLkl0ZW1FcnJvckgAQgkKB291dGNvbWUivAIKEkNvbXB1dGVOb3RlUmVxdWVzdBIaCgR0eXBlGAEgASgJQgzK8xgICgIwNwoCMDgSMwoHcmVxdWVzdBgCIAEoCzIiLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVxdWVzdBI2Cghtb2RpZmllZBgDIAEoCzIkLmVpbnZvaWNlLmRvY3VtZW50cy52MS5Ob3RlUmVmZXJlbmNlEkIKEW1vZGlmaWVkX2NvbXB1dGVkGAQgASgLMicuZWludm9pY2UuZG9jdW1lbnRzLnYxLkNvbXB1dGVkRG9jdW1lbnQSDQoFdG9kYXkYBSABKAkSOwoKaWd2X3JlZ2ltZRgGIAEoCUIiyvMYHkocZWludm9pY2UuY29tbW9uLnYxLklndlJlZ2ltZUgAiAEBQg0KC19pZ3ZfcmVnaW1lIlAKE0NvbXB1dGVOb3RlUmVzcG9uc2USOQoIZG9jdW1lbnQYASABKAsyJy5laW52b2ljZS5kb2N1bWVudHMudjEuQ29tcHV0ZWREb2N1bWVudCJwChpDaGVja0Rlc3BhdGNoQWR2aWNlUmVxdWVzdBIUCgxyZXF1ZXN0X2pzb24YASABKAkSEgoKaXNzdWVyX3J1YxgCIAEoCRIZChFpc3N1ZXJfbGVnYWxfbmFtZRgDIAEoCRINCgV0b2RheRgEIAEoCSJUChtDaGVja0Rlc3BhdGNoQWR2aWNlUmVzcG9uc2USNQoGYWR2aWNlGAEgASgLMiUuZWludm9pY2UuZG9jdW1lbnRzLnYxLkRlc3BhdGNoQWR2aWNlMqcDCgpUYXhTZXJ2aWNlEmQKD0NvbXB1dGVEb2N1bWVudBInLmVpbnZvaWNlLnRheC52MS5Db21wdXRlRG9jdW1lbnRSZXF1ZXN0GiguZWludm9pY2UudGF4LnYxLkNvbXB1dGVEb2N1bWVudFJlc3BvbnNlEmcKEENvbXB1dGVEb2N1bWVudHMSKC5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50c1JlcXVlc3QaKS5laW52b2ljZS50YXgudjEuQ29tcHV0ZURvY3VtZW50c1Jlc3BvbnNlElgKC0NvbXB1dGVOb3RlEiMuZWludm9pY2UudGF4LnYxLkNvbXB1dGVOb3RlUmVxdWVzdBokLmVpbnZvaWNlLnRheC52MS5Db21wdXRlTm90ZVJlc3BvbnNlEnAKE0NoZWNrRGVzcGF0Y2hBZHZpY2USKy5laW52b2ljZS50YXgudjEuQ2hlY2tEZXNwYXRjaEFkdmljZVJlcXVlc3QaLC5laW52b2ljZS50YXgudjEuQ2hlY2tEZXNwYXRjaEFkdmljZVJlc3BvbnNlYgZwcm90bzM", [file_einvoice_common_v1_common, file_einvoice_common_v1_field_rules, file_einvoice_documents_v1_computed_document, file_einvoice_documents_v1_despatch_advice, file_einvoice_documents_v1_invoice_request, file_einvoice_documents_v1_note]);
 
 /**
  * @generated from message einvoice.tax.v1.ComputeDocumentRequest
@@ -281,77 +281,6 @@ export type CheckDespatchAdviceResponse = Message<"einvoice.tax.v1.CheckDespatch
  */
 export const CheckDespatchAdviceResponseSchema: GenMessage<CheckDespatchAdviceResponse> = /*@__PURE__*/
   messageDesc(file_einvoice_tax_v1_tax, 8);
-
-/**
- * The same binary wire format as ComputeDocumentsResponse, read by a caller that only forwards each computed document
- * (the gateway, to NumberingService.IssueDocuments): the document stays the bytes of an
- * einvoice.documents.v1.ComputedDocument, neither decoded nor re-encoded. No service answers this type by name.
- *
- * @generated from message einvoice.tax.v1.EncodedComputeDocumentsResponse
- */
-export type EncodedComputeDocumentsResponse = Message<"einvoice.tax.v1.EncodedComputeDocumentsResponse"> & {
-  /**
-   * @generated from field: repeated einvoice.tax.v1.EncodedComputeDocumentResult results = 1;
-   */
-  results: EncodedComputeDocumentResult[];
-};
-
-/**
- * Describes the message einvoice.tax.v1.EncodedComputeDocumentsResponse.
- * Use `create(EncodedComputeDocumentsResponseSchema)` to create a new message.
- */
-export const EncodedComputeDocumentsResponseSchema: GenMessage<EncodedComputeDocumentsResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_tax_v1_tax, 9);
-
-/**
- * ComputeDocumentResult with its document as the encoded einvoice.documents.v1.ComputedDocument.
- *
- * @generated from message einvoice.tax.v1.EncodedComputeDocumentResult
- */
-export type EncodedComputeDocumentResult = Message<"einvoice.tax.v1.EncodedComputeDocumentResult"> & {
-  /**
-   * @generated from oneof einvoice.tax.v1.EncodedComputeDocumentResult.outcome
-   */
-  outcome: {
-    /**
-     * @generated from field: bytes document = 1;
-     */
-    value: Uint8Array;
-    case: "document";
-  } | {
-    /**
-     * @generated from field: einvoice.common.v1.ItemError error = 2;
-     */
-    value: ItemError;
-    case: "error";
-  } | { case: undefined; value?: undefined };
-};
-
-/**
- * Describes the message einvoice.tax.v1.EncodedComputeDocumentResult.
- * Use `create(EncodedComputeDocumentResultSchema)` to create a new message.
- */
-export const EncodedComputeDocumentResultSchema: GenMessage<EncodedComputeDocumentResult> = /*@__PURE__*/
-  messageDesc(file_einvoice_tax_v1_tax, 10);
-
-/**
- * ComputeNoteResponse with its document as the encoded einvoice.documents.v1.ComputedDocument (same binary wire format).
- *
- * @generated from message einvoice.tax.v1.EncodedComputeNoteResponse
- */
-export type EncodedComputeNoteResponse = Message<"einvoice.tax.v1.EncodedComputeNoteResponse"> & {
-  /**
-   * @generated from field: optional bytes document = 1;
-   */
-  document?: Uint8Array | undefined;
-};
-
-/**
- * Describes the message einvoice.tax.v1.EncodedComputeNoteResponse.
- * Use `create(EncodedComputeNoteResponseSchema)` to create a new message.
- */
-export const EncodedComputeNoteResponseSchema: GenMessage<EncodedComputeNoteResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_tax_v1_tax, 11);
 
 /**
  * Computes taxes and totals and applies every check SUNAT would reject, before any number is assigned.
