@@ -10,10 +10,6 @@ import {
   EmailSchema,
   type Event,
   EventSchema,
-  type WebhookDelivery,
-  WebhookDeliverySchema,
-  type WebhookEndpoint,
-  WebhookEndpointSchema,
 } from "@einvoice/proto";
 import { documentContract } from "./documents.js";
 import { JsonCodec } from "./json-codec.js";
@@ -90,32 +86,30 @@ export function certificateFields(certificate: Certificate, livemode: boolean): 
 }
 
 /**
- * A webhook endpoint of the notification service as `einvoice.api.v1.WebhookEndpoint` (its `secret` only when the
- * answer carries it: create and rotate).
+ * A webhook endpoint as the notification service answers it (`einvoice.api.v1.WebhookEndpoint`, its `secret` only
+ * in the answers to create and rotate), presented.
  */
-export function presentWebhookEndpoint(endpoint: WebhookEndpoint | undefined) {
+export function presentWebhookEndpoint(endpoint: api.WebhookEndpoint | undefined) {
   if (!endpoint) throw new Error("a response without its endpoint");
-  return presentAs(api.WebhookEndpointSchema, webhookEndpoints.toJson(endpoint) as JsonObject);
+  return presentAs(api.WebhookEndpointSchema, withConstantObject(webhookEndpoints.toJson(endpoint)));
 }
 
-/** A webhook delivery of the notification service as `einvoice.api.v1.WebhookDelivery`. */
-export function presentWebhookDelivery(delivery: WebhookDelivery | undefined) {
+/** A webhook delivery as the notification service answers it (`einvoice.api.v1.WebhookDelivery`), presented. */
+export function presentWebhookDelivery(delivery: api.WebhookDelivery | undefined) {
   if (!delivery) throw new Error("a response without its delivery");
-  const json = withAnswerStatus(webhookDeliveries.toJson(delivery) as JsonObject);
-  const attempts = (json.attempts as JsonObject[]).map(withAnswerStatus);
-  return presentAs(api.WebhookDeliverySchema, { ...json, attempts });
+  return presentAs(api.WebhookDeliverySchema, withConstantObject(webhookDeliveries.toJson(delivery)));
 }
 
-/** The notification service writes 0 where no HTTP answer came; the API says null. */
-function withAnswerStatus(json: JsonObject): JsonObject {
-  return json.response_status === 0 ? { ...json, response_status: null } : json;
+/** The notification service leaves `object` unset (it is the resource's constant), so its rules' value is shown. */
+function withConstantObject(json: JsonValue): JsonObject {
+  return { ...(json as JsonObject), object: null };
 }
 
 const events = new JsonCodec(EventSchema);
 const emails = new JsonCodec(EmailSchema);
 const certificates = new JsonCodec(CertificateSchema);
-const webhookEndpoints = new JsonCodec(WebhookEndpointSchema);
-const webhookDeliveries = new JsonCodec(WebhookDeliverySchema);
+const webhookEndpoints = new JsonCodec(api.WebhookEndpointSchema);
+const webhookDeliveries = new JsonCodec(api.WebhookDeliverySchema);
 
 /** The presented document with its file links signed, when a signer is given. */
 function withSignedLinks(json: JsonObject, signLink: LinkSigner | undefined): JsonObject {

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { Scope } from "@einvoice/domain";
 import { newId, notFound } from "@einvoice/platform";
-import { type WebhookDelivery, WebhookDeliverySchema } from "@einvoice/proto";
+import { api } from "@einvoice/proto";
 import { DuplicateKeyError, type PageRequest, type Store } from "@einvoice/store";
 import type { EventRecord } from "../adapters/event-repository.js";
 import {
@@ -11,20 +11,20 @@ import {
 } from "../adapters/webhook-repository.js";
 import { endpointWants } from "../domain/webhook-events.js";
 
-export function deliveryMessage(record: WebhookDeliveryRecord): WebhookDelivery {
+export function deliveryMessage(record: WebhookDeliveryRecord): api.WebhookDelivery {
   const last = record.attempts.at(-1);
-  return create(WebhookDeliverySchema, {
+  return create(api.WebhookDeliverySchema, {
     id: record._id,
     endpointId: record.endpoint_id,
     eventId: record.event_id,
     eventType: record.event_type,
     status: record.status,
-    responseStatus: last?.response_status ?? 0,
+    ...(last?.response_status ? { responseStatus: last.response_status } : {}),
     ...(last?.error ? { lastError: last.error } : {}),
     ...(record.next_attempt_at ? { nextAttemptAt: record.next_attempt_at } : {}),
     attempts: record.attempts.map((a) => ({
       at: a.at,
-      responseStatus: a.response_status ?? 0,
+      ...(a.response_status ? { responseStatus: a.response_status } : {}),
       durationMs: a.duration_ms,
       responseBodyExcerpt: a.response_body_excerpt,
       ...(a.error ? { error: a.error } : {}),
@@ -83,7 +83,7 @@ export class ListWebhookDeliveries {
     endpointId: string,
     status: DeliveryStatus | undefined,
     page: PageRequest,
-  ): Promise<{ deliveries: WebhookDelivery[]; hasMore: boolean }> {
+  ): Promise<{ deliveries: api.WebhookDelivery[]; hasMore: boolean }> {
     const repository = new WebhookRepository(this.store);
     if (!(await repository.findEndpoint(scope, endpointId))) throw notFound("webhook endpoint", endpointId);
     const found = await repository.listDeliveries(scope, endpointId, status, page);
@@ -99,7 +99,7 @@ export class RetryWebhookDelivery {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async execute(scope: Scope, endpointId: string, id: string): Promise<WebhookDelivery> {
+  async execute(scope: Scope, endpointId: string, id: string): Promise<api.WebhookDelivery> {
     const repository = new WebhookRepository(this.store);
     const found = await repository.findDelivery(scope, endpointId, id);
     if (!found) throw notFound("webhook delivery", id);

@@ -10,7 +10,7 @@ import {
   SHAPE_ERRORS,
   violationsError,
 } from "@einvoice/platform";
-import { type WebhookEndpoint, WebhookEndpointSchema } from "@einvoice/proto";
+import { api } from "@einvoice/proto";
 import type { PageRequest, Store } from "@einvoice/store";
 import { type WebhookEndpointRecord, WebhookRepository } from "../adapters/webhook-repository.js";
 import { checkWebhookUrl } from "../domain/public-address.js";
@@ -40,8 +40,8 @@ export const webhookSecretContext = (id: string) => `webhook-endpoint:${id}`;
 const context = webhookSecretContext;
 
 /** The endpoint as answered; `secret` only when it was just made (create and rotate). */
-export function endpointMessage(record: WebhookEndpointRecord, secret?: string): WebhookEndpoint {
-  return create(WebhookEndpointSchema, {
+export function endpointMessage(record: WebhookEndpointRecord, secret?: string): api.WebhookEndpoint {
+  return create(api.WebhookEndpointSchema, {
     id: record._id,
     url: record.url,
     events: record.events,
@@ -107,7 +107,7 @@ const normalizedEvents = (events: string[] | undefined) =>
 export class CreateWebhookEndpoint {
   constructor(private readonly settings: WebhookSettings) {}
 
-  async execute(scope: Scope, input: EndpointChanges): Promise<WebhookEndpoint> {
+  async execute(scope: Scope, input: EndpointChanges): Promise<api.WebhookEndpoint> {
     const errors = check(
       scope,
       { ...input, events: input.events?.length ? input.events : undefined },
@@ -138,7 +138,7 @@ export class CreateWebhookEndpoint {
 export class UpdateWebhookEndpoint {
   constructor(private readonly settings: WebhookSettings) {}
 
-  async execute(scope: Scope, id: string, changes: EndpointChanges): Promise<WebhookEndpoint> {
+  async execute(scope: Scope, id: string, changes: EndpointChanges): Promise<api.WebhookEndpoint> {
     const errors = check(scope, changes, this.settings, false);
     if (errors.length > 0) throw violationsError(errors);
     const now = (this.settings.clock ?? (() => new Date()))().toISOString();
@@ -158,7 +158,7 @@ export class UpdateWebhookEndpoint {
 export class RotateWebhookSecret {
   constructor(private readonly settings: WebhookSettings) {}
 
-  async execute(scope: Scope, id: string): Promise<WebhookEndpoint> {
+  async execute(scope: Scope, id: string): Promise<api.WebhookEndpoint> {
     const secret = newWebhookSecret();
     const record = await new WebhookRepository(this.settings.store).updateEndpoint(scope, id, {
       secret_box: encryptSecret(secret, this.settings.secretsKey, context(id)),
@@ -172,7 +172,7 @@ export class RotateWebhookSecret {
 export class DeleteWebhookEndpoint {
   constructor(private readonly settings: WebhookSettings) {}
 
-  async execute(scope: Scope, id: string): Promise<WebhookEndpoint> {
+  async execute(scope: Scope, id: string): Promise<api.WebhookEndpoint> {
     const repository = new WebhookRepository(this.settings.store);
     const record = await repository.findEndpoint(scope, id);
     if (!record || !(await repository.deleteEndpoint(scope, id))) throw notFound("webhook endpoint", id);
@@ -183,13 +183,16 @@ export class DeleteWebhookEndpoint {
 export class ReadWebhookEndpoints {
   constructor(private readonly settings: WebhookSettings) {}
 
-  async one(scope: Scope, id: string): Promise<WebhookEndpoint> {
+  async one(scope: Scope, id: string): Promise<api.WebhookEndpoint> {
     const record = await new WebhookRepository(this.settings.store).findEndpoint(scope, id);
     if (!record) throw notFound("webhook endpoint", id);
     return endpointMessage(record);
   }
 
-  async page(scope: Scope, page: PageRequest): Promise<{ endpoints: WebhookEndpoint[]; hasMore: boolean }> {
+  async page(
+    scope: Scope,
+    page: PageRequest,
+  ): Promise<{ endpoints: api.WebhookEndpoint[]; hasMore: boolean }> {
     const found = await new WebhookRepository(this.settings.store).listEndpoints(scope, page);
     return { endpoints: found.rows.map((r) => endpointMessage(r)), hasMore: found.hasMore };
   }

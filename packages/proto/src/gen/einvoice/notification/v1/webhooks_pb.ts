@@ -4,6 +4,8 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { WebhookDelivery, WebhookEndpoint } from "../../api/v1/webhooks_pb.js";
+import { file_einvoice_api_v1_webhooks } from "../../api/v1/webhooks_pb.js";
 import type { Scope } from "../../common/v1/common_pb.js";
 import { file_einvoice_common_v1_common } from "../../common/v1/common_pb.js";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,180 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/notification/v1/webhooks.proto.
  */
 export const file_einvoice_notification_v1_webhooks: GenFile = /*@__PURE__*/
-  fileDesc("CidlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvd2ViaG9va3MucHJvdG8SGGVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MSK6AQoPV2ViaG9va0VuZHBvaW50EgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCRIOCgZldmVudHMYAyADKAkSDwoHZW5hYmxlZBgEIAEoCBITCgtkZXNjcmlwdGlvbhgFIAEoCRIQCghsaXZlbW9kZRgGIAEoCBISCgpjcmVhdGVkX2F0GAcgASgJEhIKCnVwZGF0ZWRfYXQYCCABKAkSEwoGc2VjcmV0GAkgASgJSACIAQFCCQoHX3NlY3JldCKHAQoOV2ViaG9va0F0dGVtcHQSCgoCYXQYASABKAkSFwoPcmVzcG9uc2Vfc3RhdHVzGAIgASgFEhMKC2R1cmF0aW9uX21zGAMgASgFEh0KFXJlc3BvbnNlX2JvZHlfZXhjZXJwdBgEIAEoCRISCgVlcnJvchgFIAEoCUgAiAEBQggKBl9lcnJvciK9AgoPV2ViaG9va0RlbGl2ZXJ5EgoKAmlkGAEgASgJEhMKC2VuZHBvaW50X2lkGAIgASgJEhAKCGV2ZW50X2lkGAMgASgJEhIKCmV2ZW50X3R5cGUYBCABKAkSDgoGc3RhdHVzGAUgASgJEhcKD3Jlc3BvbnNlX3N0YXR1cxgGIAEoBRIXCgpsYXN0X2Vycm9yGAcgASgJSACIAQESHAoPbmV4dF9hdHRlbXB0X2F0GAggASgJSAGIAQESOgoIYXR0ZW1wdHMYCSADKAsyKC5laW52b2ljZS5ub3RpZmljYXRpb24udjEuV2ViaG9va0F0dGVtcHQSEgoKY3JlYXRlZF9hdBgKIAEoCRIQCghsaXZlbW9kZRgLIAEoCEINCgtfbGFzdF9lcnJvckISChBfbmV4dF9hdHRlbXB0X2F0InoKHENyZWF0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCwoDdXJsGAIgASgJEg4KBmV2ZW50cxgDIAMoCRITCgtkZXNjcmlwdGlvbhgEIAEoCSLeAQocVXBkYXRlV2ViaG9va0VuZHBvaW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCRIQCgN1cmwYAyABKAlIAIgBARIOCgZldmVudHMYBCADKAkSEgoKc2V0X2V2ZW50cxgFIAEoCBIUCgdlbmFibGVkGAYgASgISAGIAQESGAoLZGVzY3JpcHRpb24YByABKAlIAogBAUIGCgRfdXJsQgoKCF9lbmFibGVkQg4KDF9kZXNjcmlwdGlvbiKFAQobTGlzdFdlYmhvb2tFbmRwb2ludHNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEg0KBWxpbWl0GAIgASgFEhYKDnN0YXJ0aW5nX2FmdGVyGAMgASgJEhUKDWVuZGluZ19iZWZvcmUYBCABKAkibgocTGlzdFdlYmhvb2tFbmRwb2ludHNSZXNwb25zZRI8CgllbmRwb2ludHMYASADKAsyKS5laW52b2ljZS5ub3RpZmljYXRpb24udjEuV2ViaG9va0VuZHBvaW50EhAKCGhhc19tb3JlGAIgASgIIqsBChxMaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEhMKC2VuZHBvaW50X2lkGAIgASgJEg4KBnN0YXR1cxgDIAEoCRINCgVsaW1pdBgEIAEoBRIWCg5zdGFydGluZ19hZnRlchgFIAEoCRIVCg1lbmRpbmdfYmVmb3JlGAYgASgJInAKHUxpc3RXZWJob29rRGVsaXZlcmllc1Jlc3BvbnNlEj0KCmRlbGl2ZXJpZXMYASADKAsyKS5laW52b2ljZS5ub3RpZmljYXRpb24udjEuV2ViaG9va0RlbGl2ZXJ5EhAKCGhhc19tb3JlGAIgASgIImgKG1JldHJ5V2ViaG9va0RlbGl2ZXJ5UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRITCgtlbmRwb2ludF9pZBgCIAEoCRIKCgJpZBgDIAEoCSJbChxSZXRyeVdlYmhvb2tEZWxpdmVyeVJlc3BvbnNlEjsKCGRlbGl2ZXJ5GAEgASgLMikuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLldlYmhvb2tEZWxpdmVyeSJRChlHZXRXZWJob29rRW5kcG9pbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIlIKGlJvdGF0ZVdlYmhvb2tTZWNyZXRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIlQKHERlbGV0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCgoCaWQYAiABKAkiXAodQ3JlYXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USOwoIZW5kcG9pbnQYASABKAsyKS5laW52b2ljZS5ub3RpZmljYXRpb24udjEuV2ViaG9va0VuZHBvaW50IlkKGkdldFdlYmhvb2tFbmRwb2ludFJlc3BvbnNlEjsKCGVuZHBvaW50GAEgASgLMikuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLldlYmhvb2tFbmRwb2ludCJcCh1VcGRhdGVXZWJob29rRW5kcG9pbnRSZXNwb25zZRI7CghlbmRwb2ludBgBIAEoCzIpLmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5XZWJob29rRW5kcG9pbnQiWgobUm90YXRlV2ViaG9va1NlY3JldFJlc3BvbnNlEjsKCGVuZHBvaW50GAEgASgLMikuZWludm9pY2Uubm90aWZpY2F0aW9uLnYxLldlYmhvb2tFbmRwb2ludCJcCh1EZWxldGVXZWJob29rRW5kcG9pbnRSZXNwb25zZRI7CghlbmRwb2ludBgBIAEoCzIpLmVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MS5XZWJob29rRW5kcG9pbnRiBnByb3RvMw", [file_einvoice_common_v1_common]);
-
-/**
- * An HTTPS endpoint that receives the events of one company and mode, signed the Standard Webhooks way.
- *
- * @generated from message einvoice.notification.v1.WebhookEndpoint
- */
-export type WebhookEndpoint = Message<"einvoice.notification.v1.WebhookEndpoint"> & {
-  /**
-   * @generated from field: string id = 1;
-   */
-  id: string;
-
-  /**
-   * @generated from field: string url = 2;
-   */
-  url: string;
-
-  /**
-   * Event types it receives; ["*"] for all.
-   *
-   * @generated from field: repeated string events = 3;
-   */
-  events: string[];
-
-  /**
-   * @generated from field: bool enabled = 4;
-   */
-  enabled: boolean;
-
-  /**
-   * @generated from field: string description = 5;
-   */
-  description: string;
-
-  /**
-   * @generated from field: bool livemode = 6;
-   */
-  livemode: boolean;
-
-  /**
-   * @generated from field: string created_at = 7;
-   */
-  createdAt: string;
-
-  /**
-   * @generated from field: string updated_at = 8;
-   */
-  updatedAt: string;
-
-  /**
-   * The signing secret (whsec_…): set only in the answers to create and rotate.
-   *
-   * @generated from field: optional string secret = 9;
-   */
-  secret?: string | undefined;
-};
-
-/**
- * Describes the message einvoice.notification.v1.WebhookEndpoint.
- * Use `create(WebhookEndpointSchema)` to create a new message.
- */
-export const WebhookEndpointSchema: GenMessage<WebhookEndpoint> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 0);
-
-/**
- * @generated from message einvoice.notification.v1.WebhookAttempt
- */
-export type WebhookAttempt = Message<"einvoice.notification.v1.WebhookAttempt"> & {
-  /**
-   * @generated from field: string at = 1;
-   */
-  at: string;
-
-  /**
-   * 0 when no HTTP answer came.
-   *
-   * @generated from field: int32 response_status = 2;
-   */
-  responseStatus: number;
-
-  /**
-   * @generated from field: int32 duration_ms = 3;
-   */
-  durationMs: number;
-
-  /**
-   * @generated from field: string response_body_excerpt = 4;
-   */
-  responseBodyExcerpt: string;
-
-  /**
-   * @generated from field: optional string error = 5;
-   */
-  error?: string | undefined;
-};
-
-/**
- * Describes the message einvoice.notification.v1.WebhookAttempt.
- * Use `create(WebhookAttemptSchema)` to create a new message.
- */
-export const WebhookAttemptSchema: GenMessage<WebhookAttempt> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 1);
-
-/**
- * @generated from message einvoice.notification.v1.WebhookDelivery
- */
-export type WebhookDelivery = Message<"einvoice.notification.v1.WebhookDelivery"> & {
-  /**
-   * @generated from field: string id = 1;
-   */
-  id: string;
-
-  /**
-   * @generated from field: string endpoint_id = 2;
-   */
-  endpointId: string;
-
-  /**
-   * @generated from field: string event_id = 3;
-   */
-  eventId: string;
-
-  /**
-   * @generated from field: string event_type = 4;
-   */
-  eventType: string;
-
-  /**
-   * pending, succeeded, failed.
-   *
-   * @generated from field: string status = 5;
-   */
-  status: string;
-
-  /**
-   * Of the last attempt; 0 when none answered.
-   *
-   * @generated from field: int32 response_status = 6;
-   */
-  responseStatus: number;
-
-  /**
-   * @generated from field: optional string last_error = 7;
-   */
-  lastError?: string | undefined;
-
-  /**
-   * @generated from field: optional string next_attempt_at = 8;
-   */
-  nextAttemptAt?: string | undefined;
-
-  /**
-   * @generated from field: repeated einvoice.notification.v1.WebhookAttempt attempts = 9;
-   */
-  attempts: WebhookAttempt[];
-
-  /**
-   * @generated from field: string created_at = 10;
-   */
-  createdAt: string;
-
-  /**
-   * @generated from field: bool livemode = 11;
-   */
-  livemode: boolean;
-};
-
-/**
- * Describes the message einvoice.notification.v1.WebhookDelivery.
- * Use `create(WebhookDeliverySchema)` to create a new message.
- */
-export const WebhookDeliverySchema: GenMessage<WebhookDelivery> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 2);
+  fileDesc("CidlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvd2ViaG9va3MucHJvdG8SGGVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MSJ6ChxDcmVhdGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgsKA3VybBgCIAEoCRIOCgZldmVudHMYAyADKAkSEwoLZGVzY3JpcHRpb24YBCABKAki3gEKHFVwZGF0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCgoCaWQYAiABKAkSEAoDdXJsGAMgASgJSACIAQESDgoGZXZlbnRzGAQgAygJEhIKCnNldF9ldmVudHMYBSABKAgSFAoHZW5hYmxlZBgGIAEoCEgBiAEBEhgKC2Rlc2NyaXB0aW9uGAcgASgJSAKIAQFCBgoEX3VybEIKCghfZW5hYmxlZEIOCgxfZGVzY3JpcHRpb24ihQEKG0xpc3RXZWJob29rRW5kcG9pbnRzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRINCgVsaW1pdBgCIAEoBRIWCg5zdGFydGluZ19hZnRlchgDIAEoCRIVCg1lbmRpbmdfYmVmb3JlGAQgASgJImUKHExpc3RXZWJob29rRW5kcG9pbnRzUmVzcG9uc2USMwoJZW5kcG9pbnRzGAEgAygLMiAuZWludm9pY2UuYXBpLnYxLldlYmhvb2tFbmRwb2ludBIQCghoYXNfbW9yZRgCIAEoCCKrAQocTGlzdFdlYmhvb2tEZWxpdmVyaWVzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRITCgtlbmRwb2ludF9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFbGltaXQYBCABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYBSABKAkSFQoNZW5kaW5nX2JlZm9yZRgGIAEoCSJnCh1MaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXNwb25zZRI0CgpkZWxpdmVyaWVzGAEgAygLMiAuZWludm9pY2UuYXBpLnYxLldlYmhvb2tEZWxpdmVyeRIQCghoYXNfbW9yZRgCIAEoCCJoChtSZXRyeVdlYmhvb2tEZWxpdmVyeVJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSEwoLZW5kcG9pbnRfaWQYAiABKAkSCgoCaWQYAyABKAkiUgocUmV0cnlXZWJob29rRGVsaXZlcnlSZXNwb25zZRIyCghkZWxpdmVyeRgBIAEoCzIgLmVpbnZvaWNlLmFwaS52MS5XZWJob29rRGVsaXZlcnkiUQoZR2V0V2ViaG9va0VuZHBvaW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSJSChpSb3RhdGVXZWJob29rU2VjcmV0UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSJUChxEZWxldGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIlMKHUNyZWF0ZVdlYmhvb2tFbmRwb2ludFJlc3BvbnNlEjIKCGVuZHBvaW50GAEgASgLMiAuZWludm9pY2UuYXBpLnYxLldlYmhvb2tFbmRwb2ludCJQChpHZXRXZWJob29rRW5kcG9pbnRSZXNwb25zZRIyCghlbmRwb2ludBgBIAEoCzIgLmVpbnZvaWNlLmFwaS52MS5XZWJob29rRW5kcG9pbnQiUwodVXBkYXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USMgoIZW5kcG9pbnQYASABKAsyIC5laW52b2ljZS5hcGkudjEuV2ViaG9va0VuZHBvaW50IlEKG1JvdGF0ZVdlYmhvb2tTZWNyZXRSZXNwb25zZRIyCghlbmRwb2ludBgBIAEoCzIgLmVpbnZvaWNlLmFwaS52MS5XZWJob29rRW5kcG9pbnQiUwodRGVsZXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USMgoIZW5kcG9pbnQYASABKAsyIC5laW52b2ljZS5hcGkudjEuV2ViaG9va0VuZHBvaW50YgZwcm90bzM", [file_einvoice_api_v1_webhooks, file_einvoice_common_v1_common]);
 
 /**
  * @generated from message einvoice.notification.v1.CreateWebhookEndpointRequest
@@ -217,7 +46,7 @@ export type CreateWebhookEndpointRequest = Message<"einvoice.notification.v1.Cre
  * Use `create(CreateWebhookEndpointRequestSchema)` to create a new message.
  */
 export const CreateWebhookEndpointRequestSchema: GenMessage<CreateWebhookEndpointRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 3);
+  messageDesc(file_einvoice_notification_v1_webhooks, 0);
 
 /**
  * @generated from message einvoice.notification.v1.UpdateWebhookEndpointRequest
@@ -266,7 +95,7 @@ export type UpdateWebhookEndpointRequest = Message<"einvoice.notification.v1.Upd
  * Use `create(UpdateWebhookEndpointRequestSchema)` to create a new message.
  */
 export const UpdateWebhookEndpointRequestSchema: GenMessage<UpdateWebhookEndpointRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 4);
+  messageDesc(file_einvoice_notification_v1_webhooks, 1);
 
 /**
  * @generated from message einvoice.notification.v1.ListWebhookEndpointsRequest
@@ -298,14 +127,14 @@ export type ListWebhookEndpointsRequest = Message<"einvoice.notification.v1.List
  * Use `create(ListWebhookEndpointsRequestSchema)` to create a new message.
  */
 export const ListWebhookEndpointsRequestSchema: GenMessage<ListWebhookEndpointsRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 5);
+  messageDesc(file_einvoice_notification_v1_webhooks, 2);
 
 /**
  * @generated from message einvoice.notification.v1.ListWebhookEndpointsResponse
  */
 export type ListWebhookEndpointsResponse = Message<"einvoice.notification.v1.ListWebhookEndpointsResponse"> & {
   /**
-   * @generated from field: repeated einvoice.notification.v1.WebhookEndpoint endpoints = 1;
+   * @generated from field: repeated einvoice.api.v1.WebhookEndpoint endpoints = 1;
    */
   endpoints: WebhookEndpoint[];
 
@@ -320,7 +149,7 @@ export type ListWebhookEndpointsResponse = Message<"einvoice.notification.v1.Lis
  * Use `create(ListWebhookEndpointsResponseSchema)` to create a new message.
  */
 export const ListWebhookEndpointsResponseSchema: GenMessage<ListWebhookEndpointsResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 6);
+  messageDesc(file_einvoice_notification_v1_webhooks, 3);
 
 /**
  * @generated from message einvoice.notification.v1.ListWebhookDeliveriesRequest
@@ -362,14 +191,14 @@ export type ListWebhookDeliveriesRequest = Message<"einvoice.notification.v1.Lis
  * Use `create(ListWebhookDeliveriesRequestSchema)` to create a new message.
  */
 export const ListWebhookDeliveriesRequestSchema: GenMessage<ListWebhookDeliveriesRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 7);
+  messageDesc(file_einvoice_notification_v1_webhooks, 4);
 
 /**
  * @generated from message einvoice.notification.v1.ListWebhookDeliveriesResponse
  */
 export type ListWebhookDeliveriesResponse = Message<"einvoice.notification.v1.ListWebhookDeliveriesResponse"> & {
   /**
-   * @generated from field: repeated einvoice.notification.v1.WebhookDelivery deliveries = 1;
+   * @generated from field: repeated einvoice.api.v1.WebhookDelivery deliveries = 1;
    */
   deliveries: WebhookDelivery[];
 
@@ -384,7 +213,7 @@ export type ListWebhookDeliveriesResponse = Message<"einvoice.notification.v1.Li
  * Use `create(ListWebhookDeliveriesResponseSchema)` to create a new message.
  */
 export const ListWebhookDeliveriesResponseSchema: GenMessage<ListWebhookDeliveriesResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 8);
+  messageDesc(file_einvoice_notification_v1_webhooks, 5);
 
 /**
  * @generated from message einvoice.notification.v1.RetryWebhookDeliveryRequest
@@ -411,14 +240,14 @@ export type RetryWebhookDeliveryRequest = Message<"einvoice.notification.v1.Retr
  * Use `create(RetryWebhookDeliveryRequestSchema)` to create a new message.
  */
 export const RetryWebhookDeliveryRequestSchema: GenMessage<RetryWebhookDeliveryRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 9);
+  messageDesc(file_einvoice_notification_v1_webhooks, 6);
 
 /**
  * @generated from message einvoice.notification.v1.RetryWebhookDeliveryResponse
  */
 export type RetryWebhookDeliveryResponse = Message<"einvoice.notification.v1.RetryWebhookDeliveryResponse"> & {
   /**
-   * @generated from field: einvoice.notification.v1.WebhookDelivery delivery = 1;
+   * @generated from field: einvoice.api.v1.WebhookDelivery delivery = 1;
    */
   delivery?: WebhookDelivery | undefined;
 };
@@ -428,7 +257,7 @@ export type RetryWebhookDeliveryResponse = Message<"einvoice.notification.v1.Ret
  * Use `create(RetryWebhookDeliveryResponseSchema)` to create a new message.
  */
 export const RetryWebhookDeliveryResponseSchema: GenMessage<RetryWebhookDeliveryResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 10);
+  messageDesc(file_einvoice_notification_v1_webhooks, 7);
 
 /**
  * @generated from message einvoice.notification.v1.GetWebhookEndpointRequest
@@ -450,7 +279,7 @@ export type GetWebhookEndpointRequest = Message<"einvoice.notification.v1.GetWeb
  * Use `create(GetWebhookEndpointRequestSchema)` to create a new message.
  */
 export const GetWebhookEndpointRequestSchema: GenMessage<GetWebhookEndpointRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 11);
+  messageDesc(file_einvoice_notification_v1_webhooks, 8);
 
 /**
  * @generated from message einvoice.notification.v1.RotateWebhookSecretRequest
@@ -472,7 +301,7 @@ export type RotateWebhookSecretRequest = Message<"einvoice.notification.v1.Rotat
  * Use `create(RotateWebhookSecretRequestSchema)` to create a new message.
  */
 export const RotateWebhookSecretRequestSchema: GenMessage<RotateWebhookSecretRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 12);
+  messageDesc(file_einvoice_notification_v1_webhooks, 9);
 
 /**
  * @generated from message einvoice.notification.v1.DeleteWebhookEndpointRequest
@@ -494,14 +323,14 @@ export type DeleteWebhookEndpointRequest = Message<"einvoice.notification.v1.Del
  * Use `create(DeleteWebhookEndpointRequestSchema)` to create a new message.
  */
 export const DeleteWebhookEndpointRequestSchema: GenMessage<DeleteWebhookEndpointRequest> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 13);
+  messageDesc(file_einvoice_notification_v1_webhooks, 10);
 
 /**
  * @generated from message einvoice.notification.v1.CreateWebhookEndpointResponse
  */
 export type CreateWebhookEndpointResponse = Message<"einvoice.notification.v1.CreateWebhookEndpointResponse"> & {
   /**
-   * @generated from field: einvoice.notification.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
@@ -511,14 +340,14 @@ export type CreateWebhookEndpointResponse = Message<"einvoice.notification.v1.Cr
  * Use `create(CreateWebhookEndpointResponseSchema)` to create a new message.
  */
 export const CreateWebhookEndpointResponseSchema: GenMessage<CreateWebhookEndpointResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 14);
+  messageDesc(file_einvoice_notification_v1_webhooks, 11);
 
 /**
  * @generated from message einvoice.notification.v1.GetWebhookEndpointResponse
  */
 export type GetWebhookEndpointResponse = Message<"einvoice.notification.v1.GetWebhookEndpointResponse"> & {
   /**
-   * @generated from field: einvoice.notification.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
@@ -528,14 +357,14 @@ export type GetWebhookEndpointResponse = Message<"einvoice.notification.v1.GetWe
  * Use `create(GetWebhookEndpointResponseSchema)` to create a new message.
  */
 export const GetWebhookEndpointResponseSchema: GenMessage<GetWebhookEndpointResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 15);
+  messageDesc(file_einvoice_notification_v1_webhooks, 12);
 
 /**
  * @generated from message einvoice.notification.v1.UpdateWebhookEndpointResponse
  */
 export type UpdateWebhookEndpointResponse = Message<"einvoice.notification.v1.UpdateWebhookEndpointResponse"> & {
   /**
-   * @generated from field: einvoice.notification.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
@@ -545,14 +374,14 @@ export type UpdateWebhookEndpointResponse = Message<"einvoice.notification.v1.Up
  * Use `create(UpdateWebhookEndpointResponseSchema)` to create a new message.
  */
 export const UpdateWebhookEndpointResponseSchema: GenMessage<UpdateWebhookEndpointResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 16);
+  messageDesc(file_einvoice_notification_v1_webhooks, 13);
 
 /**
  * @generated from message einvoice.notification.v1.RotateWebhookSecretResponse
  */
 export type RotateWebhookSecretResponse = Message<"einvoice.notification.v1.RotateWebhookSecretResponse"> & {
   /**
-   * @generated from field: einvoice.notification.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
@@ -562,14 +391,14 @@ export type RotateWebhookSecretResponse = Message<"einvoice.notification.v1.Rota
  * Use `create(RotateWebhookSecretResponseSchema)` to create a new message.
  */
 export const RotateWebhookSecretResponseSchema: GenMessage<RotateWebhookSecretResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 17);
+  messageDesc(file_einvoice_notification_v1_webhooks, 14);
 
 /**
  * @generated from message einvoice.notification.v1.DeleteWebhookEndpointResponse
  */
 export type DeleteWebhookEndpointResponse = Message<"einvoice.notification.v1.DeleteWebhookEndpointResponse"> & {
   /**
-   * @generated from field: einvoice.notification.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
@@ -579,5 +408,5 @@ export type DeleteWebhookEndpointResponse = Message<"einvoice.notification.v1.De
  * Use `create(DeleteWebhookEndpointResponseSchema)` to create a new message.
  */
 export const DeleteWebhookEndpointResponseSchema: GenMessage<DeleteWebhookEndpointResponse> = /*@__PURE__*/
-  messageDesc(file_einvoice_notification_v1_webhooks, 18);
+  messageDesc(file_einvoice_notification_v1_webhooks, 15);
 
