@@ -1,16 +1,10 @@
 import { documentCreate, type Shaped } from "../http/created-document.js";
 import { DESPATCH_REQUESTS, pendingGuide } from "../openapi/despatch-examples.js";
-import {
-  authenticatedErrors,
-  bodyErrors,
-  errorResponse,
-  SHAPE_CODES,
-  TAX_CODES,
-  taxCodes,
-} from "../openapi/error-responses.js";
+import { SHAPE_CODES, TAX_CODES, taxCodes } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
 import { createdDocumentHeaders, json } from "../openapi/operation-parts.js";
 import { defineOperation } from "./define-operation.js";
+import { documentCreateErrors, documentCreateParameters } from "./document-create-parts.js";
 
 const names = Object.keys(DESPATCH_REQUESTS) as (keyof typeof DESPATCH_REQUESTS)[];
 
@@ -28,10 +22,7 @@ export const createDespatchAdvice = defineOperation({
     "A guide is never voided through the API: `POST /v1/documents/{id}/void` answers 409; void it in SUNAT's portal (before transport starts, or when the recipient changes).",
   ].join("\n\n"),
   tags: ["Documents"],
-  parameters: [
-    { $ref: "#/components/parameters/Prefer" },
-    { $ref: "#/components/parameters/IdempotencyKey" },
-  ],
+  parameters: documentCreateParameters(),
   requestBody: {
     description: "The guide's transport data.",
     required: true,
@@ -55,22 +46,13 @@ export const createDespatchAdvice = defineOperation({
         ),
       ),
     },
-    ...bodyErrors(),
-    "400": errorResponse(
-      "The body could not be read as one JSON object, or the `Idempotency-Key` is malformed.",
-      ["invalid_json", "idempotency_key_invalid"],
-    ),
-    ...authenticatedErrors(),
-    "409": errorResponse(
-      "Live mode without the certificate, SOL user or GRE API credentials (the message names what is missing; no number is spent), or a request with the same `Idempotency-Key` is still running.",
-      ["company_not_configured", "idempotency_key_in_use"],
-      [],
-      { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
-    ),
-    "422": errorResponse(
-      "A check failed; no number is spent. `errors` lists every failed check with the dotted `param` of its field (`drivers.1.license`, `origin.ubigeo`…): first the body's shape, then the despatch rules.",
-      ["shape_invalid", "idempotency_key_reused"],
-      [
+    ...documentCreateErrors({
+      conflict:
+        "Live mode without the certificate, SOL user or GRE API credentials (the message names what is missing; no number is spent), or a request with the same `Idempotency-Key` is still running.",
+      refused:
+        "A check failed; no number is spent. `errors` lists every failed check with the dotted `param` of its field (`drivers.1.license`, `origin.ubigeo`…): first the body's shape, then the despatch rules.",
+      refusedBy: "shape_only",
+      refusedCodes: [
         ...SHAPE_CODES,
         ...TAX_CODES.filter((c) =>
           [
@@ -95,7 +77,7 @@ export const createDespatchAdvice = defineOperation({
         ),
         ...taxCodes("despatch"),
       ],
-    ),
+    }),
   },
   handler: ({ deps, issuing }) =>
     documentCreate(

@@ -11,13 +11,7 @@ import {
   pendingDocument,
   retryingDocument,
 } from "../openapi/document-examples.js";
-import {
-  authenticatedErrors,
-  bodyErrors,
-  errorResponse,
-  SHAPE_CODES,
-  TAX_CODES,
-} from "../openapi/error-responses.js";
+import { authenticatedErrors, errorResponse, SHAPE_CODES, TAX_CODES } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
 import { listPage } from "../openapi/list-schema.js";
 import type { Example } from "../openapi/openapi-types.js";
@@ -36,6 +30,7 @@ import {
 } from "../openapi/request-examples.js";
 import { ReadDocument } from "../usecases/read-document.js";
 import { defineOperation, type OperationWiring } from "./define-operation.js";
+import { documentCreateErrors, documentCreateParameters } from "./document-create-parts.js";
 import { documentMissing } from "./document-missing.js";
 import { badQuery, pageParameters } from "./list-parameters.js";
 
@@ -83,10 +78,7 @@ function createDocumentDoc(kind: DocumentKind) {
       "**Live mode.** A live key issues only once the company has loaded its live certificate and SOL user (409 `company_not_configured` otherwise). Test mode needs neither.",
     ].join("\n\n"),
     tags: ["Documents"],
-    parameters: [
-      { $ref: "#/components/parameters/Prefer" },
-      { $ref: "#/components/parameters/IdempotencyKey" },
-    ],
+    parameters: documentCreateParameters(),
     requestBody: {
       description: "The business content of the document; the platform computes every amount.",
       required: true,
@@ -105,23 +97,14 @@ function createDocumentDoc(kind: DocumentKind) {
         headers: createdDocumentHeaders,
         content: json(schemaRef("Document"), byName(examples, pendingDocument)),
       },
-      ...bodyErrors(),
-      "400": errorResponse(
-        "The body could not be read as one JSON object, or the `Idempotency-Key` is malformed.",
-        ["invalid_json", "idempotency_key_invalid"],
-      ),
-      ...authenticatedErrors(),
-      "409": errorResponse(
-        "The company cannot issue in the key's mode yet (no number is spent), or a request with the same `Idempotency-Key` is still running (`Retry-After` says when to retry).",
-        ["company_not_configured", "idempotency_key_in_use"],
-        [],
-        { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
-      ),
-      "422": errorResponse(
-        "A check failed; no number is spent. `errors` lists every failed check, each with the dotted `param` of its field: first the body's shape, then (once the shape is right) the tax engine's rules. Or the `Idempotency-Key` was already used for another request.",
-        ["shape_invalid", "tax_rules", "idempotency_key_reused"],
-        [...SHAPE_CODES, ...TAX_CODES],
-      ),
+      ...documentCreateErrors({
+        conflict:
+          "The company cannot issue in the key's mode yet (no number is spent), or a request with the same `Idempotency-Key` is still running (`Retry-After` says when to retry).",
+        refused:
+          "A check failed; no number is spent. `errors` lists every failed check, each with the dotted `param` of its field: first the body's shape, then (once the shape is right) the tax engine's rules. Or the `Idempotency-Key` was already used for another request.",
+        refusedBy: "tax_rules",
+        refusedCodes: [...SHAPE_CODES, ...TAX_CODES],
+      }),
     },
   };
 }

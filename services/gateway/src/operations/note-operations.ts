@@ -1,13 +1,6 @@
 import { SERVICE_ERRORS } from "@einvoice/platform";
 import { documentCreate } from "../http/created-document.js";
-import {
-  authenticatedErrors,
-  bodyErrors,
-  errorResponse,
-  SHAPE_CODES,
-  TAX_CODES,
-  taxCodes,
-} from "../openapi/error-responses.js";
+import { SHAPE_CODES, TAX_CODES, taxCodes } from "../openapi/error-responses.js";
 import { schemaRef } from "../openapi/json-schema.js";
 import {
   acceptedNote,
@@ -19,6 +12,7 @@ import {
 import type { Example } from "../openapi/openapi-types.js";
 import { createdDocumentHeaders, json } from "../openapi/operation-parts.js";
 import { defineOperation, type OperationWiring } from "./define-operation.js";
+import { documentCreateErrors, documentCreateParameters } from "./document-create-parts.js";
 
 const DOCUMENT_DESCRIPTION = [
   "**What happens.** The gateway checks the shape, reads the modified `document` in the key's company and mode (404 otherwise; 409 `document_not_modifiable` unless it is `accepted` or `observed`), and computes the note with the tax engine exactly as an invoice (same line rules and rounding), with the document's customer and currency. The register then assigns the next number of the note's series (numbers run per company, mode, type and series: `FC01-1` and `F001-1` are separate) in the same transaction that checks, for a credit note, that it does not credit more than is left on the document (its total + debit notes − credit notes, rejected and voided notes aside; 422 `credit_exceeds_document`), and adds the note to the document's `notes`. A refused request never spends a number. The note is then signed (UBL 2.1 CreditNote or DebitNote with `cac:DiscrepancyResponse` and `cac:BillingReference`) and sent to SUNAT by `sendBill`, `F…` and `B…` notes alike; the verdict arrives as for any document.",
@@ -60,10 +54,7 @@ function noteDoc(kind: "credit" | "debit") {
       DOCUMENT_DESCRIPTION,
     ].join("\n\n"),
     tags: ["Documents"],
-    parameters: [
-      { $ref: "#/components/parameters/Prefer" },
-      { $ref: "#/components/parameters/IdempotencyKey" },
-    ],
+    parameters: documentCreateParameters(),
     requestBody: {
       description: `The note: series, modified document, catalog ${kind === "credit" ? "09" : "10"} reason and, per reason, its items.`,
       required: true,
@@ -82,22 +73,14 @@ function noteDoc(kind: "credit" | "debit") {
         headers: createdDocumentHeaders,
         content: json(schemaRef("Document"), answers(pendingNote)),
       },
-      ...bodyErrors(),
-      "400": errorResponse(
-        "The body could not be read as one JSON object, or the `Idempotency-Key` is malformed.",
-        ["invalid_json", "idempotency_key_invalid"],
-      ),
-      ...authenticatedErrors(),
-      "409": errorResponse(
-        "The modified document is not `accepted` or `observed` (`document_not_modifiable`), the company cannot issue in the key's mode yet, or a request with the same `Idempotency-Key` is still running. No number is spent.",
-        ["company_not_configured", "idempotency_key_in_use"],
-        ["document_not_modifiable"],
-        { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
-      ),
-      "422": errorResponse(
-        "A check failed; no number is spent. `errors` lists every failed check with the dotted `param` of its field: the body's shape, then the note's rules and the invoice line rules, then the register's (`series_used_by_another_type`, `credit_exceeds_document`).",
-        ["shape_invalid", "tax_rules", "idempotency_key_reused"],
-        [
+      ...documentCreateErrors({
+        conflict:
+          "The modified document is not `accepted` or `observed` (`document_not_modifiable`), the company cannot issue in the key's mode yet, or a request with the same `Idempotency-Key` is still running. No number is spent.",
+        conflictCodes: ["document_not_modifiable"],
+        refused:
+          "A check failed; no number is spent. `errors` lists every failed check with the dotted `param` of its field: the body's shape, then the note's rules and the invoice line rules, then the register's (`series_used_by_another_type`, `credit_exceeds_document`).",
+        refusedBy: "tax_rules",
+        refusedCodes: [
           ...SHAPE_CODES,
           ...TAX_CODES,
           ...taxCodes("note"),
@@ -105,7 +88,7 @@ function noteDoc(kind: "credit" | "debit") {
           SERVICE_ERRORS.series_used_by_another_type.code,
           SERVICE_ERRORS.document_not_invoice_or_receipt.code,
         ],
-      ),
+      }),
     },
   };
 }

@@ -17,7 +17,7 @@ import { listPage } from "../openapi/list-schema.js";
 import type { Parameter } from "../openapi/openapi-types.js";
 import { json, ok, pathParameter, queryParameter } from "../openapi/operation-parts.js";
 import type { WebhookEndpointBody } from "../schemas/webhook-endpoint.schema.js";
-import { defineOperation } from "./define-operation.js";
+import { defineOperation, type OperationDefinition } from "./define-operation.js";
 
 /* Webhook endpoints and their deliveries, for the key's company and mode (the notification service owns them). */
 
@@ -201,29 +201,49 @@ export const listWebhookEndpoints = defineOperation({
     },
 });
 
-export const getWebhookEndpoint = defineOperation({
-  method: "get",
-  path: "/v1/webhook_endpoints/{id}",
-  operationId: "getWebhookEndpoint",
-  summary: "Retrieve a webhook endpoint",
-  description: "One endpoint (never its secret).",
-  tags: ["Webhooks"],
-  parameters: [endpointIdParameter],
-  responses: {
-    "200": endpointAnswer("The endpoint.", false),
-    ...authenticatedErrors(),
-    "404": endpointMissing(),
-  },
-  handler:
-    ({ deps }) =>
-    async (ctx) => {
-      const res = await deps.notification.getWebhookEndpoint({
-        scope: scopeOf(ctx.state.caller),
-        id: endpointId(ctx.params.id!),
-      });
-      ctx.body = presentWebhookEndpoint(res.endpoint);
+/**
+ * An operation on one endpoint named by its id that answers the endpoint (retrieve, rotate its secret): an id that
+ * cannot be one is a 404 without asking the notification service.
+ */
+const endpointOperation = (
+  declared: Pick<OperationDefinition, "method" | "path" | "operationId" | "summary" | "description">,
+  answer: { description: string; secretShown: boolean },
+  call: (
+    notification: GatewayDeps["notification"],
+    request: { scope: ReturnType<typeof scopeOf>; id: string },
+  ) => Promise<{ endpoint?: api.WebhookEndpoint | undefined }>,
+) =>
+  defineOperation({
+    ...declared,
+    tags: ["Webhooks"],
+    parameters: [endpointIdParameter],
+    responses: {
+      "200": endpointAnswer(answer.description, answer.secretShown),
+      ...authenticatedErrors(),
+      "404": endpointMissing(),
     },
-});
+    handler:
+      ({ deps }) =>
+      async (ctx) => {
+        const res = await call(deps.notification, {
+          scope: scopeOf(ctx.state.caller),
+          id: endpointId(ctx.params.id!),
+        });
+        ctx.body = presentWebhookEndpoint(res.endpoint);
+      },
+  });
+
+export const getWebhookEndpoint = endpointOperation(
+  {
+    method: "get",
+    path: "/v1/webhook_endpoints/{id}",
+    operationId: "getWebhookEndpoint",
+    summary: "Retrieve a webhook endpoint",
+    description: "One endpoint (never its secret).",
+  },
+  { description: "The endpoint.", secretShown: false },
+  (notification, request) => notification.getWebhookEndpoint(request),
+);
 
 export const updateWebhookEndpoint = defineOperation({
   method: "post",
@@ -295,30 +315,18 @@ export const deleteWebhookEndpoint = defineOperation({
     },
 });
 
-export const rotateWebhookSecret = defineOperation({
-  method: "post",
-  path: "/v1/webhook_endpoints/{id}/rotate_secret",
-  operationId: "rotateWebhookSecret",
-  summary: "Rotate a webhook endpoint's secret",
-  description:
-    "Makes a new signing secret and answers it, **shown this once**. The old secret stops signing at once: every later attempt, retries included, is signed with the new one.",
-  tags: ["Webhooks"],
-  parameters: [endpointIdParameter],
-  responses: {
-    "200": endpointAnswer("The endpoint with its new secret.", true),
-    ...authenticatedErrors(),
-    "404": endpointMissing(),
+export const rotateWebhookSecret = endpointOperation(
+  {
+    method: "post",
+    path: "/v1/webhook_endpoints/{id}/rotate_secret",
+    operationId: "rotateWebhookSecret",
+    summary: "Rotate a webhook endpoint's secret",
+    description:
+      "Makes a new signing secret and answers it, **shown this once**. The old secret stops signing at once: every later attempt, retries included, is signed with the new one.",
   },
-  handler:
-    ({ deps }) =>
-    async (ctx) => {
-      const res = await deps.notification.rotateWebhookSecret({
-        scope: scopeOf(ctx.state.caller),
-        id: endpointId(ctx.params.id!),
-      });
-      ctx.body = presentWebhookEndpoint(res.endpoint);
-    },
-});
+  { description: "The endpoint with its new secret.", secretShown: true },
+  (notification, request) => notification.rotateWebhookSecret(request),
+);
 
 export const listWebhookDeliveries = defineOperation({
   method: "get",
