@@ -14,6 +14,17 @@ const line = (description: string, unit_price: string, extra: Record<string, unk
 });
 
 /** One request example per offered reason: catalog 09 for credit notes, catalog 10 for debit notes. */
+/** Reason 11 is the same adjustment on a credit note (catalog 09) and a debit note (catalog 10). */
+const exportAdjustment = (series: string) => ({
+  summary: "11 — export adjustment: on an export invoice, every item 40",
+  value: {
+    series,
+    reason_code: "11",
+    description: "Ajuste de la exportación",
+    items: [line("Ajuste exportación", "30.00", { tax_affectation: "40" })],
+  },
+});
+
 export const CREDIT_NOTE_EXAMPLES: Record<string, { summary: string; value: Omit<NoteRequest, "document"> }> =
   {
     annulment: {
@@ -91,15 +102,7 @@ export const CREDIT_NOTE_EXAMPLES: Record<string, { summary: string; value: Omit
         items: [line("Ajuste", "5.00")],
       },
     },
-    export_adjustment: {
-      summary: "11 — export adjustment: on an export invoice, every item 40",
-      value: {
-        series: "FC01",
-        reason_code: "11",
-        description: "Ajuste de la exportación",
-        items: [line("Ajuste exportación", "30.00", { tax_affectation: "40" })],
-      },
-    },
+    export_adjustment: exportAdjustment("FC01"),
     ivap_adjustment: {
       summary: "12 — IVAP adjustment: every item 17",
       value: {
@@ -155,15 +158,7 @@ export const DEBIT_NOTE_EXAMPLES: Record<string, { summary: string; value: Omit<
         items: [line("Penalidad", "30.00")],
       },
     },
-    export_adjustment: {
-      summary: "11 — export adjustment: on an export invoice, every item 40",
-      value: {
-        series: "FD01",
-        reason_code: "11",
-        description: "Ajuste de la exportación",
-        items: [line("Ajuste exportación", "30.00", { tax_affectation: "40" })],
-      },
-    },
+    export_adjustment: exportAdjustment("FD01"),
     ivap_adjustment: {
       summary: "12 — IVAP adjustment: every item 17",
       value: {
