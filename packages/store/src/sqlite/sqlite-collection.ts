@@ -40,7 +40,10 @@ export interface SqliteAccess {
    * and the store's prepared statement (cached by text) is reused, across the collections made per transaction.
    */
   statementTexts(collection: string): Map<string, string>;
-  /** Runs `work` atomically, in a savepoint of the open transaction (called from within `write`). */
+  /**
+   * Runs `work` atomically (called from within `write`): in a savepoint of the open transaction, or as it is where a
+   * throw already undoes everything the write did (a write outside a transaction, a group commit member of its own).
+   */
   atomically<T>(work: () => T): T;
 }
 

@@ -128,6 +128,46 @@ describe("the indexed fields' own column", () => {
     await reopened.close();
   });
 
+  it("drops an index the collection no longer declares, keeping every row and the other indexes", async () => {
+    const file = nextFile();
+    const before: CollectionSpec = {
+      name: "invoices",
+      indexes: [{ fields: ["number"], unique: true }, { fields: ["status"] }, { fields: ["paid", "status"] }],
+    };
+    const store = await openStore({ engine: "sqlite", file });
+    await store.ensure([before]);
+    for (let seq = 1; seq <= 30; seq++)
+      await store
+        .collection<Invoice>(before)
+        .insertOne(invoice(seq, { status: seq <= 10 ? "sent" : "draft" }));
+    await store.close();
+    // An index made by hand (an operator's) is not the store's to drop.
+    const manual = new Database(file);
+    manual.exec(`CREATE INDEX "by_ix" ON "invoices" (ix)`);
+    manual.close();
+
+    const after: CollectionSpec = { name: "invoices", indexes: [{ fields: ["number"], unique: true }] };
+    const reopened = await openStore({ engine: "sqlite", file });
+    await reopened.ensure([after]);
+    const invoices = reopened.collection<Invoice>(after);
+    expect(await invoices.count({})).toBe(30);
+    expect(await invoices.count({ status: "sent" })).toBe(10);
+    expect((await invoices.findOne({ number: "F001-7" }))?._id).toBe("inv-007");
+    await expect(invoices.insertOne(invoice(99, { number: "F001-7" }))).rejects.toThrow();
+    await reopened.close();
+
+    const db = new Database(file, { readonly: true });
+    const names = (
+      db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'invoices' AND sql IS NOT NULL",
+        )
+        .all() as { name: string }[]
+    ).map((row) => row.name);
+    db.close();
+    expect(names.sort()).toEqual(["by_ix", "invoices__number__unique"]);
+  });
+
   it("brings up to date a table of the old layout whose collection indexes nothing", async () => {
     const file = nextFile();
     const old = new Database(file);

@@ -5,7 +5,9 @@
  * fields' own JSON (index-fields.ts). A file written before `ix` existed (indexes on `doc`), or whose collection has
  * gained or lost an indexed field since, is brought up to date in the ensuring transaction: the column is added,
  * every row's `ix` is filled from its `doc`, indexes still built on `doc` are dropped and the new ones made. Which
- * fields each table's `ix` holds is kept in `_index_fields`, so this happens once.
+ * fields each table's `ix` holds is kept in `_index_fields`, so this happens once. An index of the collection that
+ * its spec no longer declares is dropped: every write would otherwise keep it up to date (on NULLs, once its fields
+ * left `ix`) for no query.
  */
 import type Database from "better-sqlite3";
 import { indexName } from "../names.js";
@@ -39,8 +41,10 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
       "INSERT INTO _index_fields (collection, paths) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET paths = excluded.paths",
     ).run(spec.name, wanted);
   }
+  const declared = new Set<string>();
   for (const index of spec.indexes ?? []) {
     const unique = index.unique === true;
+    declared.add(indexName(spec.name, index.fields, unique));
     const name = `"${indexName(spec.name, index.fields, unique)}"`;
     const columns = index.fields.map(indexExpression).join(", ");
     // NULLs are distinct in SQLite unique indexes: entities missing an indexed field are not constrained.
@@ -50,6 +54,24 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
       throw toDuplicateKeyError(spec.name, error);
     }
   }
+  dropUndeclaredIndexes(db, spec.name, declared);
+}
+
+/**
+ * Drops the table's indexes named as this store names a collection's indexes (`indexName`) that the spec no longer
+ * declares; SQLite's own (the primary key's) and any index named otherwise are left alone.
+ */
+function dropUndeclaredIndexes(
+  db: Database.Database,
+  collection: string,
+  declared: ReadonlySet<string>,
+): void {
+  const indexes = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
+    .all(collection) as { name: string }[];
+  for (const { name } of indexes)
+    if (name.startsWith(`${collection}__`) && !declared.has(name))
+      db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
 }
 
 /** Indexes of the table built on `doc` (the layout before `ix`): their names are the same as the new ones'. */

@@ -7,7 +7,7 @@
  * opening the same file are serialised by SQLite's own write lock (busy_timeout) and see committed data only.
  *
  * Group commit: transactions and single writes that queue up while the connection is busy are run one after the
- * other inside ONE SQLite transaction, each in its own SAVEPOINT, and committed together. Each body still commits
+ * other inside ONE SQLite transaction, each in its own SAVEPOINT (a member alone needs none), and committed together. Each body still commits
  * or rolls back as a whole (a failed body is rolled back to its savepoint and rethrows alone), each caller is
  * answered only once the shared COMMIT is durable, and readers never see writes that are not (they wait for the
  * mutex, which the group holds until its WAL frames are on disk).
@@ -119,7 +119,9 @@ export class SqliteStore implements Store {
       },
       statement: (sql) => this.statement(sql),
       statementTexts: (collection) => this.statementTexts(collection),
-      atomically: (work) => this.atomically(work),
+      // A write outside a transaction is a group member of its own: a throw undoes all it did (its savepoint, or the
+      // whole group when it is alone), so a savepoint inside it would only repeat that.
+      atomically: (work) => work(),
     };
     this.counters = new SqliteCounters(this.outer);
   }
@@ -259,6 +261,8 @@ export class SqliteStore implements Store {
       return;
     }
     const done: { member: GroupMember; value: unknown }[] = [];
+    // A member alone needs no savepoint: when it fails, the whole transaction is rolled back.
+    const alone = group.length === 1;
     let next = 0;
     try {
       // IMMEDIATE takes the write lock now, so a concurrent writer in another process cannot make COMMIT fail.
@@ -266,12 +270,13 @@ export class SqliteStore implements Store {
       for (; next < group.length; next++) {
         const member = group[next]!;
         if (!this.db.inTransaction) this.db.exec("BEGIN IMMEDIATE");
-        this.statement("SAVEPOINT member").run();
+        if (!alone) this.statement("SAVEPOINT member").run();
         let value: unknown;
         try {
           value = await member.run();
         } catch (error) {
-          if (this.db.inTransaction) {
+          if (this.db.inTransaction && alone) this.db.exec("ROLLBACK");
+          else if (this.db.inTransaction) {
             this.statement("ROLLBACK TO member").run();
             this.statement("RELEASE member").run();
           } else {
@@ -281,7 +286,7 @@ export class SqliteStore implements Store {
           member.reject(error);
           continue;
         }
-        this.statement("RELEASE member").run();
+        if (!alone) this.statement("RELEASE member").run();
         done.push({ member, value });
       }
       if (this.db.inTransaction) {

@@ -12,10 +12,8 @@ export interface SignatureRecord {
   created_at: string;
 }
 
-export const signaturesCollection: CollectionSpec = {
-  name: "signatures",
-  indexes: [{ fields: ["company_id", "livemode"] }],
-};
+/** Read by document id only: no index beyond the primary key, so storing one writes the table alone. */
+export const signaturesCollection: CollectionSpec = { name: "signatures" };
 
 export class SignatureRepository {
   private readonly signatures: Collection<SignatureRecord>;

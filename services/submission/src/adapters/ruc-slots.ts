@@ -17,7 +17,8 @@ interface RucSlot {
   lease_until: string;
 }
 
-export const rucSlotsCollection: CollectionSpec = { name: "ruc_slots", indexes: [{ fields: ["ruc"] }] };
+/** Read by id only (a RUC's slots are `<ruc>#0` … `<ruc>#<cap - 1>`): no index beyond the primary key. */
+export const rucSlotsCollection: CollectionSpec = { name: "ruc_slots" };
 
 /**
  * The per-RUC concurrency cap as leases in the shared store, so it holds across replicas: SUNAT answers bursts
@@ -46,9 +47,10 @@ export class RucSlots {
    */
   async acquire(ruc: string, holder: string, now: Date, leaseUntil: string): Promise<string | null> {
     const nowIso = now.toISOString();
-    const existing = new Map((await this.slots.find({ ruc })).map((slot) => [slot._id, slot]));
-    for (let index = 0; index < this.capacity; index++) {
-      const _id = `${ruc}#${index}`;
+    const ids = Array.from({ length: this.capacity }, (_, index) => `${ruc}#${index}`);
+    // By primary key: the slots of a RUC are its ids below the cap (slots past a lowered cap are never taken).
+    const existing = new Map((await this.slots.find({ _id: { $in: ids } })).map((slot) => [slot._id, slot]));
+    for (const _id of ids) {
       const slot = existing.get(_id);
       if (slot && slot.lease_until > nowIso) continue;
       if (slot) {

@@ -69,11 +69,8 @@ const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1
 
 export const submissionsCollection: CollectionSpec = {
   name: "submissions",
-  indexes: [
-    { fields: ["company_id", "livemode", "state"] },
-    { fields: ["state", "next_attempt_at"] },
-    { fields: ["verdict_published", "state"] },
-  ],
+  // Only what the scheduler queries: a record is read by id, or among the due or the unpublished.
+  indexes: [{ fields: ["state", "next_attempt_at"] }, { fields: ["verdict_published", "state"] }],
 };
 
 export class SubmissionRepository {
