@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import { Code } from "@connectrpc/connect";
 import { api, CertificateSchema, DocumentSchema, EmailSchema, EventSchema } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
 import {
@@ -158,7 +159,11 @@ describe("the resources of einvoice.api.v1", () => {
     expect(
       presentWebhookEndpoint(create(api.WebhookEndpointSchema, { ...endpoint, secret: "whsec_abc" })).secret,
     ).toBe("whsec_abc");
-    expect(() => presentWebhookEndpoint(undefined)).toThrow(/without its endpoint/);
+    // An answer of a notification service on the other side of the renumbering: retryable, never misread.
+    expect(() => presentWebhookEndpoint(undefined)).toThrow(
+      expect.objectContaining({ code: Code.Unavailable, rawMessage: expect.stringMatching(/without the endpoint/) }),
+    );
+    expect(() => presentWebhookDelivery(undefined)).toThrow(expect.objectContaining({ code: Code.Unavailable }));
   });
 
   it("should present a delivery's and its attempts' missing HTTP answer as null", () => {

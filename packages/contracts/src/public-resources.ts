@@ -1,4 +1,5 @@
 import type { DescMessage, JsonObject, JsonValue, MessageShape } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import type { DocumentResource, EmailResource, EventResource, PresentedTypes } from "@einvoice/domain";
 import {
   api,
@@ -90,14 +91,22 @@ export function certificateFields(certificate: Certificate, livemode: boolean): 
  * in the answers to create and rotate), presented.
  */
 export function presentWebhookEndpoint(endpoint: api.WebhookEndpoint | undefined) {
-  if (!endpoint) throw new Error("a response without its endpoint");
+  if (!endpoint) throw withoutResource("endpoint");
   return presentAs(api.WebhookEndpointSchema, withConstantObject(webhookEndpoints.toJson(endpoint)));
 }
 
 /** A webhook delivery as the notification service answers it (`einvoice.api.v1.WebhookDelivery`), presented. */
 export function presentWebhookDelivery(delivery: api.WebhookDelivery | undefined) {
-  if (!delivery) throw new Error("a response without its delivery");
+  if (!delivery) throw withoutResource("delivery");
   return presentAs(api.WebhookDeliverySchema, withConstantObject(webhookDeliveries.toJson(delivery)));
+}
+
+/**
+ * An answer without its resource comes from a notification service of another version (the answers' resource
+ * fields were renumbered): the dependency is not usable yet, so the caller may retry (UNAVAILABLE, a 503).
+ */
+function withoutResource(resource: string): ConnectError {
+  return new ConnectError(`the notification service answered without the ${resource}`, Code.Unavailable);
 }
 
 /** The notification service leaves `object` unset (it is the resource's constant), so its rules' value is shown. */

@@ -142,7 +142,7 @@ function wireField(field: DescField, views: Map<DescMessage, DescMessage>) {
   return {
     number: field.number,
     name: field.name,
-    oneof: field.oneof && !field.oneof.proto.name.startsWith("_") ? field.oneof.name : undefined,
+    oneof: field.oneof?.name,
     repeated: field.fieldKind === "list",
     type: bytes
       ? ComputedDocumentSchema.typeName

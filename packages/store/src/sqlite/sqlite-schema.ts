@@ -32,6 +32,12 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
   const held = db.prepare("SELECT paths FROM _index_fields WHERE collection = ?").get(spec.name) as
     | { paths: string }
     | undefined;
+  // Before any refill, so the rows it rewrites do not also write the entries of indexes about to go.
+  dropUndeclaredIndexes(
+    db,
+    spec.name,
+    new Set((spec.indexes ?? []).map((index) => indexName(spec.name, index.fields, index.unique === true))),
+  );
   if (held?.paths !== wanted) {
     const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
     if (!columns.some((column) => column.name === "ix")) db.exec(`ALTER TABLE ${table} ADD COLUMN ix TEXT`);
@@ -41,10 +47,8 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
       "INSERT INTO _index_fields (collection, paths) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET paths = excluded.paths",
     ).run(spec.name, wanted);
   }
-  const declared = new Set<string>();
   for (const index of spec.indexes ?? []) {
     const unique = index.unique === true;
-    declared.add(indexName(spec.name, index.fields, unique));
     const name = `"${indexName(spec.name, index.fields, unique)}"`;
     const columns = index.fields.map(indexExpression).join(", ");
     // NULLs are distinct in SQLite unique indexes: entities missing an indexed field are not constrained.
@@ -54,7 +58,6 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
       throw toDuplicateKeyError(spec.name, error);
     }
   }
-  dropUndeclaredIndexes(db, spec.name, declared);
 }
 
 /**

@@ -13,7 +13,6 @@ const line = (description: string, unit_price: string, extra: Record<string, unk
   ...extra,
 });
 
-/** One request example per offered reason: catalog 09 for credit notes, catalog 10 for debit notes. */
 /** Reason 11 is the same adjustment on a credit note (catalog 09) and a debit note (catalog 10). */
 const exportAdjustment = (series: string) => ({
   summary: "11 — export adjustment: on an export invoice, every item 40",
@@ -25,6 +24,7 @@ const exportAdjustment = (series: string) => ({
   },
 });
 
+/** One request example per offered reason: catalog 09 for credit notes, catalog 10 for debit notes. */
 export const CREDIT_NOTE_EXAMPLES: Record<string, { summary: string; value: Omit<NoteRequest, "document"> }> =
   {
     annulment: {

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file einvoice/notification/v1/webhooks.proto.
  */
 export const file_einvoice_notification_v1_webhooks: GenFile = /*@__PURE__*/
-  fileDesc("CidlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvd2ViaG9va3MucHJvdG8SGGVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MSJ6ChxDcmVhdGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgsKA3VybBgCIAEoCRIOCgZldmVudHMYAyADKAkSEwoLZGVzY3JpcHRpb24YBCABKAki3gEKHFVwZGF0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCgoCaWQYAiABKAkSEAoDdXJsGAMgASgJSACIAQESDgoGZXZlbnRzGAQgAygJEhIKCnNldF9ldmVudHMYBSABKAgSFAoHZW5hYmxlZBgGIAEoCEgBiAEBEhgKC2Rlc2NyaXB0aW9uGAcgASgJSAKIAQFCBgoEX3VybEIKCghfZW5hYmxlZEIOCgxfZGVzY3JpcHRpb24ihQEKG0xpc3RXZWJob29rRW5kcG9pbnRzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRINCgVsaW1pdBgCIAEoBRIWCg5zdGFydGluZ19hZnRlchgDIAEoCRIVCg1lbmRpbmdfYmVmb3JlGAQgASgJImUKHExpc3RXZWJob29rRW5kcG9pbnRzUmVzcG9uc2USMwoJZW5kcG9pbnRzGAEgAygLMiAuZWludm9pY2UuYXBpLnYxLldlYmhvb2tFbmRwb2ludBIQCghoYXNfbW9yZRgCIAEoCCKrAQocTGlzdFdlYmhvb2tEZWxpdmVyaWVzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRITCgtlbmRwb2ludF9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFbGltaXQYBCABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYBSABKAkSFQoNZW5kaW5nX2JlZm9yZRgGIAEoCSJnCh1MaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXNwb25zZRI0CgpkZWxpdmVyaWVzGAEgAygLMiAuZWludm9pY2UuYXBpLnYxLldlYmhvb2tEZWxpdmVyeRIQCghoYXNfbW9yZRgCIAEoCCJoChtSZXRyeVdlYmhvb2tEZWxpdmVyeVJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSEwoLZW5kcG9pbnRfaWQYAiABKAkSCgoCaWQYAyABKAkiUgocUmV0cnlXZWJob29rRGVsaXZlcnlSZXNwb25zZRIyCghkZWxpdmVyeRgBIAEoCzIgLmVpbnZvaWNlLmFwaS52MS5XZWJob29rRGVsaXZlcnkiUQoZR2V0V2ViaG9va0VuZHBvaW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSJSChpSb3RhdGVXZWJob29rU2VjcmV0UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSJUChxEZWxldGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIlMKHUNyZWF0ZVdlYmhvb2tFbmRwb2ludFJlc3BvbnNlEjIKCGVuZHBvaW50GAEgASgLMiAuZWludm9pY2UuYXBpLnYxLldlYmhvb2tFbmRwb2ludCJQChpHZXRXZWJob29rRW5kcG9pbnRSZXNwb25zZRIyCghlbmRwb2ludBgBIAEoCzIgLmVpbnZvaWNlLmFwaS52MS5XZWJob29rRW5kcG9pbnQiUwodVXBkYXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USMgoIZW5kcG9pbnQYASABKAsyIC5laW52b2ljZS5hcGkudjEuV2ViaG9va0VuZHBvaW50IlEKG1JvdGF0ZVdlYmhvb2tTZWNyZXRSZXNwb25zZRIyCghlbmRwb2ludBgBIAEoCzIgLmVpbnZvaWNlLmFwaS52MS5XZWJob29rRW5kcG9pbnQiUwodRGVsZXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USMgoIZW5kcG9pbnQYASABKAsyIC5laW52b2ljZS5hcGkudjEuV2ViaG9va0VuZHBvaW50YgZwcm90bzM", [file_einvoice_api_v1_webhooks, file_einvoice_common_v1_common]);
+  fileDesc("CidlaW52b2ljZS9ub3RpZmljYXRpb24vdjEvd2ViaG9va3MucHJvdG8SGGVpbnZvaWNlLm5vdGlmaWNhdGlvbi52MSJ6ChxDcmVhdGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgsKA3VybBgCIAEoCRIOCgZldmVudHMYAyADKAkSEwoLZGVzY3JpcHRpb24YBCABKAki3gEKHFVwZGF0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSCgoCaWQYAiABKAkSEAoDdXJsGAMgASgJSACIAQESDgoGZXZlbnRzGAQgAygJEhIKCnNldF9ldmVudHMYBSABKAgSFAoHZW5hYmxlZBgGIAEoCEgBiAEBEhgKC2Rlc2NyaXB0aW9uGAcgASgJSAKIAQFCBgoEX3VybEIKCghfZW5hYmxlZEIOCgxfZGVzY3JpcHRpb24ihQEKG0xpc3RXZWJob29rRW5kcG9pbnRzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRINCgVsaW1pdBgCIAEoBRIWCg5zdGFydGluZ19hZnRlchgDIAEoCRIVCg1lbmRpbmdfYmVmb3JlGAQgASgJImsKHExpc3RXZWJob29rRW5kcG9pbnRzUmVzcG9uc2USMwoJZW5kcG9pbnRzGAMgAygLMiAuZWludm9pY2UuYXBpLnYxLldlYmhvb2tFbmRwb2ludBIQCghoYXNfbW9yZRgCIAEoCEoECAEQAiKrAQocTGlzdFdlYmhvb2tEZWxpdmVyaWVzUmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRITCgtlbmRwb2ludF9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFbGltaXQYBCABKAUSFgoOc3RhcnRpbmdfYWZ0ZXIYBSABKAkSFQoNZW5kaW5nX2JlZm9yZRgGIAEoCSJtCh1MaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXNwb25zZRI0CgpkZWxpdmVyaWVzGAMgAygLMiAuZWludm9pY2UuYXBpLnYxLldlYmhvb2tEZWxpdmVyeRIQCghoYXNfbW9yZRgCIAEoCEoECAEQAiJoChtSZXRyeVdlYmhvb2tEZWxpdmVyeVJlcXVlc3QSKAoFc2NvcGUYASABKAsyGS5laW52b2ljZS5jb21tb24udjEuU2NvcGUSEwoLZW5kcG9pbnRfaWQYAiABKAkSCgoCaWQYAyABKAkiWAocUmV0cnlXZWJob29rRGVsaXZlcnlSZXNwb25zZRIyCghkZWxpdmVyeRgCIAEoCzIgLmVpbnZvaWNlLmFwaS52MS5XZWJob29rRGVsaXZlcnlKBAgBEAIiUQoZR2V0V2ViaG9va0VuZHBvaW50UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSJSChpSb3RhdGVXZWJob29rU2VjcmV0UmVxdWVzdBIoCgVzY29wZRgBIAEoCzIZLmVpbnZvaWNlLmNvbW1vbi52MS5TY29wZRIKCgJpZBgCIAEoCSJUChxEZWxldGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0EigKBXNjb3BlGAEgASgLMhkuZWludm9pY2UuY29tbW9uLnYxLlNjb3BlEgoKAmlkGAIgASgJIlkKHUNyZWF0ZVdlYmhvb2tFbmRwb2ludFJlc3BvbnNlEjIKCGVuZHBvaW50GAIgASgLMiAuZWludm9pY2UuYXBpLnYxLldlYmhvb2tFbmRwb2ludEoECAEQAiJWChpHZXRXZWJob29rRW5kcG9pbnRSZXNwb25zZRIyCghlbmRwb2ludBgCIAEoCzIgLmVpbnZvaWNlLmFwaS52MS5XZWJob29rRW5kcG9pbnRKBAgBEAIiWQodVXBkYXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USMgoIZW5kcG9pbnQYAiABKAsyIC5laW52b2ljZS5hcGkudjEuV2ViaG9va0VuZHBvaW50SgQIARACIlcKG1JvdGF0ZVdlYmhvb2tTZWNyZXRSZXNwb25zZRIyCghlbmRwb2ludBgCIAEoCzIgLmVpbnZvaWNlLmFwaS52MS5XZWJob29rRW5kcG9pbnRKBAgBEAIiWQodRGVsZXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USMgoIZW5kcG9pbnQYAiABKAsyIC5laW52b2ljZS5hcGkudjEuV2ViaG9va0VuZHBvaW50SgQIARACYgZwcm90bzM", [file_einvoice_api_v1_webhooks, file_einvoice_common_v1_common]);
 
 /**
  * @generated from message einvoice.notification.v1.CreateWebhookEndpointRequest
@@ -134,7 +134,7 @@ export const ListWebhookEndpointsRequestSchema: GenMessage<ListWebhookEndpointsR
  */
 export type ListWebhookEndpointsResponse = Message<"einvoice.notification.v1.ListWebhookEndpointsResponse"> & {
   /**
-   * @generated from field: repeated einvoice.api.v1.WebhookEndpoint endpoints = 1;
+   * @generated from field: repeated einvoice.api.v1.WebhookEndpoint endpoints = 3;
    */
   endpoints: WebhookEndpoint[];
 
@@ -198,7 +198,7 @@ export const ListWebhookDeliveriesRequestSchema: GenMessage<ListWebhookDeliverie
  */
 export type ListWebhookDeliveriesResponse = Message<"einvoice.notification.v1.ListWebhookDeliveriesResponse"> & {
   /**
-   * @generated from field: repeated einvoice.api.v1.WebhookDelivery deliveries = 1;
+   * @generated from field: repeated einvoice.api.v1.WebhookDelivery deliveries = 3;
    */
   deliveries: WebhookDelivery[];
 
@@ -247,7 +247,7 @@ export const RetryWebhookDeliveryRequestSchema: GenMessage<RetryWebhookDeliveryR
  */
 export type RetryWebhookDeliveryResponse = Message<"einvoice.notification.v1.RetryWebhookDeliveryResponse"> & {
   /**
-   * @generated from field: einvoice.api.v1.WebhookDelivery delivery = 1;
+   * @generated from field: einvoice.api.v1.WebhookDelivery delivery = 2;
    */
   delivery?: WebhookDelivery | undefined;
 };
@@ -330,7 +330,7 @@ export const DeleteWebhookEndpointRequestSchema: GenMessage<DeleteWebhookEndpoin
  */
 export type CreateWebhookEndpointResponse = Message<"einvoice.notification.v1.CreateWebhookEndpointResponse"> & {
   /**
-   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 2;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
@@ -347,7 +347,7 @@ export const CreateWebhookEndpointResponseSchema: GenMessage<CreateWebhookEndpoi
  */
 export type GetWebhookEndpointResponse = Message<"einvoice.notification.v1.GetWebhookEndpointResponse"> & {
   /**
-   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 2;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
@@ -364,7 +364,7 @@ export const GetWebhookEndpointResponseSchema: GenMessage<GetWebhookEndpointResp
  */
 export type UpdateWebhookEndpointResponse = Message<"einvoice.notification.v1.UpdateWebhookEndpointResponse"> & {
   /**
-   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 2;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
@@ -381,7 +381,7 @@ export const UpdateWebhookEndpointResponseSchema: GenMessage<UpdateWebhookEndpoi
  */
 export type RotateWebhookSecretResponse = Message<"einvoice.notification.v1.RotateWebhookSecretResponse"> & {
   /**
-   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 2;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
@@ -398,7 +398,7 @@ export const RotateWebhookSecretResponseSchema: GenMessage<RotateWebhookSecretRe
  */
 export type DeleteWebhookEndpointResponse = Message<"einvoice.notification.v1.DeleteWebhookEndpointResponse"> & {
   /**
-   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 1;
+   * @generated from field: einvoice.api.v1.WebhookEndpoint endpoint = 2;
    */
   endpoint?: WebhookEndpoint | undefined;
 };
