@@ -60,10 +60,12 @@ try {
       await settle(sut.pids, { maxMs: Number(args["burst-settle-ms"]) });
     }
     const load = loadavg()[0]!;
-    if (process.env.TAIL_LOGS) console.log(`round ${round} starts at ${Date.now()}`);
     lag.reset();
     lag.enable();
-    const result = await runLoad(target, { count: Math.round(RATE * Number(args.seconds)), ratePerSecond: RATE });
+    const result = await runLoad(target, {
+      count: Math.round(RATE * Number(args.seconds)),
+      ratePerSecond: RATE,
+    });
     lag.disable();
     console.log(
       `round ${round}: load ${fmt(load, 2)}, ${RATE}/s, create p50 / p99 / max ${fmt(result.createP50, 1)} / ` +
@@ -73,10 +75,6 @@ try {
     await settle(sut.pids, { maxMs: 120_000 });
   }
 } finally {
-  if (process.env.TAIL_LOGS) {
-    const { execSync } = await import("node:child_process");
-    execSync(`grep -h '\\[tail\\]' ${sut.dataDir}/logs/*.log | sort -k2 -n > ${process.env.TAIL_LOGS} || true`);
-  }
   await watcher.close();
   await sut.dispose();
 }

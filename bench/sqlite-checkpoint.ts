@@ -61,7 +61,12 @@ async function run(background: boolean) {
           const { id } = await issue.execute({ scope, issuer, computed });
           latencies.push(performance.now() - at);
           for (let u = 0; u < UPDATES; u++)
-            await repository.setFields(scope, id, {}, { updated_at: new Date().toISOString(), [`files.f${u}`]: `k${u}` });
+            await repository.setFields(
+              scope,
+              id,
+              {},
+              { updated_at: new Date().toISOString(), [`files.f${u}`]: `k${u}` },
+            );
         })(),
       );
     }

@@ -12,7 +12,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const PAGE = 4096;
 /** A write of a few pages: a long customer name fills its own page. */
-const bulky = (seq: number): Invoice => invoice(seq, { customer: { ruc: "20100070970", name: "x".repeat(3000) } });
+const bulky = (seq: number): Invoice =>
+  invoice(seq, { customer: { ruc: "20100070970", name: "x".repeat(3000) } });
 
 describe("background WAL checkpoints", () => {
   it("copies committed pages into the database file without a checkpoint of the writer", async () => {

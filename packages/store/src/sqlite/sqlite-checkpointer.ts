@@ -89,7 +89,9 @@ export class SqliteCheckpointer {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, ...settings } });
     const checkpointer = new SqliteCheckpointer(worker);
     // A failing checkpointer leaves checkpoints to the writer's fallback threshold; the process's log says why.
-    worker.on("error", (error) => process.emitWarning(`WAL checkpointer of ${file} stopped: ${error.message}`));
+    worker.on("error", (error) =>
+      process.emitWarning(`WAL checkpointer of ${file} stopped: ${error.message}`),
+    );
     worker.on("message", (message: WorkerMessage) => {
       if ("failed" in message) process.emitWarning(`WAL checkpoint of ${file} failed: ${message.failed}`);
       else if (message.type === "restart")

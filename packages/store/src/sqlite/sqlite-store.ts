@@ -58,7 +58,7 @@ const MAX_GROUP = 256;
  */
 const FALLBACK_CHECKPOINT_PAGES = 10_000;
 /** The background checkpointer's pace (`SqliteCheckpointer`): WAL pages are 4 KiB. */
-const CHECKPOINTS: CheckpointSettings = { intervalMs: 250, restartPages: 4_000 };
+const CHECKPOINTS: CheckpointSettings = { intervalMs: 1_000, restartPages: 4_000 };
 
 /** Makes the WAL frames written so far durable (fdatasync of the `-wal` file); tests may slow it down. */
 export type WalSync = (wal: FileHandle) => Promise<void>;
@@ -168,7 +168,9 @@ export class SqliteStore implements Store {
       options.durableCommits ?? true,
     );
     if (background)
-      store.checkpointer = SqliteCheckpointer.start(file, options.checkpoints ?? CHECKPOINTS, (work) => store.mutex.run(work));
+      store.checkpointer = SqliteCheckpointer.start(file, options.checkpoints ?? CHECKPOINTS, (work) =>
+        store.mutex.run(work),
+      );
     return store;
   }
 
