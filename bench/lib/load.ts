@@ -24,6 +24,8 @@ export interface LoadResult {
   machine?: { busy: number; steal: number };
   createP50: number;
   createP99: number;
+  /** The slowest create, in ms. */
+  createMax: number;
   acceptP50: number;
   acceptP99: number;
   failures: Record<string, number>;
@@ -155,6 +157,7 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
     machine,
     createP50: percentile(latencies, 50),
     createP99: percentile(latencies, 99),
+    createMax: latencies.reduce((a, b) => Math.max(a, b), 0),
     acceptP50: percentile(endToEnd(created, target.watcher), 50),
     acceptP99: percentile(endToEnd(created, target.watcher), 99),
     failures,

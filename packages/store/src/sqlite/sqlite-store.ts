@@ -42,6 +42,7 @@ import type {
   TransactionScope,
 } from "../port.js";
 import { assertNotInsideOwnTransaction, OpenTransaction } from "../transaction-guard.js";
+import { type CheckpointSettings, SqliteCheckpointer } from "./sqlite-checkpointer.js";
 import { type SqliteAccess, SqliteCollection } from "./sqlite-collection.js";
 import { COUNTERS_TABLE_SQL, SqliteCounters } from "./sqlite-counters.js";
 import { ensureCollectionTable, INDEX_FIELDS_TABLE_SQL } from "./sqlite-schema.js";
@@ -50,6 +51,14 @@ const BUSY_TIMEOUT_MS = 5_000;
 const STATEMENT_CACHE_SIZE = 256;
 /** Transactions and writes per shared COMMIT at most; the rest join the next one. */
 const MAX_GROUP = 256;
+
+/**
+ * WAL pages past which the committing connection checkpoints by itself (SQLite's automatic checkpoint, on the
+ * event loop): only reached when the background checkpointer falls behind or is off. SQLite's default is 1,000.
+ */
+const FALLBACK_CHECKPOINT_PAGES = 10_000;
+/** The background checkpointer's pace (`SqliteCheckpointer`): WAL pages are 4 KiB. */
+const CHECKPOINTS: CheckpointSettings = { intervalMs: 1_000, restartPages: 4_000 };
 
 /** Makes the WAL frames written so far durable (fdatasync of the `-wal` file); tests may slow it down. */
 export type WalSync = (wal: FileHandle) => Promise<void>;
@@ -63,6 +72,13 @@ export interface SqliteStoreOptions {
    * as the SUNAT simulator's.
    */
   durableCommits?: boolean;
+  /**
+   * Default true for a file: WAL checkpoints run on a worker thread (`SqliteCheckpointer`), not inside the COMMIT
+   * that fills the WAL, so no commit blocks the event loop for a checkpoint. false: SQLite's automatic checkpoint.
+   */
+  backgroundCheckpoints?: boolean;
+  /** The background checkpointer's pace; tests make it quicker. */
+  checkpoints?: CheckpointSettings;
 }
 
 const datasync: WalSync = (wal) => wal.datasync();
@@ -92,6 +108,8 @@ export class SqliteStore implements Store {
   private readonly texts = new Map<string, Map<string, string>>();
   private readonly outer: SqliteAccess;
   private closed = false;
+  /** Runs the WAL checkpoints on a worker thread (`SqliteStoreOptions.backgroundCheckpoints`). */
+  private checkpointer: SqliteCheckpointer | null = null;
   /** The `-wal` file, opened at the first COMMIT (SQLite creates it on the first write); null for `:memory:`. */
   private wal: FileHandle | null = null;
 
@@ -143,12 +161,19 @@ export class SqliteStore implements Store {
       db.close();
       throw error;
     }
-    return new SqliteStore(
+    const background = !inMemory && (options.backgroundCheckpoints ?? true);
+    if (background) db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+    const store = new SqliteStore(
       db,
       inMemory ? null : `${file}-wal`,
       options.walSync ?? datasync,
       options.durableCommits ?? true,
     );
+    if (background)
+      store.checkpointer = SqliteCheckpointer.start(file, options.checkpoints ?? CHECKPOINTS, (work) =>
+        store.mutex.run(work),
+      );
+    return store;
   }
 
   collection<T extends Entity>(spec: CollectionSpec): Collection<T> {
@@ -338,6 +363,8 @@ export class SqliteStore implements Store {
       if (this.closed) return;
       this.closed = true;
       this.statements.clear();
+      // The checkpointer's connection closes before the store's, which is then the last one and checkpoints.
+      await this.checkpointer?.close();
       // The WAL handle goes first: closing the last connection may checkpoint and delete the file.
       await this.wal?.close();
       this.wal = null;
