@@ -161,9 +161,14 @@ describe("the resources of einvoice.api.v1", () => {
     ).toBe("whsec_abc");
     // An answer of a notification service on the other side of the renumbering: retryable, never misread.
     expect(() => presentWebhookEndpoint(undefined)).toThrow(
-      expect.objectContaining({ code: Code.Unavailable, rawMessage: expect.stringMatching(/without the endpoint/) }),
+      expect.objectContaining({
+        code: Code.Unavailable,
+        rawMessage: expect.stringMatching(/without the endpoint/),
+      }),
     );
-    expect(() => presentWebhookDelivery(undefined)).toThrow(expect.objectContaining({ code: Code.Unavailable }));
+    expect(() => presentWebhookDelivery(undefined)).toThrow(
+      expect.objectContaining({ code: Code.Unavailable }),
+    );
   });
 
   it("should present a delivery's and its attempts' missing HTTP answer as null", () => {
