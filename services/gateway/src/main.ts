@@ -47,7 +47,9 @@ await runService(logger, async (lifecycle) => {
   await warmUp(logger, "codecs", () => warmUpCodecs());
   const validator = new RequestValidator();
   await warmUp(logger, "request checks", () => warmUpRequests(validator));
-  const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway")), (s) => s.close());
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "gateway"), logger), (s) =>
+    s.close(),
+  );
   await store.ensure([
     companiesCollection,
     apiKeysCollection,

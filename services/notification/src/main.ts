@@ -45,7 +45,9 @@ const logger = createLogger("notification", env.LOG_LEVEL);
 await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
   await warmUp(logger, "codecs", () => warmUpCodecs());
-  const store = lifecycle.add("store", await openStore(storeConfig(env, "notification")), (s) => s.close());
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "notification"), logger), (s) =>
+    s.close(),
+  );
   await store.ensure([
     eventsCollection,
     webhookEndpointsCollection,

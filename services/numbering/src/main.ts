@@ -27,7 +27,9 @@ const logger = createLogger("numbering", env.LOG_LEVEL);
 await runService(logger, async (lifecycle) => {
   // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
   await warmUp(logger, "codecs", () => warmUpCodecs());
-  const store = lifecycle.add("store", await openStore(storeConfig(env, "numbering")), (s) => s.close());
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "numbering"), logger), (s) =>
+    s.close(),
+  );
   await store.ensure([documentsCollection, outboxCollection]);
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "numbering" }), (b) =>
     b.close(),

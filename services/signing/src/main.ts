@@ -27,7 +27,9 @@ const env = loadSigningEnv();
 const logger = createLogger("signing", env.LOG_LEVEL);
 
 await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
-  const store = lifecycle.add("store", await openStore(storeConfig(env, "signing")), (s) => s.close());
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "signing"), logger), (s) =>
+    s.close(),
+  );
   await store.ensure([credentialsCollection, signaturesCollection]);
   const objects = await openObjectStore(objectStoreConfig(env));
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "signing" }), (b) =>

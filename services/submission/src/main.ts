@@ -48,7 +48,9 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   // Before taking work: the first messages would otherwise pay for compiling the codecs every message goes through.
   await warmUp(logger, "codecs", () => warmUpCodecs());
   await warmUp(logger, "SUNAT exchange", () => warmUpSubmission());
-  const store = lifecycle.add("store", await openStore(storeConfig(env, "submission")), (s) => s.close());
+  const store = lifecycle.add("store", await openStore(storeConfig(env, "submission"), logger), (s) =>
+    s.close(),
+  );
   await store.ensure([
     submissionsCollection,
     solCredentialsCollection,

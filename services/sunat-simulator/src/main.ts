@@ -17,7 +17,7 @@ await runService(logger, async (lifecycle) => {
   const config = storeConfig(env, "sunat-simulator");
   const store = lifecycle.add(
     "store",
-    await openStore(config.engine === "sqlite" ? { ...config, durableCommits: false } : config),
+    await openStore(config.engine === "sqlite" ? { ...config, durableCommits: false } : config, logger),
     (s) => s.close(),
   );
   const clients = greClients(env);

@@ -29,6 +29,9 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma("synchronous = NORMAL");
 let asked = false;
+// The WAL's size after the last pass the store allowed: an idle store's WAL stays that size until its next write
+// restarts it, and is not worth asking again for.
+let passedAt = -1;
 const checkpoint = () => {
   try {
     return db.pragma("wal_checkpoint(PASSIVE)")[0];
@@ -40,14 +43,15 @@ const checkpoint = () => {
 const timer = setInterval(() => {
   if (asked) return;
   const result = checkpoint();
-  if (result && result.log >= workerData.restartPages) {
+  if (result && result.log >= workerData.restartPages && result.log !== passedAt) {
     asked = true;
     parentPort.postMessage({ type: "restart" });
   }
 }, workerData.intervalMs);
 parentPort.on("message", (message) => {
   if (message === "restart") {
-    checkpoint();
+    const result = checkpoint();
+    passedAt = result ? result.log : -1;
     asked = false;
     parentPort.postMessage({ type: "restarted" });
   } else if (message === "close") {
@@ -59,10 +63,20 @@ parentPort.on("message", (message) => {
 });
 `;
 
-/** How long the store's connection or its close waits for the worker before going on without it. */
-const WORKER_TIMEOUT_MS = 5_000;
+/**
+ * How long the store's queue waits for the worker's pass with no writer: a pass copies at most what one interval
+ * committed, and syncs two files. Past it the queue goes on; the pass ends beside the writer, as PASSIVE allows.
+ */
+const RESTART_PASS_TIMEOUT_MS = 500;
+/** How long the store's close waits for the worker to close its connection. */
+const CLOSE_TIMEOUT_MS = 5_000;
 
 type WorkerMessage = { type: "restart" | "restarted" | "closed" } | { failed: string };
+
+/** Where the checkpointer reports what goes wrong (the service's logger). */
+export interface CheckpointWarnings {
+  warn(details: object, message: string): void;
+}
 
 export interface CheckpointSettings {
   /** How often the worker copies the WAL into the database file, in ms. */
@@ -73,54 +87,78 @@ export interface CheckpointSettings {
 
 export class SqliteCheckpointer {
   private readonly waiters = new Map<string, () => void>();
+  private ended = false;
+  /** The message of the last failed checkpoint, so a lasting failure is reported once, not every interval. */
+  private failing: string | null = null;
 
   private constructor(private readonly worker: Worker) {}
 
   /**
    * Starts checkpointing `file` (a WAL database that exists). `exclusive` runs its work holding the store's
-   * connection (no statement of the store runs meanwhile).
+   * connection (no statement of the store runs meanwhile). `stopped` is called if the thread ends before `close`,
+   * so the store checkpoints by itself again.
    */
   static start(
     file: string,
     settings: CheckpointSettings,
-    exclusive: (work: () => Promise<void>) => Promise<void>,
+    hooks: {
+      exclusive: (work: () => Promise<void>) => Promise<void>;
+      stopped: () => void;
+      warnings: CheckpointWarnings;
+    },
   ): SqliteCheckpointer {
     const driver = createRequire(import.meta.url).resolve("better-sqlite3");
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, ...settings } });
     const checkpointer = new SqliteCheckpointer(worker);
-    // A failing checkpointer leaves checkpoints to the writer's fallback threshold; the process's log says why.
     worker.on("error", (error) =>
-      process.emitWarning(`WAL checkpointer of ${file} stopped: ${error.message}`),
+      hooks.warnings.warn({ file, err: error }, "WAL checkpointer stopped; the store checkpoints by itself"),
     );
+    worker.once("exit", () => {
+      const unexpected = !checkpointer.ended;
+      checkpointer.ended = true;
+      for (const waiter of [...checkpointer.waiters.values()]) waiter();
+      if (unexpected) hooks.stopped();
+    });
     worker.on("message", (message: WorkerMessage) => {
-      if ("failed" in message) process.emitWarning(`WAL checkpoint of ${file} failed: ${message.failed}`);
-      else if (message.type === "restart")
-        void exclusive(() => checkpointer.ask("restart", "restarted")).catch(() => undefined);
-      else checkpointer.waiters.get(message.type)?.();
+      if ("failed" in message) {
+        if (checkpointer.failing !== message.failed)
+          hooks.warnings.warn({ file, err: message.failed }, "WAL checkpoint failed");
+        checkpointer.failing = message.failed;
+      } else if (message.type === "restart")
+        void hooks
+          .exclusive(() => checkpointer.ask("restart", "restarted", RESTART_PASS_TIMEOUT_MS))
+          .catch(() => undefined);
+      else {
+        if (message.type === "restarted") checkpointer.failing = null;
+        // The thread ends right after: that exit is expected.
+        if (message.type === "closed") checkpointer.ended = true;
+        checkpointer.waiters.get(message.type)?.();
+      }
     });
     worker.unref();
     return checkpointer;
   }
 
-  /** Sends `request` and resolves on `answer`, or after WORKER_TIMEOUT_MS, or when the worker has ended. */
-  private ask(request: string, answer: string): Promise<void> {
+  /** Sends `request` and resolves on `answer`, after `timeoutMs`, or at once when the thread has ended. */
+  private ask(request: string, answer: string, timeoutMs: number): Promise<void> {
+    if (this.ended) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.waiters.delete(answer);
-        this.worker.off("exit", done);
         resolve();
       };
-      const timer = setTimeout(done, WORKER_TIMEOUT_MS);
+      const timer = setTimeout(done, timeoutMs);
+      timer.unref();
       this.waiters.set(answer, done);
-      this.worker.once("exit", done);
       this.worker.postMessage(request);
     });
   }
 
   /** Closes the worker's connection and ends the thread. */
   async close(): Promise<void> {
-    await this.ask("close", "closed");
+    await this.ask("close", "closed", CLOSE_TIMEOUT_MS);
+    this.ended = true;
     await this.worker.terminate();
   }
 }

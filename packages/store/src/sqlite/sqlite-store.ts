@@ -42,7 +42,11 @@ import type {
   TransactionScope,
 } from "../port.js";
 import { assertNotInsideOwnTransaction, OpenTransaction } from "../transaction-guard.js";
-import { type CheckpointSettings, SqliteCheckpointer } from "./sqlite-checkpointer.js";
+import {
+  type CheckpointSettings,
+  type CheckpointWarnings,
+  SqliteCheckpointer,
+} from "./sqlite-checkpointer.js";
 import { type SqliteAccess, SqliteCollection } from "./sqlite-collection.js";
 import { COUNTERS_TABLE_SQL, SqliteCounters } from "./sqlite-counters.js";
 import { ensureCollectionTable, INDEX_FIELDS_TABLE_SQL } from "./sqlite-schema.js";
@@ -54,9 +58,11 @@ const MAX_GROUP = 256;
 
 /**
  * WAL pages past which the committing connection checkpoints by itself (SQLite's automatic checkpoint, on the
- * event loop): only reached when the background checkpointer falls behind or is off. SQLite's default is 1,000.
+ * event loop): only reached when the background checkpointer falls behind. Without it (off, or its thread ended),
+ * SQLite's default.
  */
 const FALLBACK_CHECKPOINT_PAGES = 10_000;
+const SQLITE_DEFAULT_CHECKPOINT_PAGES = 1_000;
 /** The background checkpointer's pace (`SqliteCheckpointer`): WAL pages are 4 KiB. */
 const CHECKPOINTS: CheckpointSettings = { intervalMs: 1_000, restartPages: 4_000 };
 
@@ -79,7 +85,16 @@ export interface SqliteStoreOptions {
   backgroundCheckpoints?: boolean;
   /** The background checkpointer's pace; tests make it quicker. */
   checkpoints?: CheckpointSettings;
+  /** Where the background checkpointer reports failures (the service's logger); default: the process's warnings. */
+  warnings?: CheckpointWarnings;
 }
+
+const processWarnings: CheckpointWarnings = {
+  warn: (details, message) =>
+    process.emitWarning(
+      `${message}: ${JSON.stringify(details, (_key, value) => (value instanceof Error ? value.message : value))}`,
+    ),
+};
 
 const datasync: WalSync = (wal) => wal.datasync();
 
@@ -161,19 +176,36 @@ export class SqliteStore implements Store {
       db.close();
       throw error;
     }
-    const background = !inMemory && (options.backgroundCheckpoints ?? true);
-    if (background) db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
     const store = new SqliteStore(
       db,
       inMemory ? null : `${file}-wal`,
       options.walSync ?? datasync,
       options.durableCommits ?? true,
     );
-    if (background)
-      store.checkpointer = SqliteCheckpointer.start(file, options.checkpoints ?? CHECKPOINTS, (work) =>
-        store.mutex.run(work),
-      );
+    if (!inMemory && (options.backgroundCheckpoints ?? true)) store.startCheckpointer(file, options);
     return store;
+  }
+
+  /**
+   * WAL checkpoints on a worker thread from now on; the committing connection's own only past
+   * FALLBACK_CHECKPOINT_PAGES, and SQLite's default again if the thread cannot start or ends.
+   */
+  private startCheckpointer(file: string, options: SqliteStoreOptions): void {
+    const warnings = options.warnings ?? processWarnings;
+    const selfCheckpoints = () => {
+      if (!this.closed) this.db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_CHECKPOINT_PAGES}`);
+    };
+    try {
+      this.checkpointer = SqliteCheckpointer.start(file, options.checkpoints ?? CHECKPOINTS, {
+        // A pass asked for while the store closes has nothing left to wait for.
+        exclusive: (work) => this.mutex.run(() => (this.closed ? Promise.resolve() : work())),
+        stopped: selfCheckpoints,
+        warnings,
+      });
+      this.db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+    } catch (error) {
+      warnings.warn({ file, err: error }, "WAL checkpointer not started; the store checkpoints by itself");
+    }
   }
 
   collection<T extends Entity>(spec: CollectionSpec): Collection<T> {
