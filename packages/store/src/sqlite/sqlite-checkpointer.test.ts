@@ -1,6 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { INVOICES, type Invoice, invoice } from "../contract/fixtures.js";
@@ -104,6 +106,28 @@ describe("background WAL checkpoints", () => {
     await checkpointer.close();
     // Well below the close's own wait for an answer (5 s): nothing was asked of an ended thread.
     expect(Date.now() - began).toBeLessThan(2_000);
+  });
+
+  it("lets a process whose last work is the store's close finish it, with exit code 0", () => {
+    const file = nextFile();
+    const script = join(dir, "close-last.mts");
+    writeFileSync(
+      script,
+      `import { SqliteStore } from ${JSON.stringify(fileURLToPath(new URL("./sqlite-store.ts", import.meta.url)))};
+const store = SqliteStore.open(${JSON.stringify(file)});
+await store.ensure([{ name: "t" }]);
+await store.collection({ name: "t" }).insertOne({ _id: "a" });
+await store.close();
+console.log("closed");
+`,
+    );
+    // A worker thread that does not hold the process while it closes leaves the close an unsettled top-level await
+    // (exit code 13).
+    const run = spawnSync(process.execPath, ["--import", "tsx", script], {
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect({ status: run.status, stdout: run.stdout.trim() }).toEqual({ status: 0, stdout: "closed" });
   });
 
   it("closes its connection first, so the store's close checkpoints and removes the WAL", async () => {

@@ -157,6 +157,8 @@ export class SqliteCheckpointer {
 
   /** Closes the worker's connection and ends the thread. */
   async close(): Promise<void> {
+    // Held by the thread until it has closed: a process with nothing else left to do waits for it.
+    if (!this.ended) this.worker.ref();
     await this.ask("close", "closed", CLOSE_TIMEOUT_MS);
     this.ended = true;
     await this.worker.terminate();
