@@ -69,7 +69,8 @@ try {
     lag.disable();
     console.log(
       `round ${round}: load ${fmt(load, 2)}, ${RATE}/s, create p50 / p99 / max ${fmt(result.createP50, 1)} / ` +
-        `${fmt(result.createP99, 1)} / ${fmt(result.createMax, 0)} ms; this process's event-loop delay p99 / max ` +
+        `${fmt(result.createP99, 1)} / ${fmt(result.createMax, 0)} ms, create → accepted p50 / p99 ` +
+        `${fmt(result.acceptP50, 0)} / ${fmt(result.acceptP99, 0)} ms; this process's event-loop delay p99 / max ` +
         `${fmt(lag.percentile(99) / 1e6, 1)} / ${fmt(lag.max / 1e6, 0)} ms`,
     );
     await settle(sut.pids, { maxMs: 120_000 });
