@@ -41,7 +41,7 @@ const UPDATES = Number(args.updates);
 
 async function run(background: boolean) {
   const dir = mkdtempSync(join(tmpdir(), "einvoice-checkpoint-"));
-  const store = SqliteStore.open(join(dir, "numbering.sqlite"), { backgroundCheckpoints: background });
+  const store = SqliteStore.open(join(dir, "numbering.sqlite"), background ? {} : { checkpoints: false });
   try {
     await store.ensure([documentsCollection, outboxCollection]);
     const issue = new IssueDocument(new IssueQueue(store, () => undefined), "http://files");

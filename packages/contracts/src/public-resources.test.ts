@@ -132,8 +132,10 @@ describe("public resources", () => {
 });
 
 describe("the resources of einvoice.api.v1", () => {
+  // As the notification service answers it, its constant `object` set.
   const endpoint = create(api.WebhookEndpointSchema, {
     id: "we_1",
+    object: "webhook_endpoint",
     url: "https://hooks.example.com/in",
     events: ["*"],
     enabled: true,
@@ -175,6 +177,7 @@ describe("the resources of einvoice.api.v1", () => {
     const delivery = presentWebhookDelivery(
       create(api.WebhookDeliverySchema, {
         id: "wd_1",
+        object: "webhook_delivery",
         endpointId: "we_1",
         eventId: "evt_1",
         eventType: "document.accepted",

@@ -92,13 +92,13 @@ export function certificateFields(certificate: Certificate, livemode: boolean): 
  */
 export function presentWebhookEndpoint(endpoint: api.WebhookEndpoint | undefined) {
   if (!endpoint) throw withoutResource("endpoint");
-  return presentAs(api.WebhookEndpointSchema, withConstantObject(webhookEndpoints.toJson(endpoint)));
+  return presentAs(api.WebhookEndpointSchema, webhookEndpoints.toJson(endpoint) as JsonObject);
 }
 
 /** A webhook delivery as the notification service answers it (`einvoice.api.v1.WebhookDelivery`), presented. */
 export function presentWebhookDelivery(delivery: api.WebhookDelivery | undefined) {
   if (!delivery) throw withoutResource("delivery");
-  return presentAs(api.WebhookDeliverySchema, withConstantObject(webhookDeliveries.toJson(delivery)));
+  return presentAs(api.WebhookDeliverySchema, webhookDeliveries.toJson(delivery) as JsonObject);
 }
 
 /**
@@ -107,11 +107,6 @@ export function presentWebhookDelivery(delivery: api.WebhookDelivery | undefined
  */
 function withoutResource(resource: string): ConnectError {
   return new ConnectError(`the notification service answered without the ${resource}`, Code.Unavailable);
-}
-
-/** The notification service leaves `object` unset (it is the resource's constant), so its rules' value is shown. */
-function withConstantObject(json: JsonValue): JsonObject {
-  return { ...(json as JsonObject), object: null };
 }
 
 const events = new JsonCodec(EventSchema);

@@ -62,14 +62,12 @@ export type Encoded<T> = T extends ComputedDocument
       ? { [Key in keyof T]: Key extends "$typeName" ? string : Encoded<T[Key]> }
       : T;
 
-const ENCODED = ComputedDocumentSchema;
-
 /** Whether a ComputedDocument is reachable through the message's fields (no cycle reaches one here). */
 function carries(message: DescMessage, seen = new Set<DescMessage>()): boolean {
   if (seen.has(message)) return false;
   seen.add(message);
   return message.fields.some(
-    (field) => field.message !== undefined && (field.message === ENCODED || carries(field.message, seen)),
+    (field) => field.message !== undefined && (field.message === ComputedDocumentSchema || carries(field.message, seen)),
   );
 }
 
@@ -92,8 +90,8 @@ function viewProtos(root: DescMessage): DescriptorProto[] {
     views.set(message, view);
     message.fields.forEach((field, index) => {
       const proto = view.field[index];
-      if (!proto || !field.message || !(field.message === ENCODED || carries(field.message))) return;
-      if (field.message !== ENCODED) {
+      if (!proto || !field.message || !(field.message === ComputedDocumentSchema || carries(field.message))) return;
+      if (field.message !== ComputedDocumentSchema) {
         visit(field.message);
         proto.typeName = `.${field.message.file.proto.package}.${viewName(field.message)}`;
         return;
@@ -117,14 +115,13 @@ function viewProtos(root: DescMessage): DescriptorProto[] {
  */
 function encodedView<Shape extends Message>(root: GenMessage<Shape>): GenMessage<Encoded<Shape> & Message> {
   const source = root.file;
-  const file = clone(FileDescriptorProtoSchema, source.proto);
-  file.name = `${source.proto.name}.encoded/${root.name}`;
-  file.dependency = [source.proto.name];
-  file.messageType = viewProtos(root);
-  file.enumType = [];
-  file.service = [];
-  file.extension = [];
-  file.sourceCodeInfo = undefined;
+  const file = create(FileDescriptorProtoSchema, {
+    name: `${source.proto.name}.encoded/${root.name}`,
+    package: source.proto.package,
+    syntax: source.proto.syntax,
+    dependency: [source.proto.name],
+    messageType: viewProtos(root),
+  });
   const registry = createFileRegistry(file, (name) => (name === source.proto.name ? source : undefined));
   const view = registry.getMessage(`${source.proto.package}.${viewName(root)}`);
   if (!view) throw new Error(`no encoded view of ${root.typeName}`);

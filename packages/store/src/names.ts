@@ -42,5 +42,10 @@ export function assertCollectionSpec(spec: CollectionSpec): void {
  * uniqueness is part of the name: changing it creates a new index rather than silently keeping the old one.
  */
 export function indexName(collection: string, fields: string[], unique: boolean): string {
-  return `${collection}__${fields.map((f) => f.replaceAll(".", "_")).join("__")}${unique ? "__unique" : ""}`;
+  return `${indexNamePrefix(collection)}${fields.map((f) => f.replaceAll(".", "_")).join("__")}${unique ? "__unique" : ""}`;
+}
+
+/** How every index name of `collection` begins: an index named so is the store's. */
+export function indexNamePrefix(collection: string): string {
+  return `${collection}__`;
 }

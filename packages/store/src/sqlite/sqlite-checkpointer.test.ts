@@ -137,7 +137,7 @@ console.log("closed");
     for (let seq = 1; seq <= 20; seq++) await store.collection<Invoice>(INVOICES).insertOne(bulky(seq));
     await store.close();
     expect(existsSync(`${file}-wal`)).toBe(false);
-    const reopened = SqliteStore.open(file, { backgroundCheckpoints: false });
+    const reopened = SqliteStore.open(file, { checkpoints: false });
     await reopened.ensure([INVOICES]);
     expect(await reopened.collection<Invoice>(INVOICES).count({})).toBe(20);
     await reopened.close();

@@ -10,7 +10,7 @@
  * left `ix`) for no query.
  */
 import type Database from "better-sqlite3";
-import { indexName } from "../names.js";
+import { indexName, indexNamePrefix } from "../names.js";
 import type { CollectionSpec } from "../port.js";
 import { indexedPaths, indexFieldsJson, ixPaths } from "./index-fields.js";
 import { toDuplicateKeyError } from "./sqlite-collection.js";
@@ -32,58 +32,47 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
   const held = db.prepare("SELECT paths FROM _index_fields WHERE collection = ?").get(spec.name) as
     | { paths: string }
     | undefined;
-  // Before any refill, so the rows it rewrites do not also write the entries of indexes about to go.
-  dropUndeclaredIndexes(
-    db,
-    spec.name,
-    new Set((spec.indexes ?? []).map((index) => indexName(spec.name, index.fields, index.unique === true))),
-  );
+  const declared = (spec.indexes ?? []).map((index) => ({
+    ...index,
+    name: indexName(spec.name, index.fields, index.unique === true),
+  }));
+  // The store's indexes the spec no longer declares go before any refill, so the rows it rewrites do not also
+  // write their entries; SQLite's own (the primary key's) and indexes named otherwise stay.
+  const names = new Set(declared.map((index) => index.name));
+  for (const index of tableIndexes(db, spec.name))
+    if (index.name.startsWith(indexNamePrefix(spec.name)) && !names.has(index.name)) dropIndex(db, index.name);
   if (held?.paths !== wanted) {
     const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
     if (!columns.some((column) => column.name === "ix")) db.exec(`ALTER TABLE ${table} ADD COLUMN ix TEXT`);
-    dropIndexesOnDoc(db, spec.name);
+    // Indexes built on `doc` (the layout before `ix`) have the names of the new ones: they are made again below.
+    for (const index of tableIndexes(db, spec.name))
+      if (/json_extract\(doc,/.test(index.sql)) dropIndex(db, index.name);
     refillIndexFields(db, table, ixPaths(paths));
     db.prepare(
       "INSERT INTO _index_fields (collection, paths) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET paths = excluded.paths",
     ).run(spec.name, wanted);
   }
-  for (const index of spec.indexes ?? []) {
+  for (const index of declared) {
     const unique = index.unique === true;
-    const name = `"${indexName(spec.name, index.fields, unique)}"`;
     const columns = index.fields.map(indexExpression).join(", ");
     // NULLs are distinct in SQLite unique indexes: entities missing an indexed field are not constrained.
     try {
-      db.exec(`CREATE ${unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
+      db.exec(`CREATE ${unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS "${index.name}" ON ${table} (${columns})`);
     } catch (error) {
       throw toDuplicateKeyError(spec.name, error);
     }
   }
 }
 
-/**
- * Drops the table's indexes named as this store names a collection's indexes (`indexName`) that the spec no longer
- * declares; SQLite's own (the primary key's) and any index named otherwise are left alone.
- */
-function dropUndeclaredIndexes(
-  db: Database.Database,
-  collection: string,
-  declared: ReadonlySet<string>,
-): void {
-  const indexes = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
-    .all(collection) as { name: string }[];
-  for (const { name } of indexes)
-    if (name.startsWith(`${collection}__`) && !declared.has(name))
-      db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
-}
-
-/** Indexes of the table built on `doc` (the layout before `ix`): their names are the same as the new ones'. */
-function dropIndexesOnDoc(db: Database.Database, collection: string): void {
-  const indexes = db
+/** The table's indexes but SQLite's own (those have no SQL). */
+function tableIndexes(db: Database.Database, collection: string): { name: string; sql: string }[] {
+  return db
     .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
     .all(collection) as { name: string; sql: string }[];
-  for (const index of indexes)
-    if (/json_extract\(doc,/.test(index.sql)) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
+}
+
+function dropIndex(db: Database.Database, name: string): void {
+  db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
 }
 
 function refillIndexFields(db: Database.Database, table: string, paths: readonly string[]): void {

@@ -79,12 +79,11 @@ export interface SqliteStoreOptions {
    */
   durableCommits?: boolean;
   /**
-   * Default true for a file: WAL checkpoints run on a worker thread (`SqliteCheckpointer`), not inside the COMMIT
-   * that fills the WAL, so no commit blocks the event loop for a checkpoint. false: SQLite's automatic checkpoint.
+   * For a file, WAL checkpoints run on a worker thread (`SqliteCheckpointer`) at this pace (default every second,
+   * a restart past 4,000 pages; tests make it quicker), not inside the COMMIT that fills the WAL, so no commit blocks
+   * the event loop for a checkpoint. false: SQLite's automatic checkpoint.
    */
-  backgroundCheckpoints?: boolean;
-  /** The background checkpointer's pace; tests make it quicker. */
-  checkpoints?: CheckpointSettings;
+  checkpoints?: CheckpointSettings | false;
   /** Where the background checkpointer reports failures (the service's logger); default: the process's warnings. */
   warnings?: CheckpointWarnings;
 }
@@ -123,7 +122,7 @@ export class SqliteStore implements Store {
   private readonly texts = new Map<string, Map<string, string>>();
   private readonly outer: SqliteAccess;
   private closed = false;
-  /** Runs the WAL checkpoints on a worker thread (`SqliteStoreOptions.backgroundCheckpoints`). */
+  /** Runs the WAL checkpoints on a worker thread (`SqliteStoreOptions.checkpoints`). */
   private checkpointer: SqliteCheckpointer | null = null;
   /** The `-wal` file, opened at the first COMMIT (SQLite creates it on the first write); null for `:memory:`. */
   private wal: FileHandle | null = null;
@@ -142,7 +141,7 @@ export class SqliteStore implements Store {
           return work();
         });
       },
-      // A write outside a transaction joins the next group commit, in a savepoint of its own.
+      // A write outside a transaction joins the next group commit, in a savepoint of its own unless it is alone.
       write: (collection, work) => {
         assertNotInsideOwnTransaction(this);
         return this.enqueue(true, async () => {
@@ -182,7 +181,8 @@ export class SqliteStore implements Store {
       options.walSync ?? datasync,
       options.durableCommits ?? true,
     );
-    if (!inMemory && (options.backgroundCheckpoints ?? true)) store.startCheckpointer(file, options);
+    const checkpoints = options.checkpoints ?? CHECKPOINTS;
+    if (!inMemory && checkpoints) store.startCheckpointer(file, checkpoints, options.warnings ?? processWarnings);
     return store;
   }
 
@@ -190,13 +190,12 @@ export class SqliteStore implements Store {
    * WAL checkpoints on a worker thread from now on; the committing connection's own only past
    * FALLBACK_CHECKPOINT_PAGES, and SQLite's default again if the thread cannot start or ends.
    */
-  private startCheckpointer(file: string, options: SqliteStoreOptions): void {
-    const warnings = options.warnings ?? processWarnings;
+  private startCheckpointer(file: string, settings: CheckpointSettings, warnings: CheckpointWarnings): void {
     const selfCheckpoints = () => {
       if (!this.closed) this.db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_CHECKPOINT_PAGES}`);
     };
     try {
-      this.checkpointer = SqliteCheckpointer.start(file, options.checkpoints ?? CHECKPOINTS, {
+      this.checkpointer = SqliteCheckpointer.start(file, settings, {
         // A pass asked for while the store closes has nothing left to wait for.
         exclusive: (work) => this.mutex.run(() => (this.closed ? Promise.resolve() : work())),
         stopped: selfCheckpoints,
@@ -332,13 +331,13 @@ export class SqliteStore implements Store {
         try {
           value = await member.run();
         } catch (error) {
-          if (this.db.inTransaction && alone) this.db.exec("ROLLBACK");
-          else if (this.db.inTransaction) {
-            this.statement("ROLLBACK TO member").run();
-            this.statement("RELEASE member").run();
-          } else {
+          if (!this.db.inTransaction) {
             // SQLite ended the whole transaction (an I/O error, a full disk): earlier members' writes are gone.
             for (const lost of done.splice(0)) lost.member.reject(error);
+          } else if (alone) this.db.exec("ROLLBACK");
+          else {
+            this.statement("ROLLBACK TO member").run();
+            this.statement("RELEASE member").run();
           }
           member.reject(error);
           continue;

@@ -20,6 +20,7 @@ const record = (attempts: WebhookDeliveryRecord["attempts"]): WebhookDeliveryRec
 describe("deliveryMessage", () => {
   it("should leave the response status unset when nothing was attempted yet", () => {
     const message = deliveryMessage(record([]));
+    expect(message.object).toBe("webhook_delivery");
     expect(message.responseStatus).toBeUndefined();
     expect(message.lastError).toBeUndefined();
     expect(message.attempts).toEqual([]);

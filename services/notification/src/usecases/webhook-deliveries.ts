@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import type { Scope } from "@einvoice/domain";
+import { type Scope, WEBHOOK_DELIVERY_OBJECT_VALUES } from "@einvoice/domain";
 import { newId, notFound } from "@einvoice/platform";
 import { api } from "@einvoice/proto";
 import { DuplicateKeyError, type PageRequest, type Store } from "@einvoice/store";
@@ -15,6 +15,7 @@ export function deliveryMessage(record: WebhookDeliveryRecord): api.WebhookDeliv
   const last = record.attempts.at(-1);
   return create(api.WebhookDeliverySchema, {
     id: record._id,
+    object: WEBHOOK_DELIVERY_OBJECT_VALUES[0],
     endpointId: record.endpoint_id,
     eventId: record.event_id,
     eventType: record.event_type,

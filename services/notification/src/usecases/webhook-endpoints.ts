@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import type { FieldError, Scope } from "@einvoice/domain";
+import { type FieldError, type Scope, WEBHOOK_ENDPOINT_OBJECT_VALUES } from "@einvoice/domain";
 import {
   decryptSecret,
   encryptSecret,
@@ -43,6 +43,7 @@ const context = webhookSecretContext;
 export function endpointMessage(record: WebhookEndpointRecord, secret?: string): api.WebhookEndpoint {
   return create(api.WebhookEndpointSchema, {
     id: record._id,
+    object: WEBHOOK_ENDPOINT_OBJECT_VALUES[0],
     url: record.url,
     events: record.events,
     enabled: record.enabled,
