@@ -67,7 +67,9 @@ function carries(message: DescMessage, seen = new Set<DescMessage>()): boolean {
   if (seen.has(message)) return false;
   seen.add(message);
   return message.fields.some(
-    (field) => field.message !== undefined && (field.message === ComputedDocumentSchema || carries(field.message, seen)),
+    (field) =>
+      field.message !== undefined &&
+      (field.message === ComputedDocumentSchema || carries(field.message, seen)),
   );
 }
 
@@ -90,7 +92,8 @@ function viewProtos(root: DescMessage): DescriptorProto[] {
     views.set(message, view);
     message.fields.forEach((field, index) => {
       const proto = view.field[index];
-      if (!proto || !field.message || !(field.message === ComputedDocumentSchema || carries(field.message))) return;
+      if (!proto || !field.message || !(field.message === ComputedDocumentSchema || carries(field.message)))
+        return;
       if (field.message !== ComputedDocumentSchema) {
         visit(field.message);
         proto.typeName = `.${field.message.file.proto.package}.${viewName(field.message)}`;

@@ -40,7 +40,8 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
   // write their entries; SQLite's own (the primary key's) and indexes named otherwise stay.
   const names = new Set(declared.map((index) => index.name));
   for (const index of tableIndexes(db, spec.name))
-    if (index.name.startsWith(indexNamePrefix(spec.name)) && !names.has(index.name)) dropIndex(db, index.name);
+    if (index.name.startsWith(indexNamePrefix(spec.name)) && !names.has(index.name))
+      dropIndex(db, index.name);
   if (held?.paths !== wanted) {
     const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
     if (!columns.some((column) => column.name === "ix")) db.exec(`ALTER TABLE ${table} ADD COLUMN ix TEXT`);
@@ -57,7 +58,9 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
     const columns = index.fields.map(indexExpression).join(", ");
     // NULLs are distinct in SQLite unique indexes: entities missing an indexed field are not constrained.
     try {
-      db.exec(`CREATE ${unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS "${index.name}" ON ${table} (${columns})`);
+      db.exec(
+        `CREATE ${unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS "${index.name}" ON ${table} (${columns})`,
+      );
     } catch (error) {
       throw toDuplicateKeyError(spec.name, error);
     }

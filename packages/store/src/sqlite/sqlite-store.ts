@@ -182,7 +182,8 @@ export class SqliteStore implements Store {
       options.durableCommits ?? true,
     );
     const checkpoints = options.checkpoints ?? CHECKPOINTS;
-    if (!inMemory && checkpoints) store.startCheckpointer(file, checkpoints, options.warnings ?? processWarnings);
+    if (!inMemory && checkpoints)
+      store.startCheckpointer(file, checkpoints, options.warnings ?? processWarnings);
     return store;
   }
 
