@@ -20,6 +20,7 @@ import {
 import { codeList } from "./error-catalog.js";
 import { schemaRef } from "./json-schema.js";
 import type { Reference, Response } from "./openapi-types.js";
+import { requestIdHeader, retryAfterHeader } from "./operation-parts.js";
 import { REFUSED_EXAMPLE } from "./request-examples.js";
 
 /**
@@ -305,7 +306,7 @@ export function errorResponse(
   const codes = [...new Set([...errors.map(([, error]) => error.code), ...moreCodes])];
   return {
     description: `${description}\n\n${codeList(status!, codes)}`,
-    headers: { ...moreHeaders, "Request-Id": { $ref: "#/components/headers/RequestId" } },
+    headers: { ...moreHeaders, "Request-Id": requestIdHeader },
     content: {
       "application/json": {
         schema: schemaRef("Error"),
@@ -332,7 +333,7 @@ export const sharedErrorResponses = {
     "An internal service is unavailable or did not answer in time; `Retry-After` says when to retry.",
     ["service_unavailable", "outcome_unknown"],
     [],
-    { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
+    retryAfterHeader,
   ),
 } satisfies Record<string, Response>;
 

@@ -5,6 +5,8 @@ import type { Example, Parameter, Reference, Response } from "./openapi-types.js
 import { createExamples } from "./request-examples.js";
 
 export const requestIdHeader: Reference = { $ref: "#/components/headers/RequestId" };
+/** The `Retry-After` header of an answer that may be retried later. */
+export const retryAfterHeader = { "Retry-After": { $ref: "#/components/headers/RetryAfter" } };
 
 /** The headers of a create's 201 and 202: the document's Location, the replay mark, the wait applied. */
 export const createdDocumentHeaders = {

@@ -22,7 +22,7 @@ export const createDespatchAdvice = defineOperation({
     "A guide is never voided through the API: `POST /v1/documents/{id}/void` answers 409; void it in SUNAT's portal (before transport starts, or when the recipient changes).",
   ].join("\n\n"),
   tags: ["Documents"],
-  parameters: documentCreateParameters(),
+  parameters: documentCreateParameters,
   requestBody: {
     description: "The guide's transport data.",
     required: true,

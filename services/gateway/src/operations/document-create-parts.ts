@@ -1,5 +1,6 @@
 import { authenticatedErrors, bodyErrors, errorResponse } from "../openapi/error-responses.js";
 import type { Parameter, Reference, Response } from "../openapi/openapi-types.js";
+import { retryAfterHeader } from "../openapi/operation-parts.js";
 
 /*
  * What every create of a document (invoices, receipts, notes, guides) declares alike: it may wait for the verdict
@@ -8,7 +9,7 @@ import type { Parameter, Reference, Response } from "../openapi/openapi-types.js
  */
 
 /** `Prefer: wait=N` and `Idempotency-Key`. */
-export const documentCreateParameters = (): (Parameter | Reference)[] => [
+export const documentCreateParameters: (Parameter | Reference)[] = [
   { $ref: "#/components/parameters/Prefer" },
   { $ref: "#/components/parameters/IdempotencyKey" },
 ];
@@ -36,7 +37,7 @@ export function documentCreateErrors(answers: {
       answers.conflict,
       ["company_not_configured", "idempotency_key_in_use"],
       answers.conflictCodes ?? [],
-      { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
+      retryAfterHeader,
     ),
     "422": errorResponse(
       answers.refused,

@@ -78,7 +78,7 @@ function createDocumentDoc(kind: DocumentKind) {
       "**Live mode.** A live key issues only once the company has loaded its live certificate and SOL user (409 `company_not_configured` otherwise). Test mode needs neither.",
     ].join("\n\n"),
     tags: ["Documents"],
-    parameters: documentCreateParameters(),
+    parameters: documentCreateParameters,
     requestBody: {
       description: "The business content of the document; the platform computes every amount.",
       required: true,

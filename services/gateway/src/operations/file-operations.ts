@@ -6,6 +6,7 @@ import {
   pathParameter,
   queryParameter,
   requestIdHeader,
+  retryAfterHeader,
 } from "../openapi/operation-parts.js";
 import { type DocumentFile, OpenDocumentFile } from "../usecases/open-document-file.js";
 import { defineOperation } from "./define-operation.js";
@@ -120,7 +121,7 @@ export const getDocumentFile = defineOperation({
       "No such document (or one of another company or mode), an unknown kind, or a file that does not exist yet (`file_not_ready`, with `Retry-After` when it is on its way).",
       ["document_missing", "file_kind_missing", "file_not_ready"],
       [],
-      { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
+      retryAfterHeader,
     ),
     "422": errorResponse("`format` is not `a4` or `ticket`, or was sent for the XML or CDR.", [
       "file_format_invalid",

@@ -54,7 +54,7 @@ function noteDoc(kind: "credit" | "debit") {
       DOCUMENT_DESCRIPTION,
     ].join("\n\n"),
     tags: ["Documents"],
-    parameters: documentCreateParameters(),
+    parameters: documentCreateParameters,
     requestBody: {
       description: `The note: series, modified document, catalog ${kind === "credit" ? "09" : "10"} reason and, per reason, its items.`,
       required: true,
