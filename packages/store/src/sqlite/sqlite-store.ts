@@ -7,10 +7,10 @@
  * opening the same file are serialised by SQLite's own write lock (busy_timeout) and see committed data only.
  *
  * Group commit: transactions and single writes that queue up while the connection is busy are run one after the
- * other inside ONE SQLite transaction, each in its own SAVEPOINT (a member alone needs none), and committed together. Each body still commits
- * or rolls back as a whole (a failed body is rolled back to its savepoint and rethrows alone), each caller is
- * answered only once the shared COMMIT is durable, and readers never see writes that are not (they wait for the
- * mutex, which the group holds until its WAL frames are on disk).
+ * other inside ONE SQLite transaction, each in its own SAVEPOINT (a member alone needs none), and committed
+ * together. Each body still commits or rolls back as a whole (a failed body is rolled back to its savepoint and
+ * rethrows alone), each caller is answered only once the shared COMMIT is durable, and readers never see writes that
+ * are not (they wait for the mutex, which the group holds until its WAL frames are on disk).
  *
  * Durable commits off the event loop: `synchronous = FULL` would fsync the WAL inside COMMIT, blocking the event
  * loop for the whole fsync. Instead SQLite commits with `synchronous = NORMAL` (the WAL is
