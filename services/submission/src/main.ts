@@ -25,6 +25,7 @@ import { HttpGreClient } from "./gre/gre-client.js";
 import { GreEndpoints } from "./gre/gre-endpoints.js";
 import { GreTokenCache, greTokensCollection } from "./gre/gre-token-cache.js";
 import { submissionRoutes } from "./rpc/submission-routes.js";
+import { HeldSlots } from "./scheduler/held-slots.js";
 import { SubmissionScheduler } from "./scheduler/submission-scheduler.js";
 import { submissionSecrets } from "./sealed-secrets.js";
 import { QueueVoid } from "./summaries/queue-void.js";
@@ -95,13 +96,14 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     solCredentials,
   );
   const publishVerdict = new PublishVerdict(store, broker);
+  const heldSlots = new HeldSlots(env.SUBMISSION_MAX_PER_RUC);
   const attempt = new AttemptSubmission(
     store,
     objects,
     new HttpBillServiceClient(env.SUNAT_TIMEOUT_MS),
     (record) => endpoints.resolve(record),
     publishVerdict,
-    { retryDelaysMs: env.SUBMISSION_RETRY_DELAYS_MS },
+    { retryDelaysMs: env.SUBMISSION_RETRY_DELAYS_MS, heldSlots },
     logger,
   );
   const greEndpoints = new GreEndpoints(
@@ -132,6 +134,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
       retryDelaysMs: env.SUBMISSION_RETRY_DELAYS_MS,
       pollFirstMs: env.GRE_TICKET_POLL_FIRST_MS,
       pollMaxMs: env.GRE_TICKET_POLL_MAX_MS,
+      heldSlots,
     },
     logger,
   );
@@ -154,6 +157,8 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
         drainMs: 5_000,
       },
       logger,
+      undefined,
+      heldSlots,
     ),
     (s) => s.stop(),
   );

@@ -54,7 +54,7 @@ export class RucSlots {
       const slot = existing.get(_id);
       if (slot && slot.lease_until > nowIso) continue;
       if (slot) {
-        const taken = await this.slots.updateOne(
+        const taken = await this.slots.setFields(
           { _id, lease_until: { $lte: nowIso } },
           { holder, lease_until: leaseUntil },
         );
@@ -71,11 +71,13 @@ export class RucSlots {
     return null;
   }
 
+  // The slots' writes set fields in place (`setFields`): none is indexed, so SQLite neither reads the slot back
+  // nor rewrites it whole.
   async renew(slotId: string, holder: string, leaseUntil: string): Promise<void> {
-    await this.slots.updateOne({ _id: slotId, holder }, { lease_until: leaseUntil });
+    await this.slots.setFields({ _id: slotId, holder }, { lease_until: leaseUntil });
   }
 
   async release(slotId: string, holder: string): Promise<void> {
-    await this.slots.updateOne({ _id: slotId, holder }, { lease_until: NO_LEASE });
+    await this.slots.setFields({ _id: slotId, holder }, { lease_until: NO_LEASE });
   }
 }

@@ -6,6 +6,7 @@ import { SunatUnavailableError } from "../adapters/bill-service-client.js";
 import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-repository.js";
 import { interpretCdr } from "../domain/interpret-response.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
+import type { HeldSlots } from "../scheduler/held-slots.js";
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
 import { SubmissionSteps } from "../usecases/submission-steps.js";
 import { type GreClient, GreRequestError, type GreStatus } from "./gre-client.js";
@@ -18,6 +19,8 @@ export interface GreAttemptSettings {
   /** First and longest delay between ticket polls, in milliseconds. */
   pollFirstMs: number;
   pollMaxMs: number;
+  /** The scheduler's held slots, released by the write that ends an attempt. */
+  heldSlots?: HeldSlots;
 }
 
 /** SUNAT already registered this guide (the resend after a lost send reply): 1033, or 2223 file presented. */
@@ -45,7 +48,7 @@ export class AttemptGreSubmission {
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.steps = new SubmissionSteps(
-      { store, objects, publishVerdict, logger, clock },
+      { store, objects, publishVerdict, logger, clock, heldSlots: settings.heldSlots },
       {
         retryDelaysMs: settings.retryDelaysMs,
         describeDeadline: (at) => `the guide's sending deadline ${at} (the day after its issue date)`,

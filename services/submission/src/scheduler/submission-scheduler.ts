@@ -3,6 +3,7 @@ import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { RucSlots } from "../adapters/ruc-slots.js";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { nextAttemptAt } from "../domain/retry-schedule.js";
+import { HeldSlots } from "./held-slots.js";
 
 /** One pass over a claimed record (billService, or the GRE REST API for guides). */
 interface Attempt {
@@ -61,6 +62,8 @@ export class SubmissionScheduler {
     private readonly settings: SchedulerSettings,
     private readonly logger: Logger,
     private readonly clock: () => Date = () => new Date(),
+    /** Shared with the attempts, whose ending write releases the slot (see HeldSlots). */
+    private readonly heldSlots: HeldSlots = new HeldSlots(settings.maxPerRuc),
   ) {}
 
   start(): void {
@@ -263,6 +266,7 @@ export class SubmissionScheduler {
   }
 
   private run(record: SubmissionRecord, slot: string): void {
+    this.heldSlots.hold(record._id, slot);
     const repository = new SubmissionRepository(this.store);
     const slots = new RucSlots(this.store, this.settings.maxPerRuc);
     const renewal = setInterval(
@@ -292,13 +296,16 @@ export class SubmissionScheduler {
       })
       .finally(async () => {
         clearInterval(renewal);
-        // Not durable: a release lost in a power cut leaves the slot taken until its lease lapses, as a crashed
-        // replica's would, and no attempt waits for a disk sync of its own to free its slot.
-        await this.store
-          .transaction((tx) => new RucSlots(tx, this.settings.maxPerRuc).release(slot, record._id), {
-            durable: false,
-          })
-          .catch((err) => this.logger.warn({ err }, "slot release failed"));
+        // Most attempts end in a write that released the slot with it; this releases what none did. Not durable:
+        // a release lost in a power cut leaves the slot taken until its lease lapses, as a crashed replica's
+        // would, and no attempt waits for a disk sync of its own to free its slot.
+        const unreleased = this.heldSlots.take(record._id);
+        if (unreleased !== undefined)
+          await this.store
+            .transaction((tx) => new RucSlots(tx, this.settings.maxPerRuc).release(unreleased, record._id), {
+              durable: false,
+            })
+            .catch((err) => this.logger.warn({ err }, "slot release failed"));
         this.running.delete(record._id);
         if (this.backlog) this.pass();
       });

@@ -8,12 +8,15 @@ import type { SunatEndpoint } from "../adapters/sunat-endpoints.js";
 import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-response.js";
 import { canQueryStatus } from "../domain/status-query.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
+import type { HeldSlots } from "../scheduler/held-slots.js";
 import type { PublishVerdict } from "./publish-verdict.js";
 import { SubmissionSteps } from "./submission-steps.js";
 
 export interface AttemptSettings {
   /** Backoff between failed tries, in milliseconds; the last value repeats. */
   retryDelaysMs: readonly number[];
+  /** The scheduler's held slots, released by the write that ends an attempt. */
+  heldSlots?: HeldSlots;
 }
 
 type QueryResult = "finished" | "not-found" | "retrying" | "unsupported";
@@ -38,7 +41,7 @@ export class AttemptSubmission {
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.steps = new SubmissionSteps(
-      { store, objects, publishVerdict, logger, clock },
+      { store, objects, publishVerdict, logger, clock, heldSlots: settings.heldSlots },
       {
         retryDelaysMs: settings.retryDelaysMs,
         describeDeadline: (at) => `the sending deadline ${at}`,

@@ -6,6 +6,7 @@ import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapte
 import { SolCredentialsMissingError } from "../adapters/sunat-endpoints.js";
 import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
 import type { SubmissionProblemCode } from "../domain/submission-problem.js";
+import type { HeldSlots } from "../scheduler/held-slots.js";
 import type { PublishVerdict } from "./publish-verdict.js";
 
 /** Where a record was sent: whether to SUNAT's simulator, which a stored verdict says. */
@@ -42,6 +43,8 @@ export interface StepDeps {
   publishVerdict: PublishVerdict;
   logger: Logger;
   clock: () => Date;
+  /** The scheduler's slots: an attempt's ending write (verdict, or next try) releases its slot with it. */
+  heldSlots?: HeldSlots;
 }
 
 export interface StepSettings {
@@ -99,6 +102,20 @@ export class SubmissionSteps {
   }
 
   /**
+   * Saves the write that ends this attempt and, in the same transaction, frees the RUC slot it held: no SUNAT call
+   * follows in this attempt, and one commit does for both.
+   */
+  private async saveEnding(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
+    Object.assign(record, changes, { updated_at: this.deps.clock().toISOString() });
+    const { heldSlots } = this.deps;
+    const released = await this.deps.store.transaction(async (tx) => {
+      await new SubmissionRepository(tx).save(record);
+      return heldSlots?.releaseWithin(tx, record._id);
+    });
+    released?.();
+  }
+
+  /**
    * Schedules the next pass on the backoff, or rejects the document when the deadline has come. A guide whose
    * ticket SUNAT holds is polled past the deadline (its answer will come) and its polls are not capped by it.
    */
@@ -114,7 +131,7 @@ export class SubmissionSteps {
     }
     const delay = retryDelayMs({ failures, transient, delaysMs: this.settings.retryDelaysMs });
     const at = record.ticket ? new Date(now.getTime() + delay) : nextAttemptAt(now, delay, deadline);
-    await this.save(record, {
+    await this.saveEnding(record, {
       state,
       failures,
       last_error: error,
@@ -135,7 +152,7 @@ export class SubmissionSteps {
       cdrKey = documentObjectKey(scope, record._id, "cdr", record.file_name, record.issue_date);
       await this.deps.objects.put(cdrKey, result.cdrZip, "application/zip");
     }
-    await this.save(record, {
+    await this.saveEnding(record, {
       state: "done",
       outcome: result.outcome,
       sunat: result.verdict ? { ...result.verdict, simulated: endpoint.simulated } : null,
