@@ -42,29 +42,28 @@ export class RecordDocumentEvent {
       state.eventType.startsWith("document.void") && requestedAt
         ? `${state.documentId}:${state.eventType}:${requestedAt}`
         : `${state.documentId}:${state.eventType}`;
-    let record = await repository.findBySource(sourceKey);
-    if (!record) {
-      const now = this.clock();
-      const fresh: EventRecord = {
-        _id: newId("evt", now.getTime()),
-        company_id: state.companyId,
-        livemode: state.livemode,
-        type: state.eventType,
-        created_at: now.toISOString(),
-        document_id: state.documentId,
-        source_key: sourceKey,
-        object: storedObjectOf(state.document, receivedPart(received, "document")),
-      };
-      record = await repository.insert(fresh).then(
-        () => fresh,
-        async (error) => {
-          if (!(error instanceof DuplicateKeyError)) throw error;
-          const winner = await repository.findBySource(sourceKey);
-          if (!winner) throw error;
-          return winner;
-        },
-      );
-    }
+    // Inserted without looking first: a change is almost always delivered once, and a redelivery's insert collides
+    // on the source key, which then finds the event stored before (the unique index decides, as for two at once).
+    const now = this.clock();
+    const fresh: EventRecord = {
+      _id: newId("evt", now.getTime()),
+      company_id: state.companyId,
+      livemode: state.livemode,
+      type: state.eventType,
+      created_at: now.toISOString(),
+      document_id: state.documentId,
+      source_key: sourceKey,
+      object: storedObjectOf(state.document, receivedPart(received, "document")),
+    };
+    const record = await repository.insert(fresh).then(
+      () => fresh,
+      async (error) => {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        const stored = await repository.findBySource(sourceKey);
+        if (!stored) throw error;
+        return stored;
+      },
+    );
     await this.webhooks?.execute(record);
     await publishEncoded(this.broker.js, subjects.event, eventJsonOf(record), {
       msgId: record._id,
