@@ -1,4 +1,4 @@
-import type { Collection, CollectionSpec, Store } from "@einvoice/store";
+import type { Collection, CollectionSpec, TransactionScope } from "@einvoice/store";
 
 /** The signed XML of a document: written once, so a redelivered message republishes instead of re-signing. */
 export interface SignatureRecord {
@@ -18,25 +18,15 @@ export const signaturesCollection: CollectionSpec = { name: "signatures" };
 export class SignatureRepository {
   private readonly signatures: Collection<SignatureRecord>;
 
-  constructor(private readonly store: Store) {
-    this.signatures = store.collection<SignatureRecord>(signaturesCollection);
+  constructor(scope: TransactionScope) {
+    this.signatures = scope.collection<SignatureRecord>(signaturesCollection);
   }
 
   find(companyId: string, livemode: boolean, documentId: string): Promise<SignatureRecord | null> {
     return this.signatures.findOne({ _id: documentId, company_id: companyId, livemode });
   }
 
-  /**
-   * Not durable: the row only spares a redelivery the signing, and the signed XML it points to was made durable
-   * before it. Lost in a power cut, a redelivery finds that XML instead and rebuilds the row from it (see
-   * `signOnceAndAnnounce`); without a redelivery nothing reads the row.
-   */
   insert(record: SignatureRecord): Promise<void> {
-    return this.store.transaction(
-      (tx) => tx.collection<SignatureRecord>(signaturesCollection).insertOne(record),
-      {
-        durable: false,
-      },
-    );
+    return this.signatures.insertOne(record);
   }
 }

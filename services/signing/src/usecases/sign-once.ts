@@ -30,16 +30,10 @@ export interface SignOnceSubject {
   buildUnsignedXml: (issueTime: string) => string;
 }
 
-/** The first `ds:DigestValue` of a signed XML: its one Reference's, the document's hash. */
-const DIGEST_VALUE = /<ds:DigestValue>([^<]+)<\/ds:DigestValue>/;
-
 /**
  * Signs an issued document once, stores its XML and announces it on documents.signed. A redelivered message
  * finds the stored signature and only republishes (deduplicated by msg id); of two concurrent deliveries the
- * first stored signature wins. A signature row lost in a power cut (it is written without waiting for the disk)
- * is rebuilt from the signed XML already stored at the document's key, never signed again: a second signature
- * would differ from the one announced (its issue time and digest). Shared by invoices, receipts and guides: only
- * the UBL builder differs.
+ * first stored signature wins. Shared by invoices, receipts and guides: only the UBL builder differs.
  */
 export async function signOnceAndAnnounce(deps: SignOnceDeps, subject: SignOnceSubject): Promise<void> {
   const { documentId, companyId, livemode, number, issuer } = subject;
@@ -47,15 +41,17 @@ export async function signOnceAndAnnounce(deps: SignOnceDeps, subject: SignOnceS
   let signature = await signatures.find(companyId, livemode, documentId);
   if (!signature) {
     const fileName = documentFileName(issuer.ruc, subject.type, subject.series, number);
+    const credentials = await deps.vault.forIssuer(companyId, livemode, issuer);
+    const signed = deps.signer.sign(subject.buildUnsignedXml(timeInLima(deps.clock())), credentials);
     const xmlKey = documentObjectKey({ companyId, livemode }, documentId, "xml", fileName, subject.issueDate);
-    const hash = (await storedDigest(deps.objects, xmlKey)) ?? (await signAndStore(deps, subject, xmlKey));
+    await deps.objects.put(xmlKey, Buffer.from(signed.xml, "utf8"), "application/xml");
     signature = {
       _id: documentId,
       company_id: companyId,
       livemode,
       file_name: fileName,
       xml_key: xmlKey,
-      hash,
+      hash: signed.digestValue,
       created_at: deps.clock().toISOString(),
     };
     await signatures.insert(signature).catch(async (error) => {
@@ -67,23 +63,6 @@ export async function signOnceAndAnnounce(deps: SignOnceDeps, subject: SignOnceS
   await publish(deps.broker.js, subjects.documentSigned, signedAnnouncement(subject, signature), {
     msgId: `${documentId}:signed`,
   });
-}
-
-/** Signs the subject's XML and stores it at `xmlKey` (durably); returns its digest. */
-async function signAndStore(deps: SignOnceDeps, subject: SignOnceSubject, xmlKey: string): Promise<string> {
-  const credentials = await deps.vault.forIssuer(subject.companyId, subject.livemode, subject.issuer);
-  const signed = deps.signer.sign(subject.buildUnsignedXml(timeInLima(deps.clock())), credentials);
-  await deps.objects.put(xmlKey, Buffer.from(signed.xml, "utf8"), "application/xml");
-  return signed.digestValue;
-}
-
-/** The digest of the signed XML stored at `xmlKey` (puts are atomic: a file there is whole), or null when none is. */
-async function storedDigest(objects: ObjectStore, xmlKey: string): Promise<string | null> {
-  const stored = await objects.get(xmlKey);
-  if (!stored) return null;
-  const digest = DIGEST_VALUE.exec(stored.body.toString("utf8"))?.[1];
-  if (!digest) throw new Error(`the signed XML at ${xmlKey} has no ds:DigestValue`);
-  return digest;
 }
 
 /** The documents.signed message of a signed subject. */
