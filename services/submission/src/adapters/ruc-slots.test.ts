@@ -46,6 +46,14 @@ describe("RucSlots", () => {
     expect(await slots.acquire("20000000001", "doc_2", new Date(later(5_000)), later(30_000))).toBe(slot);
   });
 
+  it("a renewal after the release does not take the slot back", async () => {
+    const slots = new RucSlots(store, 1);
+    const slot = (await slots.acquire("20000000001", "doc_1", now, later(1_000)))!;
+    await slots.release(slot, "doc_1");
+    await slots.renew(slot, "doc_1", later(30_000));
+    expect(await slots.acquire("20000000001", "doc_2", now, later(30_000))).toBe(slot);
+  });
+
   it("takes a slot inside a transaction; a rolled-back transaction leaves it free", async () => {
     const slots = new RucSlots(store, 2);
     await expect(

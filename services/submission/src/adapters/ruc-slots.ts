@@ -73,8 +73,15 @@ export class RucSlots {
 
   // The slots' writes set fields in place (`setFields`): none is indexed, so SQLite neither reads the slot back
   // nor rewrites it whole.
+  /**
+   * Extends a slot its holder still has. A released slot stays released: the attempt's ending write frees it while
+   * the attempt's renewal timer still runs, and a renewal then must not take it back.
+   */
   async renew(slotId: string, holder: string, leaseUntil: string): Promise<void> {
-    await this.slots.setFields({ _id: slotId, holder }, { lease_until: leaseUntil });
+    await this.slots.setFields(
+      { _id: slotId, holder, lease_until: { $ne: NO_LEASE } },
+      { lease_until: leaseUntil },
+    );
   }
 
   async release(slotId: string, holder: string): Promise<void> {
