@@ -95,11 +95,11 @@ export class IssueQueue {
     if (this.committing === 0) await yieldToIo();
     let batch: Waiting[] | undefined;
     await this.commit(() => {
-      // Taken once: MongoDB may run the body again after a transient conflict.
+      // Taken once: MongoDB may run the body again after a transient conflict. Requests arriving from now on hand
+      // the store the next transaction (never from here: a store refuses to be used inside its transaction body).
       if (!batch) {
         batch = this.waiting.splice(0, MAX_BATCH);
         this.queued = false;
-        this.schedule();
       }
       return batch;
     });
