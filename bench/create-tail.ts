@@ -89,7 +89,8 @@ try {
       `round ${round}: load ${fmt(load, 2)}${settled}, ${RATE}/s, create p50 / p99 / max ${fmt(result.createP50, 1)} / ` +
         `${fmt(result.createP99, 1)} / ${fmt(result.createMax, 0)} ms, create → accepted p50 / p99 ` +
         `${fmt(result.acceptP50, 0)} / ${fmt(result.acceptP99, 0)} ms; this process's event-loop delay p99 / max ` +
-        `${fmt(lag.percentile(99) / 1e6, 1)} / ${fmt(lag.max / 1e6, 0)} ms`,
+        `${fmt(lag.percentile(99) / 1e6, 1)} / ${fmt(lag.max / 1e6, 0)} ms` +
+        (Object.keys(result.failures).length ? `; failures ${JSON.stringify(result.failures)}` : ""),
     );
     if (threadsBefore) printThreads(threadsBefore, threadTimes(sut.pids));
     if (gcFrom) printGc(sut.dataDir!, gcFrom);
