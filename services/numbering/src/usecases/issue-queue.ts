@@ -44,6 +44,12 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 const MAX_BATCH = 512;
 
 /**
+ * Transactions of the queue out at once: the one committing and the next, waiting in the store for it. More would
+ * only wait behind them on SQLite, and on MongoDB conflict on the series counters and be retried.
+ */
+const MAX_IN_FLIGHT = 2;
+
+/**
  * Group commit of the register: calls arriving while a commit is in flight wait and are then committed together
  * in ONE transaction (one fsync on SQLite), each with its consecutive number, its record (carrying its
  * Idempotency-Key) and its outbox entry. So a create whose reply was lost is found by its replay, in the same
@@ -52,9 +58,9 @@ const MAX_BATCH = 512;
  * The next transaction is handed to the store as soon as a request waits, while the one before it still commits,
  * and takes its requests only when its body starts: every request that arrived until then. On SQLite it so joins
  * the store's next group commit together with the other writes that queued meanwhile (verdicts, renderings), and a
- * create waits for at most the commit in flight and its own; handed over only after the commit before it, it
- * found those writes' group already started and waited for its commit and sync too. On MongoDB two transactions
- * may then overlap; a conflict on a series counter is retried by the driver, as between replicas.
+ * create waits for at most the commit in flight and its own (handed over only once the commit before it ended, it
+ * would find those writes' group started and wait for its commit and sync too). On MongoDB the two transactions out
+ * at once may overlap; a conflict on a series counter is retried by the driver, as between replicas.
  *
  * Inside a batch nothing is written until every request was built: numbers are handed out in memory from the
  * counter's committed value, a request whose build throws is refused alone (its number passes to the next one),
@@ -83,7 +89,7 @@ export class IssueQueue {
   }
 
   private schedule(): void {
-    if (this.queued || this.waiting.length === 0) return;
+    if (this.queued || this.waiting.length === 0 || this.committing >= MAX_IN_FLIGHT) return;
     this.queued = true;
     void this.commitWaiting();
   }
@@ -94,15 +100,20 @@ export class IssueQueue {
     // to the store at once: its body starts after that commit anyway, and takes what arrived until then.
     if (this.committing === 0) await yieldToIo();
     let batch: Waiting[] | undefined;
-    await this.commit(() => {
-      // Taken once: MongoDB may run the body again after a transient conflict. Requests arriving from now on hand
-      // the store the next transaction (never from here: a store refuses to be used inside its transaction body).
-      if (!batch) {
-        batch = this.waiting.splice(0, MAX_BATCH);
-        this.queued = false;
-      }
-      return batch;
-    });
+    try {
+      await this.commit(() => {
+        // Taken once: MongoDB may run the body again after a transient conflict. Requests arriving from now on
+        // hand the store the next transaction (never from here: a store refuses to be used inside its own body).
+        if (!batch) {
+          batch = this.waiting.splice(0, MAX_BATCH);
+          this.queued = false;
+        }
+        return batch;
+      });
+    } finally {
+      // Requests that came while two transactions were out, repeats sent back, more than a batch: the next one.
+      this.schedule();
+    }
   }
 
   /** Commits the requests `take` returns when the transaction's body starts; a failed batch is split. */
@@ -137,7 +148,6 @@ export class IssueQueue {
       else if (result.ok) waiting.resolve(result.outcome);
       else waiting.reject(result.error);
     }
-    this.schedule();
   }
 
   /**
