@@ -4,17 +4,20 @@
  * p50/p99/max per round, with the load average at each start. With `--burst N`, each round follows a burst of N
  * creates from one company (32 clients), as the suite's "one company" run precedes its paced row, and
  * `--burst-settle-ms` bounds the wait for idle after it (the suite's default settle gives up after 30 s).
- * Not part of the tests.
+ * With `--threads`, each round also prints, per process of the create path (and this one), the CPU of its threads
+ * and their time runnable but not running (the run-queue wait of /proc/<pid>/task/<tid>/schedstat): robust to a
+ * noisy host where wall-clock latency is not. Not part of the tests.
  *
  *   node --import tsx bench/create-tail.ts [--rate 55] [--rounds 3] [--seconds 25] [--warmup 2000] [--burst 0]
- *     [--burst-settle-ms 30000] [--repo DIR]
+ *     [--burst-settle-ms 30000] [--threads] [--repo DIR]
  */
+import { cpSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
-import { runLoad, settle, warmUp } from "./lib/load.js";
+import { runLoad, settle, settledText, warmUp } from "./lib/load.js";
 import { fmt } from "./lib/stats.js";
 import type * as SystemModule from "./lib/system-under-test.js";
 
@@ -36,18 +39,30 @@ const { values: args } = parseArgs({
      * commit: the load and its measure stay this checkout's.
      */
     repo: { type: "string" },
+    /** Per round, CPU and run-queue wait of the threads of the create path's processes (see above). */
+    threads: { type: "boolean", default: false },
+    /** Per round, the garbage collections of the create path's processes (`--trace-gc` in their logs). */
+    "trace-gc": { type: "boolean", default: false },
+    /** Copy the services' logs to this directory before the data is removed. */
+    "keep-logs": { type: "string" },
     /** Skip `npm run build` (already built). */
     "no-build": { type: "boolean", default: false },
   },
 });
 const RATE = Number(args.rate);
+/** The processes whose threads and collections are reported: the create path (and, for threads, this one). */
+const CREATE_PATH = ["gateway", "tax", "numbering"];
 const BURST = Number(args.burst);
 
 const { buildServices, startOwnSystem }: typeof SystemModule = await import(
   args.repo ? join(resolve(args.repo), "bench/lib/system-under-test.ts") : "./lib/system-under-test.js"
 );
 if (!args["no-build"] && !args.repo) buildServices();
-const sut = await startOwnSystem(32);
+const sut = await startOwnSystem(
+  32,
+  "warn",
+  args["trace-gc"] ? Object.fromEntries(CREATE_PATH.map((name) => [name, ["--trace-gc"]])) : undefined,
+);
 const watcher = await watchAcceptances(sut);
 const target = { baseUrl: sut.baseUrl, keys: sut.keys, pids: sut.pids, watcher };
 const lag = monitorEventLoopDelay({ resolution: 5 });
@@ -55,11 +70,14 @@ try {
   // Long enough for V8 to compile the services; one client per company at least (their test certificates).
   await warmUp(target, { count: Number(args.warmup), clients: 32 });
   for (let round = 1; round <= Number(args.rounds); round++) {
+    let settled = "";
     if (BURST > 0) {
       await runLoad({ ...target, keys: sut.keys.slice(0, 1) }, { count: BURST, clients: 32, pdfs: true });
-      await settle(sut.pids, { maxMs: Number(args["burst-settle-ms"]) });
+      settled = `, after the burst ${settledText(await settle(sut.pids, { maxMs: Number(args["burst-settle-ms"]) }))}`;
     }
     const load = loadavg()[0]!;
+    const threadsBefore = args.threads ? threadTimes(sut.pids) : undefined;
+    const gcFrom = args["trace-gc"] ? gcLogSizes(sut.dataDir!) : undefined;
     lag.reset();
     lag.enable();
     const result = await runLoad(target, {
@@ -68,14 +86,92 @@ try {
     });
     lag.disable();
     console.log(
-      `round ${round}: load ${fmt(load, 2)}, ${RATE}/s, create p50 / p99 / max ${fmt(result.createP50, 1)} / ` +
+      `round ${round}: load ${fmt(load, 2)}${settled}, ${RATE}/s, create p50 / p99 / max ${fmt(result.createP50, 1)} / ` +
         `${fmt(result.createP99, 1)} / ${fmt(result.createMax, 0)} ms, create → accepted p50 / p99 ` +
         `${fmt(result.acceptP50, 0)} / ${fmt(result.acceptP99, 0)} ms; this process's event-loop delay p99 / max ` +
-        `${fmt(lag.percentile(99) / 1e6, 1)} / ${fmt(lag.max / 1e6, 0)} ms`,
+        `${fmt(lag.percentile(99) / 1e6, 1)} / ${fmt(lag.max / 1e6, 0)} ms` +
+        (Object.keys(result.failures).length ? `; failures ${JSON.stringify(result.failures)}` : ""),
     );
+    if (threadsBefore) printThreads(threadsBefore, threadTimes(sut.pids));
+    if (gcFrom) printGc(sut.dataDir!, gcFrom);
     await settle(sut.pids, { maxMs: 120_000 });
   }
 } finally {
+  if (args["keep-logs"]) cpSync(join(sut.dataDir!, "logs"), args["keep-logs"], { recursive: true });
   await watcher.close();
   await sut.dispose();
+}
+
+/** Per process and thread name: [CPU ns, run-queue wait ns, time slices], summed over threads of that name. */
+type ThreadTimes = Map<string, Map<string, [number, number, number]>>;
+
+function threadTimes(pids: ReadonlyMap<string, number>): ThreadTimes {
+  const out: ThreadTimes = new Map();
+  const watched: [string, number][] = [
+    ...CREATE_PATH.map((name): [string, number] => [name, pids.get(name)!]),
+    ["bench", process.pid],
+  ];
+  for (const [name, pid] of watched) {
+    const threads = new Map<string, [number, number, number]>();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+        const [cpu, wait, slices] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8")
+          .trim()
+          .split(" ")
+          .map(Number);
+        const sum = threads.get(comm) ?? [0, 0, 0];
+        threads.set(comm, [sum[0] + cpu!, sum[1] + wait!, sum[2] + slices!]);
+      } catch {
+        // the thread ended between the listing and the read
+      }
+    }
+    out.set(name, threads);
+  }
+  return out;
+}
+
+function printThreads(before: ThreadTimes, after: ThreadTimes) {
+  for (const [name, threads] of after) {
+    const parts: string[] = [];
+    for (const [comm, [cpu, wait, slices]] of threads) {
+      const [cpu0, wait0, slices0] = before.get(name)?.get(comm) ?? [0, 0, 0];
+      const runs = slices - slices0;
+      if (cpu - cpu0 < 5e6 && wait - wait0 < 5e6) continue;
+      parts.push(
+        `${comm} cpu ${fmt((cpu - cpu0) / 1e6, 0)} wait ${fmt((wait - wait0) / 1e6, 0)} ms ` +
+          `(${fmt((wait - wait0) / 1e3 / Math.max(1, runs), 0)} µs/run, ${runs} runs)`,
+      );
+    }
+    console.log(`  ${name}: ${parts.join("; ")}`);
+  }
+}
+
+function gcLogSizes(dataDir: string): Map<string, number> {
+  return new Map(CREATE_PATH.map((name) => [name, statSync(join(dataDir, "logs", `${name}.log`)).size]));
+}
+
+/** Collections logged since `from` per process: count and pause p50 / max per kind (V8's `--trace-gc` lines). */
+function printGc(dataDir: string, from: Map<string, number>) {
+  for (const name of CREATE_PATH) {
+    const text = readFileSync(join(dataDir, "logs", `${name}.log`))
+      .subarray(from.get(name))
+      .toString("utf8");
+    const pauses = new Map<string, number[]>();
+    for (const match of text.matchAll(
+      /ms: (Scavenge|Mark-Compact|Minor Mark-Sweep|Mark-Sweep)[^,]*,.*?([\d.]+) \/ [\d.]+ ms/g,
+    )) {
+      const list = pauses.get(match[1]!) ?? [];
+      list.push(Number(match[2]));
+      pauses.set(match[1]!, list);
+    }
+    const parts = [...pauses].map(([kind, list]) => {
+      list.sort((a, b) => a - b);
+      return `${list.length} ${kind} p50 ${fmt(list[Math.floor(list.length / 2)]!, 1)} max ${fmt(list.at(-1)!, 1)} ms (sum ${fmt(
+        list.reduce((a, b) => a + b, 0),
+        0,
+      )})`;
+    });
+    console.log(`  ${name} GC: ${parts.join("; ") || "none"}`);
+  }
 }

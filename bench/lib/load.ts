@@ -289,27 +289,42 @@ export async function measureIdle(pids: ReadonlyMap<string, number>): Promise<nu
   return idleCores;
 }
 
+/** How a `settle` ended: whether the processes reached their idle load, and after how long (ms). */
+export interface Settled {
+  idle: boolean;
+  ms: number;
+}
+
+/** "idle after 4.5 s", or "not idle after 240 s" (the wait gave up: what follows starts with a backlog). */
+export function settledText({ idle, ms }: Settled): string {
+  return `${idle ? "idle" : "not idle"} after ${(ms / 1000).toFixed(1)} s`;
+}
+
 /**
  * Work a document causes after its acceptance (the PDFs, the events, the webhooks) belongs to its cost: wait
  * until the processes are back to their idle load (plus 5 % of a core) for three windows of 500 ms in a row, at
- * most `maxMs`. One quiet window was not enough: in one run the renderer, with a backlog of 1,000 PDFs, dipped to
- * 32 % of a core and below for half a second, and the idle load measured right after was 80 % of a core, so every
- * later settle left backlogs (docs/performance.md, "What the suite is built on"). Before the idle load is measured, `idle`
- * says what counts as idle (the warm-up's backlog of PDFs must be drained before `measureIdle`).
+ * most `maxMs`, and say which of the two ended the wait. One quiet window was not enough: in one run the renderer,
+ * with a backlog of 1,000 PDFs, dipped to 32 % of a core and below for half a second, and the idle load measured
+ * right after was 80 % of a core, so every later settle left backlogs (docs/performance.md, "What the suite is
+ * built on"). Before the idle load is measured, `idle` says what counts as idle (the warm-up's backlog of PDFs must
+ * be drained before `measureIdle`).
  */
 export async function settle(
   pids: ReadonlyMap<string, number>,
   { maxMs = 30_000, idle = idleCores }: { maxMs?: number; idle?: number } = {},
-) {
-  if (pids.size === 0) return;
-  const until = performance.now() + maxMs;
+): Promise<Settled> {
+  const start = performance.now();
+  const outcome = (reached: boolean): Settled => ({ idle: reached, ms: performance.now() - start });
+  if (pids.size === 0) return outcome(true);
+  const until = start + maxMs;
   let quiet = 0;
   while (performance.now() < until) {
     const busy = await busyCores(pids, 500);
     quiet = busy <= idle + 0.05 ? quiet + 1 : 0;
-    if (quiet >= QUIET_WINDOWS) return;
+    if (quiet >= QUIET_WINDOWS) return outcome(true);
     progress(`settling (${(busy * 100).toFixed(0)} % of a core busy)`);
   }
+  return outcome(false);
 }
 
 /** Windows of 500 ms at the idle load, in a row, that make a settled system. */

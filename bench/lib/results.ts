@@ -1,6 +1,6 @@
 import type { Capacity } from "./capacity.js";
 import type { EventListResult } from "./event-list.js";
-import type { LoadResult } from "./load.js";
+import type { LoadResult, Settled } from "./load.js";
 import type { MachineInfo } from "./machine.js";
 import type { WebhookResult } from "./webhooks.js";
 
@@ -33,6 +33,11 @@ export interface PacedRun {
   label: string;
   rate: number;
   result: LoadResult;
+  /**
+   * The settle before the row (bench/lib/load.ts `settle`, at most PACED_SETTLE_MS): whether the system was back to
+   * its idle load when the row started, or started with the backlog the wait gave up on; and how long it waited.
+   */
+  settled?: Settled;
 }
 
 export interface NumberingFigures {

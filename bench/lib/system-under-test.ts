@@ -63,8 +63,15 @@ export function buildServices() {
   });
 }
 
-/** Boots the whole system from compiled JavaScript, as `npm start` does, with `companies` test companies. */
-export async function startOwnSystem(companies: number, logLevel = "warn"): Promise<SystemUnderTest> {
+/**
+ * Boots the whole system from compiled JavaScript, as `npm start` does, with `companies` test companies; `nodeArgs`
+ * adds Node flags per service (a benchmark's `--trace-gc`).
+ */
+export async function startOwnSystem(
+  companies: number,
+  logLevel = "warn",
+  nodeArgs?: Record<string, string[]>,
+): Promise<SystemUnderTest> {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-suite-"));
   const dev = await ensureDevCredentials(dataDir, undefined);
   const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
@@ -88,6 +95,7 @@ export async function startOwnSystem(companies: number, logLevel = "warn"): Prom
       ports,
       logLevel,
       runtime: "dist",
+      nodeArgs,
       // Nine processes start at once on a shared 2-core machine: readiness may take longer than a test allows.
       readyTimeoutMs: 600_000,
       serviceEnv: {

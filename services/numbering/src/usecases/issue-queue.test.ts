@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { create } from "@bufbuild/protobuf";
 import { computedDocuments, issuers } from "@einvoice/contracts";
 import { DocumentIssuedSchema } from "@einvoice/proto";
-import { DuplicateKeyError, openStore, type Store } from "@einvoice/store";
+import { DuplicateKeyError, openStore, type SqliteStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { computed, issuer, scope } from "../../test-support/issue-fixtures.js";
 import {
@@ -113,6 +113,34 @@ describe("IssueQueue (group commit) on a SQLite file", () => {
     expect(sorted(stored.map((d) => d.number))).toEqual(oneTo(200));
     const outbox = await store.collection<OutboxEntry>(outboxCollection).find({});
     expect(outbox.map((e) => e._id).sort()).toEqual(docs.map((d) => `${d.id}:issued`).sort());
+  });
+
+  it("joins a request that arrives during a commit to the store's next group, with the writes queued before it", async () => {
+    const sqlite = store as SqliteStore;
+    let bodyStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      bodyStarted = resolve;
+    });
+    // The first issue's transaction signals once its body runs: the store's mutex is then held until its sync.
+    const signalling = Object.create(store) as Store;
+    let first = true;
+    signalling.transaction = (work, options) =>
+      store.transaction((tx) => {
+        if (first) bodyStarted();
+        first = false;
+        return work(tx);
+      }, options);
+    const queue = new IssueQueue(signalling, () => {});
+    const commitsBefore = sqlite.commits;
+    const a = queue.issue(request({ id: "a" }));
+    await started;
+    // A write of another kind (a verdict, a rendering) queues behind the commit in flight, then a create arrives.
+    const other = store.transaction((tx) => tx.counters.increment("another-write", 1));
+    const b = queue.issue(request({ id: "b" }));
+    const [issuedA, issuedB] = await Promise.all([a, b, other]);
+    expect([issuedA.record.number, issuedB.record.number]).toEqual([1, 2]);
+    // The first issue's commit, then one shared by the other write and the second issue: not one each.
+    expect(sqlite.commits - commitsBefore).toBe(2);
   });
 
   it("answers repeats of one Idempotency-Key inside a batch, and replays of a committed key, with one number", async () => {

@@ -44,10 +44,23 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 const MAX_BATCH = 512;
 
 /**
+ * Transactions of the queue out at once: the one committing and the next, waiting in the store for it. More would
+ * only wait behind them on SQLite, and on MongoDB conflict on the series counters and be retried.
+ */
+const MAX_IN_FLIGHT = 2;
+
+/**
  * Group commit of the register: calls arriving while a commit is in flight wait and are then committed together
  * in ONE transaction (one fsync on SQLite), each with its consecutive number, its record (carrying its
  * Idempotency-Key) and its outbox entry. So a create whose reply was lost is found by its replay, in the same
  * all-or-nothing commit as its number.
+ *
+ * The next transaction is handed to the store as soon as a request waits, while the one before it still commits,
+ * and takes its requests only when its body starts: every request that arrived until then. On SQLite it so joins
+ * the store's next group commit together with the other writes that queued meanwhile (verdicts, renderings), and a
+ * create waits for at most the commit in flight and its own (handed over only once the commit before it ended, it
+ * would find those writes' group started and wait for its commit and sync too). On MongoDB the two transactions out
+ * at once may overlap; a conflict on a series counter is retried by the driver, as between replicas.
  *
  * Inside a batch nothing is written until every request was built: numbers are handed out in memory from the
  * counter's committed value, a request whose build throws is refused alone (its number passes to the next one),
@@ -57,7 +70,10 @@ const MAX_BATCH = 512;
  */
 export class IssueQueue {
   private waiting: Waiting[] = [];
-  private committing = false;
+  /** A transaction was handed to the store and has not started its body yet: it takes every waiting request. */
+  private queued = false;
+  /** Transactions handed to the store and not yet settled. */
+  private committing = 0;
 
   constructor(
     private readonly store: Store,
@@ -68,41 +84,64 @@ export class IssueQueue {
   issue(request: IssueRequest): Promise<IssueOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ request, resolve, reject });
-      if (!this.committing) void this.drain();
+      this.schedule();
     });
   }
 
-  private async drain(): Promise<void> {
-    this.committing = true;
+  private schedule(): void {
+    if (this.queued || this.waiting.length === 0 || this.committing >= MAX_IN_FLIGHT) return;
+    this.queued = true;
+    void this.commitWaiting();
+  }
+
+  private async commitWaiting(): Promise<void> {
+    // With nothing committing, one turn of the event loop first: requests whose bytes arrived meanwhile are parsed
+    // and join this batch instead of each starting a commit of one. With a commit in flight, the transaction goes
+    // to the store at once: its body starts after that commit anyway, and takes what arrived until then.
+    if (this.committing === 0) await yieldToIo();
+    let batch: Waiting[] | undefined;
     try {
-      // Before each batch, one turn of the event loop: requests whose bytes arrived meanwhile (a SQLite COMMIT
-      // blocks the loop for its fsync) are parsed and join this batch instead of each starting a commit of one.
-      await yieldToIo();
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, MAX_BATCH);
-        await this.commit(batch);
-        await yieldToIo();
-      }
+      await this.commit(() => {
+        // Taken once: MongoDB may run the body again after a transient conflict. Requests arriving from now on
+        // hand the store the next transaction (never from here: a store refuses to be used inside its own body).
+        if (!batch) {
+          batch = this.waiting.splice(0, MAX_BATCH);
+          this.queued = false;
+        }
+        return batch;
+      });
     } finally {
-      this.committing = false;
+      // Requests that came while two transactions were out, repeats sent back, more than a batch: the next one.
+      this.schedule();
     }
   }
 
-  private async commit(batch: Waiting[]): Promise<void> {
+  /** Commits the requests `take` returns when the transaction's body starts; a failed batch is split. */
+  private async commit(take: () => Waiting[]): Promise<void> {
     let settled: Map<Waiting, Settle>;
     let entries: OutboxEntry[] = [];
+    let batch: Waiting[] | undefined;
+    this.committing++;
     try {
-      ({ settled, entries } = await this.store.transaction((tx) => this.writeBatch(tx, batch)));
+      ({ settled, entries } = await this.store.transaction((tx) => {
+        batch = take();
+        return this.writeBatch(tx, batch);
+      }));
+      this.committing--;
     } catch (error) {
+      this.committing--;
+      // The store failed before the body ran (closed, or BEGIN failed): the requests it would have taken fail.
+      batch ??= take();
+      if (batch.length === 0) return;
       if (batch.length > 1) {
         // Isolate the request that made the transaction fail; the others commit on their own.
-        for (const one of batch) await this.commit([one]);
+        for (const one of batch) await this.commit(() => [one]);
         return;
       }
       settled = new Map([[batch[0]!, await this.afterFailure(batch[0]!.request, error)]]);
     }
     if (entries.length > 0) this.afterCommit(entries);
-    for (const waiting of batch) {
+    for (const waiting of batch ?? []) {
       const result = settled.get(waiting);
       // A repeat of a key whose first request failed: it is tried again in the next batch.
       if (!result) this.waiting.push(waiting);
