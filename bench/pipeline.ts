@@ -25,8 +25,8 @@ import { benchRuc } from "./lib/bench-ruc.js";
 import { createInvoice } from "./lib/invoice.js";
 import { measureIdle, settle } from "./lib/load.js";
 import { ownCpuMsSince, treeCpuSeconds } from "./lib/proc-cpu.js";
-import { formatThreadRow, type ThreadCpu, threadCpu, threadMsPerUnit } from "./lib/proc-threads.js";
 import { peakRssMb } from "./lib/proc-memory.js";
+import { formatThreadRow, type ThreadCpu, threadCpu, threadMsPerUnit } from "./lib/proc-threads.js";
 import type { ProfileWindow } from "./lib/profile-budget.js";
 import { NOT_OURS, PROCESSES } from "./lib/system-under-test.js";
 
@@ -167,7 +167,8 @@ async function main() {
       const idleFrom = args.threads ? threadsOf(system) : undefined;
       const idleStart = performance.now();
       await measureIdle(pids);
-      if (idleFrom) reportThreads(system, "idle (CPU ms per second)", idleFrom, (performance.now() - idleStart) / 1000);
+      if (idleFrom)
+        reportThreads(system, "idle (CPU ms per second)", idleFrom, (performance.now() - idleStart) / 1000);
     }
     for (let repeat = 1; repeat <= REPEAT; repeat++) {
       const threadsBefore = args.threads ? threadsOf(system) : undefined;
@@ -206,8 +207,7 @@ async function main() {
     if (args["keep-data"]) {
       await writeFile(join(dataDir, "log-offsets.json"), JSON.stringify(logOffsets));
       console.log(`data kept in ${dataDir}`);
-    }
-    else await rm(dataDir, { recursive: true, force: true });
+    } else await rm(dataDir, { recursive: true, force: true });
   }
 }
 
