@@ -10,7 +10,10 @@
  *     [--repeat 1]          (measured runs in a row on the same system, each reported)
  *     [--until-idle]        (counts each process's CPU until the system is idle again, the PDFs made after the
  *                            acceptances included, as `npm run bench` does; the warm-up's backlog drained first)
+ *     [--threads]           (also splits each process's CPU by thread kind: main, V8's workers, libuv's pool, …,
+ *                            at boot, at idle and per measured invoice)
  */
+import { statSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +26,7 @@ import { createInvoice } from "./lib/invoice.js";
 import { measureIdle, settle } from "./lib/load.js";
 import { ownCpuMsSince, treeCpuSeconds } from "./lib/proc-cpu.js";
 import { peakRssMb } from "./lib/proc-memory.js";
+import { formatThreadRow, type ThreadCpu, threadCpu, threadMsPerUnit } from "./lib/proc-threads.js";
 import type { ProfileWindow } from "./lib/profile-budget.js";
 import { NOT_OURS, PROCESSES } from "./lib/system-under-test.js";
 
@@ -60,6 +64,11 @@ const { values: args } = parseArgs({
     "until-idle": { type: "boolean", default: false },
     /** Milliseconds each process has to become ready (a loaded host boots the TypeScript services slowly). */
     "ready-timeout-ms": { type: "string", default: "60000" },
+    /**
+     * Splits each process's CPU by thread kind (/proc/<pid>/task): boot, idle (ms per second while settled) and per
+     * measured invoice, to tell a cold run's extra CPU in JavaScript from background compilation and GC.
+     */
+    threads: { type: "boolean", default: false },
   },
 });
 const REPEAT = Number(args.repeat);
@@ -118,6 +127,21 @@ async function main() {
     ),
   });
   reportBoot(system, performance.now() - bootStart);
+  if (args.threads) reportThreads(system, "boot (CPU ms)", undefined, 1);
+  // Where each service's log stood at each phase, so V8's traces (`--node-args=--trace-gc`) split by phase.
+  const logOffsets: Record<string, Record<string, number>> = {};
+  const markLogs = (phase: string) => {
+    logOffsets[phase] = Object.fromEntries(
+      PROCESSES.map((name) => {
+        try {
+          return [name, statSync(join(dataDir, "logs", `${name}.log`)).size];
+        } catch {
+          return [name, 0];
+        }
+      }),
+    );
+  };
+  markLogs("ready");
   const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });
   try {
     const accepted = new Map<string, number>();
@@ -140,9 +164,15 @@ async function main() {
     );
     if (args["until-idle"]) {
       await settle(pids, { maxMs: 240_000, idle: 0.1 });
+      const idleFrom = args.threads ? threadsOf(system) : undefined;
+      const idleStart = performance.now();
       await measureIdle(pids);
+      if (idleFrom)
+        reportThreads(system, "idle (CPU ms per second)", idleFrom, (performance.now() - idleStart) / 1000);
     }
     for (let repeat = 1; repeat <= REPEAT; repeat++) {
+      const threadsBefore = args.threads ? threadsOf(system) : undefined;
+      markLogs(`run ${repeat} start`);
       const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
       const generatorBefore = process.cpuUsage();
       const fromUs = monotonicUs();
@@ -166,14 +196,18 @@ async function main() {
       }
       if (REPEAT > 1) console.log(`\nmeasured run ${repeat} of ${REPEAT}`);
       report(result, cpu, generatorMs);
+      if (threadsBefore) reportThreads(system, "per invoice (CPU ms)", threadsBefore, COUNT);
+      markLogs(`run ${repeat} end`);
     }
     reportPeakRss(system);
     if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGCONT");
   } finally {
     await nc.close();
     await system.stop();
-    if (args["keep-data"]) console.log(`data kept in ${dataDir}`);
-    else await rm(dataDir, { recursive: true, force: true });
+    if (args["keep-data"]) {
+      await writeFile(join(dataDir, "log-offsets.json"), JSON.stringify(logOffsets));
+      console.log(`data kept in ${dataDir}`);
+    } else await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -253,6 +287,25 @@ function reportBoot(system: RunningSystem, wallMs: number) {
   console.log(`${"boot: ready after".padEnd(32)} ${(wallMs / 1000).toFixed(1)} s`);
   console.log(`${"boot: CPU, our services".padEnd(32)} ${ours.toFixed(2)} s`);
   for (const c of cpu) console.log(`${`  boot CPU ${c.name}`.padEnd(32)} ${c.s.toFixed(2)} s`);
+}
+
+/** Each process's CPU seconds by thread kind, now. */
+function threadsOf(system: RunningSystem): Map<string, ThreadCpu> {
+  return new Map(
+    PROCESSES.flatMap((name) => (system.pid(name) ? [[name, threadCpu(system.pid(name)!)] as const] : [])),
+  );
+}
+
+/** Each process's CPU by thread kind since `before` (since it started when undefined), divided by `units`. */
+function reportThreads(
+  system: RunningSystem,
+  title: string,
+  before: Map<string, ThreadCpu> | undefined,
+  units: number,
+) {
+  console.log(`threads, ${title}:`);
+  for (const [name, now] of threadsOf(system))
+    console.log(formatThreadRow(name, threadMsPerUnit(before?.get(name) ?? new Map(), now, units)));
 }
 
 /** Peak resident memory of each process since it started (boot, warm-up and every run). */

@@ -16,16 +16,22 @@ describe("how a service process runs", () => {
   });
 
   it("should run the build with source maps under dist, and the TypeScript through tsx under source", () => {
-    expect(SERVICE_V8_FLAGS).toEqual(["--max-semi-space-size=32", "--initial-old-space-size=64"]);
+    expect(SERVICE_V8_FLAGS).toEqual([
+      "--max-semi-space-size=32",
+      "--initial-old-space-size=64",
+      "--no-lazy-feedback-allocation",
+    ]);
     expect(serviceNodeArgs("tax", "dist")).toEqual([
       "--max-semi-space-size=32",
       "--initial-old-space-size=64",
+      "--no-lazy-feedback-allocation",
       "--enable-source-maps",
       "services/tax/dist/main.js",
     ]);
     expect(serviceNodeArgs("tax", "source")).toEqual([
       "--max-semi-space-size=32",
       "--initial-old-space-size=64",
+      "--no-lazy-feedback-allocation",
       "--import",
       "tsx",
       "services/tax/src/main.ts",
@@ -33,6 +39,7 @@ describe("how a service process runs", () => {
     expect(serviceNodeArgs("gateway", "dist", "dev-credentials-main")).toEqual([
       "--max-semi-space-size=32",
       "--initial-old-space-size=64",
+      "--no-lazy-feedback-allocation",
       "--enable-source-maps",
       "services/gateway/dist/dev-credentials-main.js",
     ]);
@@ -42,6 +49,7 @@ describe("how a service process runs", () => {
     expect(serviceNodeArgs("tax", "dist", "main", ["--max-semi-space-size=64", "--cpu-prof"])).toEqual([
       "--max-semi-space-size=32",
       "--initial-old-space-size=64",
+      "--no-lazy-feedback-allocation",
       "--max-semi-space-size=64",
       "--cpu-prof",
       "--enable-source-maps",
