@@ -1,20 +1,10 @@
 import { create } from "@bufbuild/protobuf";
-import { DocumentSchema, IssuerSchema } from "@einvoice/proto";
+import { IssuerSchema } from "@einvoice/proto";
 import { describe, expect, it } from "vitest";
+import { sampleDocument } from "../../test-support/sample-document.js";
 import { documentEmailContent } from "./email-content.js";
 
-const document = create(DocumentSchema, {
-  id: "doc_01JZ8X3P0A2B4C6D8E0F2G4H6J",
-  object: "document",
-  type: "01",
-  series: "F001",
-  number: 12,
-  status: "accepted",
-  issueDate: "2026-11-26",
-  currency: "PEN",
-  total: "118.00",
-  links: { cdr: "https://files.example/cdr" },
-});
+const document = sampleDocument({ links: { cdr: "https://files.example/cdr" } });
 const issuer = create(IssuerSchema, {
   ruc: "20000000001",
   legalName: `PANADERÍA "LA <b>ESQUINA</b>" & HNOS <script>alert(1)</script>`,

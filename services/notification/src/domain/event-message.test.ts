@@ -1,21 +1,12 @@
 import { create } from "@bufbuild/protobuf";
 import { subjects } from "@einvoice/broker";
-import { DocumentSchema, EmailSchema } from "@einvoice/proto";
+import { EmailSchema } from "@einvoice/proto";
 import { describe, expect, it, vi } from "vitest";
+import { sampleDocument } from "../../test-support/sample-document.js";
 import type { EventRecord } from "../adapters/event-repository.js";
 import { eventJsonOf, eventMessageOf, storedEmailOf, storedObjectOf } from "./event-message.js";
 
-const accepted = create(DocumentSchema, {
-  id: "doc_01JZ8X3P0A2B4C6D8E0F2G4H6J",
-  object: "document",
-  livemode: false,
-  type: "01",
-  series: "F001",
-  number: 12,
-  status: "accepted",
-  issueDate: "2026-11-26",
-  currency: "PEN",
-  total: "118.00",
+const accepted = sampleDocument({
   customer: { documentType: "6", documentNumber: "20100070970", name: "CLIENTE SAC" },
   sunat: {
     code: "0",

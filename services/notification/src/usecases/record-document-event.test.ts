@@ -1,25 +1,16 @@
 import { create } from "@bufbuild/protobuf";
 import type { Broker } from "@einvoice/broker";
-import { DocumentSchema, DocumentStateSchema } from "@einvoice/proto";
+import { DocumentStateSchema } from "@einvoice/proto";
 import { SqliteStore } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sampleDocument } from "../../test-support/sample-document.js";
 import { type EventRecord, EventRepository, eventsCollection } from "../adapters/event-repository.js";
 import { RecordDocumentEvent } from "./record-document-event.js";
 
 const companyId = "cmp_0000000000000000000000000A";
-const documentId = "doc_01JZ8X3P0A2B4C6D8E0F2G4H6J";
+const documentId = sampleDocument().id;
 
-const document = create(DocumentSchema, {
-  id: documentId,
-  object: "document",
-  livemode: false,
-  type: "01",
-  series: "F001",
-  number: 12,
-  status: "accepted",
-  issueDate: "2026-11-26",
-  currency: "PEN",
-  total: "118.00",
+const document = sampleDocument({
   customer: { documentType: "6", documentNumber: "20100070970", name: "CLIENTE SAC" },
   links: { xml: `https://files.example/v1/documents/${documentId}/xml` },
   createdAt: "2026-11-26T15:00:00.000Z",
