@@ -9,17 +9,19 @@
  * noisy host where wall-clock latency is not. Not part of the tests.
  *
  *   node --import tsx bench/create-tail.ts [--rate 55] [--rounds 3] [--seconds 25] [--warmup 2000] [--burst 0]
- *     [--burst-settle-ms 30000] [--threads] [--repo DIR]
+ *     [--burst-settle-ms 30000] [--threads] [--trace-gc] [--keep-logs DIR] [--repo DIR]
  */
-import { cpSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
 import { runLoad, settle, settledText, warmUp } from "./lib/load.js";
-import { fmt } from "./lib/stats.js";
+import { forEachThread } from "./lib/proc-threads.js";
+import { fmt, percentile } from "./lib/stats.js";
 import type * as SystemModule from "./lib/system-under-test.js";
+import { logSizes } from "./lib/system-under-test.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -57,6 +59,9 @@ const BURST = Number(args.burst);
 const { buildServices, startOwnSystem }: typeof SystemModule = await import(
   args.repo ? join(resolve(args.repo), "bench/lib/system-under-test.ts") : "./lib/system-under-test.js"
 );
+// Another checkout's `startOwnSystem` may not take node arguments: its collections would go untraced, unsaid.
+if (args["trace-gc"] && args.repo)
+  throw new Error("--trace-gc traces this checkout's services only, not --repo's");
 if (!args["no-build"] && !args.repo) buildServices();
 const sut = await startOwnSystem(
   32,
@@ -77,7 +82,7 @@ try {
     }
     const load = loadavg()[0]!;
     const threadsBefore = args.threads ? threadTimes(sut.pids) : undefined;
-    const gcFrom = args["trace-gc"] ? gcLogSizes(sut.dataDir!) : undefined;
+    const gcFrom = args["trace-gc"] ? logSizes(sut.dataDir!, CREATE_PATH) : undefined;
     lag.reset();
     lag.enable();
     const result = await runLoad(target, {
@@ -94,7 +99,7 @@ try {
     );
     if (threadsBefore) printThreads(threadsBefore, threadTimes(sut.pids));
     if (gcFrom) printGc(sut.dataDir!, gcFrom);
-    await settle(sut.pids, { maxMs: 120_000 });
+    console.log(`  after the round: ${settledText(await settle(sut.pids, { maxMs: 120_000 }))}`);
   }
 } finally {
   if (args["keep-logs"]) cpSync(join(sut.dataDir!, "logs"), args["keep-logs"], { recursive: true });
@@ -102,8 +107,8 @@ try {
   await sut.dispose();
 }
 
-/** Per process and thread name: [CPU ns, run-queue wait ns, time slices], summed over threads of that name. */
-type ThreadTimes = Map<string, Map<string, [number, number, number]>>;
+/** Per process, per thread id: its name and [CPU ns, run-queue wait ns, time slices] so far. */
+type ThreadTimes = Map<string, Map<number, { comm: string; times: number[] }>>;
 
 function threadTimes(pids: ReadonlyMap<string, number>): ThreadTimes {
   const out: ThreadTimes = new Map();
@@ -112,50 +117,44 @@ function threadTimes(pids: ReadonlyMap<string, number>): ThreadTimes {
     ["bench", process.pid],
   ];
   for (const [name, pid] of watched) {
-    const threads = new Map<string, [number, number, number]>();
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
-        const [cpu, wait, slices] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8")
-          .trim()
-          .split(" ")
-          .map(Number);
-        const sum = threads.get(comm) ?? [0, 0, 0];
-        threads.set(comm, [sum[0] + cpu!, sum[1] + wait!, sum[2] + slices!]);
-      } catch {
-        // the thread ended between the listing and the read
-      }
-    }
+    const threads = new Map<number, { comm: string; times: number[] }>();
+    forEachThread(pid, (tid, comm, dir) => {
+      threads.set(tid, {
+        comm,
+        times: readFileSync(`${dir}/schedstat`, "utf8").trim().split(" ").map(Number),
+      });
+    });
     out.set(name, threads);
   }
   return out;
 }
 
+/** Per process and thread name, the window's CPU and run-queue wait (threads that ended in it are left out). */
 function printThreads(before: ThreadTimes, after: ThreadTimes) {
   for (const [name, threads] of after) {
+    const byName = new Map<string, [number, number, number]>();
+    for (const [tid, { comm, times }] of threads) {
+      const start = before.get(name)?.get(tid)?.times ?? [0, 0, 0];
+      const sum = byName.get(comm) ?? [0, 0, 0];
+      byName.set(comm, [0, 1, 2].map((i) => sum[i]! + times[i]! - start[i]!) as [number, number, number]);
+    }
     const parts: string[] = [];
-    for (const [comm, [cpu, wait, slices]] of threads) {
-      const [cpu0, wait0, slices0] = before.get(name)?.get(comm) ?? [0, 0, 0];
-      const runs = slices - slices0;
-      if (cpu - cpu0 < 5e6 && wait - wait0 < 5e6) continue;
+    for (const [comm, [cpu, wait, runs]] of byName) {
+      if (cpu < 5e6 && wait < 5e6) continue;
       parts.push(
-        `${comm} cpu ${fmt((cpu - cpu0) / 1e6, 0)} wait ${fmt((wait - wait0) / 1e6, 0)} ms ` +
-          `(${fmt((wait - wait0) / 1e3 / Math.max(1, runs), 0)} µs/run, ${runs} runs)`,
+        `${comm} cpu ${fmt(cpu / 1e6, 0)} wait ${fmt(wait / 1e6, 0)} ms ` +
+          `(${fmt(wait / 1e3 / Math.max(1, runs), 0)} µs/run, ${runs} runs)`,
       );
     }
     console.log(`  ${name}: ${parts.join("; ")}`);
   }
 }
 
-function gcLogSizes(dataDir: string): Map<string, number> {
-  return new Map(CREATE_PATH.map((name) => [name, statSync(join(dataDir, "logs", `${name}.log`)).size]));
-}
-
 /** Collections logged since `from` per process: count and pause p50 / max per kind (V8's `--trace-gc` lines). */
-function printGc(dataDir: string, from: Map<string, number>) {
+function printGc(dataDir: string, from: Record<string, number>) {
   for (const name of CREATE_PATH) {
     const text = readFileSync(join(dataDir, "logs", `${name}.log`))
-      .subarray(from.get(name))
+      .subarray(from[name])
       .toString("utf8");
     const pauses = new Map<string, number[]>();
     for (const match of text.matchAll(
@@ -165,13 +164,14 @@ function printGc(dataDir: string, from: Map<string, number>) {
       list.push(Number(match[2]));
       pauses.set(match[1]!, list);
     }
-    const parts = [...pauses].map(([kind, list]) => {
-      list.sort((a, b) => a - b);
-      return `${list.length} ${kind} p50 ${fmt(list[Math.floor(list.length / 2)]!, 1)} max ${fmt(list.at(-1)!, 1)} ms (sum ${fmt(
-        list.reduce((a, b) => a + b, 0),
-        0,
-      )})`;
-    });
+    const parts = [...pauses].map(
+      ([kind, list]) =>
+        `${list.length} ${kind} p50 ${fmt(percentile(list, 50), 1)} max ${fmt(Math.max(...list), 1)} ms ` +
+        `(sum ${fmt(
+          list.reduce((a, b) => a + b, 0),
+          0,
+        )})`,
+    );
     console.log(`  ${name} GC: ${parts.join("; ") || "none"}`);
   }
 }

@@ -13,7 +13,6 @@
  *     [--threads]           (also splits each process's CPU by thread kind: main, V8's workers, libuv's pool, …,
  *                            at boot, at idle and per measured invoice)
  */
-import { statSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,7 +27,7 @@ import { ownCpuMsSince, treeCpuSeconds } from "./lib/proc-cpu.js";
 import { peakRssMb } from "./lib/proc-memory.js";
 import { formatThreadRow, type ThreadCpu, threadCpu, threadMsPerUnit } from "./lib/proc-threads.js";
 import type { ProfileWindow } from "./lib/profile-budget.js";
-import { NOT_OURS, PROCESSES } from "./lib/system-under-test.js";
+import { logSizes, NOT_OURS, PROCESSES } from "./lib/system-under-test.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -131,15 +130,7 @@ async function main() {
   // Where each service's log stood at each phase, so V8's traces (`--node-args=--trace-gc`) split by phase.
   const logOffsets: Record<string, Record<string, number>> = {};
   const markLogs = (phase: string) => {
-    logOffsets[phase] = Object.fromEntries(
-      PROCESSES.map((name) => {
-        try {
-          return [name, statSync(join(dataDir, "logs", `${name}.log`)).size];
-        } catch {
-          return [name, 0];
-        }
-      }),
-    );
+    logOffsets[phase] = logSizes(dataDir, PROCESSES);
   };
   markLogs("ready");
   const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });

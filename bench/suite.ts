@@ -28,6 +28,7 @@ import {
   type LoadResult,
   type LoadShape,
   measureIdle,
+  PACED_SETTLE_MS,
   runLoad,
   settle,
   settledText,
@@ -88,12 +89,6 @@ const NO_PDF_CONCURRENCY = QUICK ? [32] : [32, 64];
 const E2E_SUSTAINED_COUNT = QUICK ? 40 : 1000;
 /** The runs with PDFs ask for the 80 mm ticket of one document in this many (a point of sale printing it). */
 const TICKET_EVERY = 10;
-/**
- * Most milliseconds a paced row waits for the system to be idle before it starts (the one-company run before the
- * first row leaves submissions waiting for SUNAT's per-RUC cap, and PDFs behind the niced renderer). A wait that
- * gives up is recorded beside the row: that row measured a backlog as well as the code.
- */
-const PACED_SETTLE_MS = 240_000;
 /**
  * Invoices sent before the first measured run (PDFs on, 32 clients). A system keeps getting cheaper for about 5,000
  * invoices after it starts, every process (docs/performance.md, "What the suite is built on"); 5,000 keep the system busy for about 40 s, and the renderer about
@@ -377,10 +372,10 @@ async function main() {
       const basis = results.sustainable
         ? "half the sustainable rate with PDFs"
         : "half the acceptance peak: CPU per process not readable";
-      // Each paced row starts on an idle system: the run before it may leave work behind once `runLoad`'s settle
-      // gives up after 30 s (the one-company run's submissions wait for SUNAT's per-RUC cap, and the renderer is
-      // niced), and that backlog would be measured as the paced row's latency. The wait is bounded; the row
-      // records whether it ended idle and after how long, so a reader can tell a backlog from the code.
+      // Each paced row first waits for an idle system: the run before it may leave work behind once `runLoad`'s
+      // settle gives up after 30 s (the one-company run's submissions wait for SUNAT's per-RUC cap, and the renderer
+      // is niced), and that backlog would be measured as the paced row's latency. The wait is bounded
+      // (PACED_SETTLE_MS); the row records whether it ended idle and after how long.
       const paced = async (label: string, rate: number, seconds: number, wait: boolean) => {
         progress("the system catches up");
         const settled = await settle(sut.pids, { maxMs: PACED_SETTLE_MS });

@@ -295,15 +295,22 @@ export interface Settled {
   ms: number;
 }
 
-/** "idle after 4.5 s", or "not idle after 240 s" (the wait gave up: what follows starts with a backlog). */
-export function settledText({ idle, ms }: Settled): string {
-  return `${idle ? "idle" : "not idle"} after ${(ms / 1000).toFixed(1)} s`;
+/**
+ * "idle after 4.5 s", "not idle after 240 s" (the wait gave up: what follows starts with a backlog), or "not
+ * checked" (no process to watch: an attached system without `--pid`).
+ */
+export function settledText(settled: Settled | undefined): string {
+  if (!settled) return "not checked";
+  return `${settled.idle ? "idle" : "not idle"} after ${(settled.ms / 1000).toFixed(1)} s`;
 }
+
+/** Most milliseconds a paced latency row waits for the system to be idle before it starts. */
+export const PACED_SETTLE_MS = 240_000;
 
 /**
  * Work a document causes after its acceptance (the PDFs, the events, the webhooks) belongs to its cost: wait
  * until the processes are back to their idle load (plus 5 % of a core) for three windows of 500 ms in a row, at
- * most `maxMs`, and say which of the two ended the wait. One quiet window was not enough: in one run the renderer,
+ * most `maxMs`, and say which of the two ended the wait (undefined: no process to watch). One quiet window was not enough: in one run the renderer,
  * with a backlog of 1,000 PDFs, dipped to 32 % of a core and below for half a second, and the idle load measured
  * right after was 80 % of a core, so every later settle left backlogs (docs/performance.md, "What the suite is
  * built on"). Before the idle load is measured, `idle` says what counts as idle (the warm-up's backlog of PDFs must
@@ -312,10 +319,10 @@ export function settledText({ idle, ms }: Settled): string {
 export async function settle(
   pids: ReadonlyMap<string, number>,
   { maxMs = 30_000, idle = idleCores }: { maxMs?: number; idle?: number } = {},
-): Promise<Settled> {
+): Promise<Settled | undefined> {
+  if (pids.size === 0) return undefined;
   const start = performance.now();
   const outcome = (reached: boolean): Settled => ({ idle: reached, ms: performance.now() - start });
-  if (pids.size === 0) return outcome(true);
   const until = start + maxMs;
   let quiet = 0;
   while (performance.now() < until) {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
  * CPU time of processes from /proc (Linux). A service started through a wrapper is a process tree, so the
  * tree is summed. Returns undefined when the pid is unknown or gone, so a caller never reports a made-up 0.
  */
-const TICKS = 100; // USER_HZ on Linux
+export const TICKS = 100; // USER_HZ on Linux
 
 function ownSeconds(pid: number): number | undefined {
   try {
@@ -25,19 +25,25 @@ export function ownCpuMsSince(since: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
+/** The pids of `pid`'s children still running (none when it ended). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return []; // the process ended
+  }
+}
+
 /** CPU seconds of `pid` and every descendant still running. */
 export function treeCpuSeconds(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
   const own = ownSeconds(pid);
   if (own === undefined) return undefined;
-  let total = own;
-  try {
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/))
-      if (child) total += treeCpuSeconds(Number(child)) ?? 0;
-  } catch {
-    // the process ended between the two reads
-  }
-  return total;
+  return childPids(pid).reduce((total, child) => total + (treeCpuSeconds(child) ?? 0), own);
 }
 
 /** A snapshot of CPU seconds per named process. */

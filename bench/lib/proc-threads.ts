@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { childPids, TICKS } from "./proc-cpu.js";
 
 /**
  * CPU time of a process tree split by the kind of thread that spent it (Linux, /proc/<pid>/task/<tid>/stat): the
  * main thread (JavaScript, the event loop, the garbage collector's stop-the-world pauses), V8's workers (concurrent
- * Maglev and TurboFan compilation, concurrent marking and sweeping), libuv's pool (file system, SQLite through
- * better-sqlite3's async work, zlib, crypto), and the rest by thread name. Threads that ended between two readings
- * lose their time, so a window's figures are a lower bound for short-lived threads (none in Node's services).
+ * Maglev and TurboFan compilation, concurrent marking and sweeping), libuv's pool (file system, the store's WAL
+ * syncs, zlib, crypto), and the rest by thread name. Threads and child processes that ended between two readings
+ * lose their time (the simulator's `xmllint` runs, which `treeCpuSeconds` counts through cutime/cstime), so a
+ * window's split can fall short of its process's total.
  */
-const TICKS = 100; // USER_HZ on Linux
 
 /** CPU seconds per thread kind. */
 export type ThreadCpu = Map<string, number>;
@@ -20,32 +21,34 @@ function threadKind(tid: number, pid: number, comm: string): string {
   return comm.replace(/\s+/g, "-");
 }
 
-function addThreads(pid: number, into: ThreadCpu) {
+/** Calls `visit` with each thread of `pid` (not its children) and its `/proc/<pid>/task/<tid>` directory. */
+export function forEachThread(pid: number, visit: (tid: number, comm: string, dir: string) => void) {
   let tids: string[];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return;
+    return; // the process ended
   }
   for (const tid of tids) {
+    const dir = `/proc/${pid}/task/${tid}`;
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-      // utime and stime (fields 14 and 15 of stat, counted here from after the name).
-      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS;
-      const kind = threadKind(Number(tid), pid, comm);
-      into.set(kind, (into.get(kind) ?? 0) + seconds);
+      visit(Number(tid), readFileSync(`${dir}/comm`, "utf8").trim(), dir);
     } catch {
       // the thread ended between the listing and the read
     }
   }
-  try {
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/))
-      if (child) addThreads(Number(child), into);
-  } catch {
-    // the process ended
-  }
+}
+
+function addThreads(pid: number, into: ThreadCpu) {
+  forEachThread(pid, (tid, comm, dir) => {
+    const stat = readFileSync(`${dir}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+    // utime and stime (fields 14 and 15 of stat, counted here from after the name).
+    const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS;
+    const kind = threadKind(tid, pid, comm);
+    into.set(kind, (into.get(kind) ?? 0) + seconds);
+  });
+  for (const child of childPids(pid)) addThreads(child, into);
 }
 
 /** CPU seconds per thread kind of `pid` and its descendants. */

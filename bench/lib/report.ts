@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { type LoadResult, settledText } from "./load.js";
+import { type LoadResult, PACED_SETTLE_MS, settledText } from "./load.js";
 import type { Floor, SuiteResults } from "./results.js";
 import { fmt, percentile } from "./stats.js";
 import { NOT_OURS, PROCESSES } from "./system-under-test.js";
@@ -250,14 +250,14 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
             fmt(p.result.createP99, 0),
             pair(p.result.acceptP50, p.result.acceptP99),
             failures(p.result),
-            p.settled ? settledText(p.settled) : "—",
+            settledText(p.settled),
           ]),
         )
       : "Not measured (no peak throughput was measured).",
     "",
     "Half the peak is half the sustainable rate with PDFs (above). The last row is half the best acceptance rate " +
       "with PDFs: a burst whose PDFs come later, which asks for more than the system sustains. Before each row the " +
-      'suite waits (at most 240 s) for the processes to be back at their idle load: "before the row" says whether ' +
+      `suite waits (at most ${PACED_SETTLE_MS / 1000} s) for the processes to be back at their idle load: "before the row" says whether ` +
       'they were, and after how long; a row that started "not idle" measured a backlog as well as the code.',
     "",
   );

@@ -35,7 +35,8 @@ export interface PacedRun {
   result: LoadResult;
   /**
    * The settle before the row (bench/lib/load.ts `settle`, at most PACED_SETTLE_MS): whether the system was back to
-   * its idle load when the row started, or started with the backlog the wait gave up on; and how long it waited.
+   * its idle load when the row started, or started with the backlog the wait gave up on; and how long it waited
+   * (absent: not checked, no process to watch).
    */
   settled?: Settled;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -162,6 +162,19 @@ export async function startOwnSystem(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Bytes written so far to each named process's log (0 when it has none), to read only what follows later. */
+export function logSizes(dataDir: string, names: readonly string[]): Record<string, number> {
+  return Object.fromEntries(
+    names.map((name) => {
+      try {
+        return [name, statSync(join(dataDir, "logs", `${name}.log`)).size];
+      } catch {
+        return [name, 0];
+      }
+    }),
+  );
 }
 
 /** Why a start failed: the last lines of every process log (the data directory is removed afterwards). */
