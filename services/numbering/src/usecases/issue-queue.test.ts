@@ -143,6 +143,42 @@ describe("IssueQueue (group commit) on a SQLite file", () => {
     expect(sqlite.commits - commitsBefore).toBe(2);
   });
 
+  it("starts the next transaction's reads only once the one before it has settled (a MongoDB body starts at once)", async () => {
+    const counting = countingTransactions(store);
+    // The first transaction settles only when the test says so, as a MongoDB commit still waiting for its majority.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let committed!: () => void;
+    const firstCommitted = new Promise<void>((resolve) => {
+      committed = resolve;
+    });
+    const gated = Object.create(counting) as Store;
+    let first = true;
+    gated.transaction = async (work, options) => {
+      const isFirst = first;
+      first = false;
+      const result = await counting.transaction(work, options);
+      if (isFirst) {
+        committed();
+        await gate;
+      }
+      return result;
+    };
+    const queue = new IssueQueue(gated, () => {});
+    const a = queue.issue(request({ id: "a" }));
+    await firstCommitted;
+    const b = queue.issue(request({ id: "b" }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Arrived after the second transaction was handed over, before the first settled: they join its body.
+    const later = [queue.issue(request({ id: "c" })), queue.issue(request({ id: "d" }))];
+    release();
+    const issued = await Promise.all([a, b, ...later]);
+    expect(issued.map((i) => i.record.number)).toEqual([1, 2, 3, 4]);
+    expect(counting.transactions).toBe(2);
+  });
+
   it("answers repeats of one Idempotency-Key inside a batch, and replays of a committed key, with one number", async () => {
     const issue = new IssueDocument(new IssueQueue(store, () => undefined), "http://files");
     const earlier = await issue.execute({ scope, issuer, computed, idempotencyKey: "committed" });

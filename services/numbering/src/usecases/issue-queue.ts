@@ -44,8 +44,8 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 const MAX_BATCH = 512;
 
 /**
- * Transactions of the queue out at once: the one committing and the next, waiting in the store for it. More would
- * only wait behind them on SQLite, and on MongoDB conflict on the series counters and be retried.
+ * Transactions of the queue out at once: the one committing and the next, waiting for it (in the store's queue on
+ * SQLite, in its body on MongoDB). More would only wait behind them.
  */
 const MAX_IN_FLIGHT = 2;
 
@@ -59,8 +59,8 @@ const MAX_IN_FLIGHT = 2;
  * and takes its requests only when its body starts: every request that arrived until then. On SQLite it so joins
  * the store's next group commit together with the other writes that queued meanwhile (verdicts, renderings), and a
  * create waits for at most the commit in flight and its own (handed over only once the commit before it ended, it
- * would find those writes' group started and wait for its commit and sync too). On MongoDB the two transactions out
- * at once may overlap; a conflict on a series counter is retried by the driver, as between replicas.
+ * would find those writes' group started and wait for its commit and sync too). On MongoDB, where a body starts at
+ * once, the second body reads nothing until the first transaction has settled, so the two never conflict.
  *
  * Inside a batch nothing is written until every request was built: numbers are handed out in memory from the
  * counter's committed value, a request whose build throws is refused alone (its number passes to the next one),
@@ -74,6 +74,8 @@ export class IssueQueue {
   private queued = false;
   /** Transactions handed to the store and not yet settled. */
   private committing = 0;
+  /** Settles (never rejects) when the transaction last handed to the store has. */
+  private lastTransaction: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: Store,
@@ -123,10 +125,20 @@ export class IssueQueue {
     let batch: Waiting[] | undefined;
     this.committing++;
     try {
-      ({ settled, entries } = await this.store.transaction((tx) => {
+      const before = this.lastTransaction;
+      const transaction = this.store.transaction(async (tx) => {
+        // On SQLite the transaction before this one has settled when this body starts. On MongoDB a body starts at
+        // once: it waits, before its first read, so the two never hold the series counters at once (they would
+        // conflict, and one would be retried).
+        await before;
         batch = take();
         return this.writeBatch(tx, batch);
-      }));
+      });
+      this.lastTransaction = transaction.then(
+        () => undefined,
+        () => undefined,
+      );
+      ({ settled, entries } = await transaction);
       this.committing--;
     } catch (error) {
       this.committing--;
@@ -138,7 +150,11 @@ export class IssueQueue {
         for (const one of batch) await this.commit(() => [one]);
         return;
       }
-      settled = new Map([[batch[0]!, await this.afterFailure(batch[0]!.request, error)]]);
+      // The lookup after a failure may fail too (the store closing, a dependency down): the request fails with it.
+      const outcome = await this.afterFailure(batch[0]!.request, error).catch(
+        (lookupError: unknown): Settle => ({ ok: false, error: lookupError }),
+      );
+      settled = new Map([[batch[0]!, outcome]]);
     }
     if (entries.length > 0) this.afterCommit(entries);
     for (const waiting of batch ?? []) {

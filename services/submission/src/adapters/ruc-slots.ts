@@ -23,7 +23,8 @@ export const rucSlotsCollection: CollectionSpec = { name: "ruc_slots" };
 /**
  * The per-RUC concurrency cap as leases in the shared store, so it holds across replicas: SUNAT answers bursts
  * from one RUC with 0111 "Rejected by policy" whatever the number of our pods. A slot is taken with a
- * compare-and-set on its lease (or by creating it on first use) and lapses like a submission lease.
+ * compare-and-set on its lease (or by creating it on first use) and lapses like a submission lease. Writes set
+ * the slot's fields in place (`setFields`): none is indexed, so SQLite neither reads it back nor rewrites it whole.
  */
 export class RucSlots {
   private readonly slots: Collection<RucSlot>;
@@ -71,8 +72,6 @@ export class RucSlots {
     return null;
   }
 
-  // The slots' writes set fields in place (`setFields`): none is indexed, so SQLite neither reads the slot back
-  // nor rewrites it whole.
   /**
    * Extends a slot its holder still has. A released slot stays released: the attempt's ending write frees it while
    * the attempt's renewal timer still runs, and a renewal then must not take it back.

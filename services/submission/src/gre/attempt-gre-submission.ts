@@ -3,10 +3,10 @@ import type { Logger } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { classifyResponseCode, FAST_DEFLATE, isTransientException, zipDocument } from "@einvoice/sunat";
 import { SunatUnavailableError } from "../adapters/bill-service-client.js";
+import type { HeldSlots } from "../adapters/held-slots.js";
 import { NO_LEASE, type SubmissionRecord } from "../adapters/submission-repository.js";
 import { interpretCdr } from "../domain/interpret-response.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
-import type { HeldSlots } from "../scheduler/held-slots.js";
 import type { PublishVerdict } from "../usecases/publish-verdict.js";
 import { SubmissionSteps } from "../usecases/submission-steps.js";
 import { type GreClient, GreRequestError, type GreStatus } from "./gre-client.js";
@@ -84,7 +84,7 @@ export class AttemptGreSubmission {
       );
     }
     const now = this.clock();
-    await this.steps.save(record, {
+    await this.steps.saveEnding(record, {
       ticket,
       ticket_polls: 0,
       failures: 0,
@@ -107,7 +107,7 @@ export class AttemptGreSubmission {
     if (status.code === "98") {
       const polls = (record.ticket_polls ?? 0) + 1;
       const delay = ticketPollDelayMs(polls, this.settings.pollFirstMs, this.settings.pollMaxMs);
-      await this.steps.save(record, {
+      await this.steps.saveEnding(record, {
         ticket_polls: polls,
         failures: 0,
         next_attempt_at: new Date(this.clock().getTime() + delay).toISOString(),

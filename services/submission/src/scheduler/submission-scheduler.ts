@@ -1,9 +1,9 @@
 import { type Logger, SpanKind, withSpan, withTraceCarrier } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
+import { HeldSlots } from "../adapters/held-slots.js";
 import { RucSlots } from "../adapters/ruc-slots.js";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { nextAttemptAt } from "../domain/retry-schedule.js";
-import { HeldSlots } from "./held-slots.js";
 
 /** One pass over a claimed record (billService, or the GRE REST API for guides). */
 interface Attempt {

@@ -3,12 +3,12 @@ import type { Logger } from "@einvoice/platform";
 import type { Store } from "@einvoice/store";
 import { FAST_DEFLATE, zipDocument } from "@einvoice/sunat";
 import { type BillServiceClient, SunatUnavailableError } from "../adapters/bill-service-client.js";
+import type { HeldSlots } from "../adapters/held-slots.js";
 import type { SubmissionRecord } from "../adapters/submission-repository.js";
 import type { SunatEndpoint } from "../adapters/sunat-endpoints.js";
 import { interpretSendBill, interpretStatusCdr } from "../domain/interpret-response.js";
 import { canQueryStatus } from "../domain/status-query.js";
 import { exceptionProblem } from "../domain/submission-problem.js";
-import type { HeldSlots } from "../scheduler/held-slots.js";
 import type { PublishVerdict } from "./publish-verdict.js";
 import { SubmissionSteps } from "./submission-steps.js";
 

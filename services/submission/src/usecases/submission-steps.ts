@@ -2,11 +2,11 @@ import { documentObjectKey, type SunatVerdict, type VerdictOutcome } from "@einv
 import type { ObjectStore } from "@einvoice/objects";
 import type { Logger } from "@einvoice/platform";
 import type { Store, TransactionOptions } from "@einvoice/store";
+import type { HeldSlots } from "../adapters/held-slots.js";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { SolCredentialsMissingError } from "../adapters/sunat-endpoints.js";
 import { nextAttemptAt, retryDelayMs } from "../domain/retry-schedule.js";
 import type { SubmissionProblemCode } from "../domain/submission-problem.js";
-import type { HeldSlots } from "../scheduler/held-slots.js";
 import type { PublishVerdict } from "./publish-verdict.js";
 
 /** Where a record was sent: whether to SUNAT's simulator, which a stored verdict says. */
@@ -97,7 +97,7 @@ export class SubmissionSteps {
     changes: Partial<SubmissionRecord>,
     options: TransactionOptions = {},
   ): Promise<void> {
-    Object.assign(record, changes, { updated_at: this.deps.clock().toISOString() });
+    this.stamp(record, changes);
     await this.deps.store.transaction((tx) => new SubmissionRepository(tx).save(record), options);
   }
 
@@ -105,14 +105,18 @@ export class SubmissionSteps {
    * Saves the write that ends this attempt and, in the same transaction, frees the RUC slot it held: no SUNAT call
    * follows in this attempt, and one commit does for both.
    */
-  private async saveEnding(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
-    Object.assign(record, changes, { updated_at: this.deps.clock().toISOString() });
+  async saveEnding(record: SubmissionRecord, changes: Partial<SubmissionRecord>): Promise<void> {
+    this.stamp(record, changes);
     const { heldSlots } = this.deps;
     const released = await this.deps.store.transaction(async (tx) => {
       await new SubmissionRepository(tx).save(record);
       return heldSlots?.releaseWithin(tx, record._id);
     });
     released?.();
+  }
+
+  private stamp(record: SubmissionRecord, changes: Partial<SubmissionRecord>): void {
+    Object.assign(record, changes, { updated_at: this.deps.clock().toISOString() });
   }
 
   /**

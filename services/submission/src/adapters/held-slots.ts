@@ -1,5 +1,5 @@
 import type { TransactionScope } from "@einvoice/store";
-import { RucSlots } from "../adapters/ruc-slots.js";
+import { RucSlots } from "./ruc-slots.js";
 
 /**
  * The RUC slot each running attempt holds, so the write that ends an attempt (its verdict, or its next try on the

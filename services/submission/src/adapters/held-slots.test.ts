@@ -1,7 +1,7 @@
 import { SqliteStore } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RucSlots, rucSlotsCollection } from "../adapters/ruc-slots.js";
 import { HeldSlots } from "./held-slots.js";
+import { RucSlots, rucSlotsCollection } from "./ruc-slots.js";
 
 const now = new Date("2026-11-22T12:00:00.000Z");
 const leaseUntil = new Date(now.getTime() + 30_000).toISOString();
