@@ -1,11 +1,12 @@
 /**
  * Create latency against the priority of the services a create call does not wait on: boots the system as
  * `npm start` does from the compiled services (32 test companies), warms it up, then sends paced creates (PDFs on,
- * no `Prefer`) in alternating rounds with signing, submission and notification reniced to 0 and to `--nice` (every
- * thread of each), and prints create p50/p99 and create → accepted p50/p99 per round. Renicing back to 0 needs
- * root (or CAP_SYS_NICE). Not part of the tests.
+ * no `Prefer`) in alternating rounds with `--services` (signing, submission and notification by default) reniced to
+ * 0 and to `--nice` (every thread of each), and prints create p50/p99 and create → accepted p50/p99 per round.
+ * Renicing back to 0 needs root (or CAP_SYS_NICE). Not part of the tests.
  *
  *   node --import tsx bench/priority.ts [--rate 60] [--nice 5] [--rounds 3] [--seconds 20]
+ *     [--services signing,submission,notification]
  */
 import { readdirSync } from "node:fs";
 import { setPriority } from "node:os";
@@ -24,18 +25,20 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "3" },
     /** Length of each round, in seconds. */
     seconds: { type: "string", default: "20" },
+    /** The processes reniced, comma-separated names of bench/lib/system-under-test.ts's PROCESSES. */
+    services: { type: "string", default: "signing,submission,notification" },
   },
 });
 const RATE = Number(args.rate);
 const NICE = Number(args.nice);
-const ASYNCHRONOUS = ["signing", "submission", "notification"];
+const RENICED = args.services.split(",");
 
 buildServices();
 const sut = await startOwnSystem(32);
 const watcher = await watchAcceptances(sut);
-/** Sets every thread of the asynchronous services to nice `value` (on Linux a nice value is per thread). */
+/** Sets every thread of the reniced services to nice `value` (on Linux a nice value is per thread). */
 const renice = (value: number) => {
-  for (const name of ASYNCHRONOUS) {
+  for (const name of RENICED) {
     const pid = sut.pids.get(name)!;
     for (const tid of readdirSync(`/proc/${pid}/task`)) setPriority(Number(tid), value);
   }
