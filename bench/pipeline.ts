@@ -126,11 +126,18 @@ async function main() {
     ),
   });
   reportBoot(system, performance.now() - bootStart);
-  if (args.threads) reportThreads(system, "boot (CPU ms)", undefined, 1);
-  // Where each service's log stood at each phase, so V8's traces (`--node-args=--trace-gc`) split by phase.
+  const pids = new Map(
+    PROCESSES.flatMap((name) => {
+      const pid = system.pid(name);
+      return pid ? [[name, pid] as const] : [];
+    }),
+  );
+  if (args.threads) reportThreads(pids, "boot (CPU ms)", undefined, 1);
+  // Where each service's log stood at each phase, so V8's traces (`--node-args=--trace-gc`) split by phase; kept
+  // with the data (`--keep-data`) only.
   const logOffsets: Record<string, Record<string, number>> = {};
   const markLogs = (phase: string) => {
-    logOffsets[phase] = logSizes(dataDir, PROCESSES);
+    if (args["keep-data"]) logOffsets[phase] = logSizes(dataDir, PROCESSES);
   };
   markLogs("ready");
   const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });
@@ -150,19 +157,16 @@ async function main() {
 
     // Warm-up: connections, series counters, and (with a long enough one) the JIT.
     await run(system.baseUrl, keys, Number(args.warmup), CLIENTS, accepted, signal);
-    const pids = new Map(
-      PROCESSES.flatMap((name) => (system.pid(name) ? [[name, system.pid(name)!] as const] : [])),
-    );
     if (args["until-idle"]) {
       await settle(pids, { maxMs: 240_000, idle: 0.1 });
-      const idleFrom = args.threads ? threadsOf(system) : undefined;
+      const idleFrom = args.threads ? threadsOf(pids) : undefined;
       const idleStart = performance.now();
       await measureIdle(pids);
       if (idleFrom)
-        reportThreads(system, "idle (CPU ms per second)", idleFrom, (performance.now() - idleStart) / 1000);
+        reportThreads(pids, "idle (CPU ms per second)", idleFrom, (performance.now() - idleStart) / 1000);
     }
     for (let repeat = 1; repeat <= REPEAT; repeat++) {
-      const threadsBefore = args.threads ? threadsOf(system) : undefined;
+      const threadsBefore = args.threads ? threadsOf(pids) : undefined;
       markLogs(`run ${repeat} start`);
       const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
       const generatorBefore = process.cpuUsage();
@@ -187,7 +191,7 @@ async function main() {
       }
       if (REPEAT > 1) console.log(`\nmeasured run ${repeat} of ${REPEAT}`);
       report(result, cpu, generatorMs);
-      if (threadsBefore) reportThreads(system, "per invoice (CPU ms)", threadsBefore, COUNT);
+      if (threadsBefore) reportThreads(pids, "per invoice (CPU ms)", threadsBefore, COUNT);
       markLogs(`run ${repeat} end`);
     }
     reportPeakRss(system);
@@ -281,21 +285,19 @@ function reportBoot(system: RunningSystem, wallMs: number) {
 }
 
 /** Each process's CPU seconds by thread kind, now. */
-function threadsOf(system: RunningSystem): Map<string, ThreadCpu> {
-  return new Map(
-    PROCESSES.flatMap((name) => (system.pid(name) ? [[name, threadCpu(system.pid(name)!)] as const] : [])),
-  );
+function threadsOf(pids: ReadonlyMap<string, number>): Map<string, ThreadCpu> {
+  return new Map([...pids].map(([name, pid]) => [name, threadCpu(pid)]));
 }
 
 /** Each process's CPU by thread kind since `before` (since it started when undefined), divided by `units`. */
 function reportThreads(
-  system: RunningSystem,
+  pids: ReadonlyMap<string, number>,
   title: string,
   before: Map<string, ThreadCpu> | undefined,
   units: number,
 ) {
   console.log(`threads, ${title}:`);
-  for (const [name, now] of threadsOf(system))
+  for (const [name, now] of threadsOf(pids))
     console.log(formatThreadRow(name, threadMsPerUnit(before?.get(name) ?? new Map(), now, units)));
 }
 

@@ -8,11 +8,11 @@
  *   node --import tsx bench/priority.ts [--rate 60] [--nice 5] [--rounds 3] [--seconds 20]
  *     [--services signing,submission,notification]
  */
-import { readdirSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
 import { runLoad, settle, warmUp } from "./lib/load.js";
+import { forEachThread } from "./lib/proc-threads.js";
 import { fmt } from "./lib/stats.js";
 import { buildServices, startOwnSystem } from "./lib/system-under-test.js";
 
@@ -39,8 +39,7 @@ const watcher = await watchAcceptances(sut);
 /** Sets every thread of the reniced services to nice `value` (on Linux a nice value is per thread). */
 const renice = (value: number) => {
   for (const name of RENICED) {
-    const pid = sut.pids.get(name)!;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) setPriority(Number(tid), value);
+    forEachThread(sut.pids.get(name)!, (tid) => setPriority(tid, value));
   }
 };
 try {

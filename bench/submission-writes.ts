@@ -15,6 +15,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { CollectionSpec, Store, TransactionScope } from "../packages/store/src/index.js";
+import {
+  NO_LEASE,
+  type SubmissionRecord,
+} from "../services/submission/src/adapters/submission-repository.js";
 import { ownCpuMsSince } from "./lib/proc-cpu.js";
 
 const { values: args } = parseArgs({
@@ -29,7 +33,6 @@ const { values: args } = parseArgs({
 const COUNT = Number(args.count);
 const CHAINS = Number(args.chains);
 const CAP = 4;
-const NO_LEASE = new Date(0).toISOString();
 
 interface Slots {
   acquire(ruc: string, holder: string, now: Date, leaseUntil: string): Promise<string | null>;
@@ -41,11 +44,10 @@ interface Held {
   take(id: string): string | undefined;
 }
 
-type Submission = ReturnType<typeof record>;
 interface Repository {
-  insert(record: Submission): Promise<void>;
-  save(record: Submission): Promise<void>;
-  markPublished(record: Submission): Promise<unknown>;
+  insert(record: SubmissionRecord): Promise<void>;
+  save(record: SubmissionRecord): Promise<void>;
+  markPublished(record: SubmissionRecord): Promise<unknown>;
 }
 
 interface Build {
@@ -57,13 +59,15 @@ interface Build {
   specs: CollectionSpec[];
 }
 
-async function load(name: string, repo: string): Promise<Build> {
+/** `thisTree`: the slots' release must be folded (`HeldSlots`); another checkout may predate it. */
+async function load(name: string, repo: string, thisTree: boolean): Promise<Build> {
   const sqlite = await import(resolve(repo, "packages/store/src/sqlite/sqlite-store.ts"));
   const submissions = await import(
     resolve(repo, "services/submission/src/adapters/submission-repository.ts")
   );
   const slots = await import(resolve(repo, "services/submission/src/adapters/ruc-slots.ts"));
-  const heldPath = resolve(repo, "services/submission/src/scheduler/held-slots.ts");
+  const heldPath = resolve(repo, "services/submission/src/adapters/held-slots.ts");
+  if (thisTree && !existsSync(heldPath)) throw new Error(`no HeldSlots at ${heldPath}`);
   const held = existsSync(heldPath) ? (await import(heldPath)).HeldSlots : undefined;
   return {
     name,
@@ -75,10 +79,10 @@ async function load(name: string, repo: string): Promise<Build> {
   };
 }
 
-const builds = [await load("this tree", resolve(import.meta.dirname, ".."))];
-if (args.before) builds.unshift(await load(`before (${args.before})`, args.before));
+const builds = [await load("this tree", resolve(import.meta.dirname, ".."), true)];
+if (args.before) builds.unshift(await load(`before (${args.before})`, args.before, false));
 
-const record = (i: number, n: number) => ({
+const record = (i: number, n: number): SubmissionRecord => ({
   _id: `doc_${n}_${String(i).padStart(8, "0")}`,
   company_id: `cmp_${i % 8}`,
   livemode: false,
@@ -98,10 +102,10 @@ const record = (i: number, n: number) => ({
   deadline_at: new Date(1_700_100_000_000).toISOString(),
   lease_until: new Date(1_700_000_030_000).toISOString(),
   last_error: null,
-  outcome: null as string | null,
-  sunat: null as unknown,
+  outcome: null,
+  sunat: null,
   status_details: null,
-  cdr_key: null as string | null,
+  cdr_key: null,
   verdict_published: false,
   trace: { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" },
   created_at: new Date(1_700_000_000_000).toISOString(),
@@ -148,7 +152,7 @@ async function documentWrites(build: Build, store: Store, held: Held | undefined
 }
 
 async function round(build: Build, dir: string, n: number): Promise<number> {
-  const store = build.open(join(dir, `${build.name.length}-${n}.sqlite`), {
+  const store = build.open(join(dir, `${builds.indexOf(build)}-${n}.sqlite`), {
     durableCommits: !args["no-sync"],
   });
   await store.ensure(build.specs);

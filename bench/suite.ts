@@ -395,9 +395,7 @@ async function main() {
 
     next("webhook deliveries");
     try {
-      results.webhooks = await measureWebhooks(sut, QUICK ? 30 : 200, 32, async () => {
-        await settle(sut.pids);
-      });
+      results.webhooks = await measureWebhooks(sut, QUICK ? 30 : 200, 32, () => settle(sut.pids));
       note(`${fmt(results.webhooks.perSecond, 1)} deliveries/s (${results.webhooks.mode})`);
     } catch (error) {
       results.webhooksError = (error as Error).message;

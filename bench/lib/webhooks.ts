@@ -105,7 +105,7 @@ export async function measureWebhooks(
   target: { baseUrl: string; keys: string[]; pids: ReadonlyMap<string, number> },
   count: number,
   clients: number,
-  waitIdle: () => Promise<void>,
+  waitIdle: () => Promise<unknown>,
 ): Promise<WebhookResult> {
   const endpoints: { id: string; secret: string }[] = [];
   const receiverSecrets: string[] = [];
