@@ -101,16 +101,12 @@ export class IssueQueue {
     // and join this batch instead of each starting a commit of one. With a commit in flight, the transaction goes
     // to the store at once: its body starts after that commit anyway, and takes what arrived until then.
     if (this.committing === 0) await yieldToIo();
-    let batch: Waiting[] | undefined;
     try {
       await this.commit(() => {
-        // Taken once: MongoDB may run the body again after a transient conflict. Requests arriving from now on
-        // hand the store the next transaction (never from here: a store refuses to be used inside its own body).
-        if (!batch) {
-          batch = this.waiting.splice(0, MAX_BATCH);
-          this.queued = false;
-        }
-        return batch;
+        // Requests arriving from now on hand the store the next transaction (never from here: a store refuses to
+        // be used inside its own body).
+        this.queued = false;
+        return this.waiting.splice(0, MAX_BATCH);
       });
     } finally {
       // Requests that came while two transactions were out, repeats sent back, more than a batch: the next one.
@@ -118,7 +114,10 @@ export class IssueQueue {
     }
   }
 
-  /** Commits the requests `take` returns when the transaction's body starts; a failed batch is split. */
+  /**
+   * Commits the requests `take` returns when the transaction's body first starts (called once: MongoDB may run the
+   * body again after a transient conflict); a failed batch is split.
+   */
   private async commit(take: () => Waiting[]): Promise<void> {
     let settled: Map<Waiting, Settle>;
     let entries: OutboxEntry[] = [];
@@ -131,17 +130,15 @@ export class IssueQueue {
         // once: it waits, before its first read, so the two never hold the series counters at once (they would
         // conflict, and one would be retried).
         await before;
-        batch = take();
+        batch ??= take();
         return this.writeBatch(tx, batch);
       });
       this.lastTransaction = transaction.then(
         () => undefined,
         () => undefined,
       );
-      ({ settled, entries } = await transaction);
-      this.committing--;
+      ({ settled, entries } = await transaction.finally(() => this.committing--));
     } catch (error) {
-      this.committing--;
       // The store failed before the body ran (closed, or BEGIN failed): the requests it would have taken fail.
       batch ??= take();
       if (batch.length === 0) return;
