@@ -157,7 +157,6 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
         drainMs: 5_000,
       },
       logger,
-      undefined,
       heldSlots,
     ),
     (s) => s.stop(),

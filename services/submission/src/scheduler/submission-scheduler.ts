@@ -34,10 +34,7 @@ export interface SchedulerSettings {
  * continues exactly where the last one stopped.
  */
 export class SubmissionScheduler {
-  private readonly running = new Map<
-    string,
-    { record: SubmissionRecord; slot: string; done: Promise<void> }
-  >();
+  private readonly running = new Map<string, { record: SubmissionRecord; done: Promise<void> }>();
   /** Admissions between their room check and their start: counted as running so none overfills the replica. */
   private admitting = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -61,9 +58,9 @@ export class SubmissionScheduler {
     private readonly publishVerdict: PublishVerdict,
     private readonly settings: SchedulerSettings,
     private readonly logger: Logger,
-    private readonly clock: () => Date = () => new Date(),
     /** Shared with the attempts, whose ending write releases the slot (see HeldSlots). */
     private readonly heldSlots: HeldSlots = new HeldSlots(settings.maxPerRuc),
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   start(): void {
@@ -147,10 +144,11 @@ export class SubmissionScheduler {
     // first; releasing the lease lets that happen at once instead of after the lease lapses.
     const repository = new SubmissionRepository(this.store);
     const slots = new RucSlots(this.store, this.settings.maxPerRuc);
-    for (const { record, slot } of this.running.values()) {
+    for (const { record } of this.running.values()) {
       this.logger.warn({ document: record._id }, "abandoning a running submission at shutdown");
       await repository.renew(record, NO_LEASE).catch(() => undefined);
-      await slots.release(slot, record._id).catch(() => undefined);
+      const slot = this.heldSlots.take(record._id);
+      if (slot !== undefined) await slots.release(slot, record._id).catch(() => undefined);
     }
   }
 
@@ -309,7 +307,7 @@ export class SubmissionScheduler {
         this.running.delete(record._id);
         if (this.backlog) this.pass();
       });
-    this.running.set(record._id, { record, slot, done });
+    this.running.set(record._id, { record, done });
   }
 
   private async releaseAfterError(record: SubmissionRecord, error: unknown): Promise<void> {
