@@ -17,10 +17,7 @@ export type StoreConfig =
 export async function openStore(config: StoreConfig, warnings?: CheckpointWarnings): Promise<Store> {
   switch (config.engine) {
     case "sqlite":
-      return SqliteStore.open(config.file, {
-        durableCommits: config.durableCommits ?? true,
-        ...(warnings ? { warnings } : {}),
-      });
+      return SqliteStore.open(config.file, { durableCommits: config.durableCommits ?? true, warnings });
     case "mongodb":
       return MongoStore.open(config.url, config.database);
   }

@@ -32,16 +32,16 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
   const held = db.prepare("SELECT paths FROM _index_fields WHERE collection = ?").get(spec.name) as
     | { paths: string }
     | undefined;
-  const declared = (spec.indexes ?? []).map((index) => ({
-    ...index,
-    name: indexName(spec.name, index.fields, index.unique === true),
-  }));
+  const declared = (spec.indexes ?? []).map((index) => {
+    const unique = index.unique === true;
+    return { fields: index.fields, unique, name: indexName(spec.name, index.fields, unique) };
+  });
   // The store's indexes the spec no longer declares go before any refill, so the rows it rewrites do not also
   // write their entries; SQLite's own (the primary key's) and indexes named otherwise stay.
   const names = new Set(declared.map((index) => index.name));
+  const ours = indexNamePrefix(spec.name);
   for (const index of tableIndexes(db, spec.name))
-    if (index.name.startsWith(indexNamePrefix(spec.name)) && !names.has(index.name))
-      dropIndex(db, index.name);
+    if (index.name.startsWith(ours) && !names.has(index.name)) dropIndex(db, index.name);
   if (held?.paths !== wanted) {
     const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
     if (!columns.some((column) => column.name === "ix")) db.exec(`ALTER TABLE ${table} ADD COLUMN ix TEXT`);
@@ -53,14 +53,11 @@ export function ensureCollectionTable(db: Database.Database, spec: CollectionSpe
       "INSERT INTO _index_fields (collection, paths) VALUES (?, ?) ON CONFLICT(collection) DO UPDATE SET paths = excluded.paths",
     ).run(spec.name, wanted);
   }
-  for (const index of declared) {
-    const unique = index.unique === true;
-    const columns = index.fields.map(indexExpression).join(", ");
+  for (const { fields, unique, name } of declared) {
+    const columns = fields.map(indexExpression).join(", ");
     // NULLs are distinct in SQLite unique indexes: entities missing an indexed field are not constrained.
     try {
-      db.exec(
-        `CREATE ${unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS "${index.name}" ON ${table} (${columns})`,
-      );
+      db.exec(`CREATE ${unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS "${name}" ON ${table} (${columns})`);
     } catch (error) {
       throw toDuplicateKeyError(spec.name, error);
     }
