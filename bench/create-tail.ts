@@ -18,7 +18,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
 import { runLoad, settle, settledText, warmUp } from "./lib/load.js";
-import { forEachThread } from "./lib/proc-threads.js";
+import { scheduleByKind, type ThreadSchedule, threadSchedule } from "./lib/proc-threads.js";
 import { fmt, percentile } from "./lib/stats.js";
 import type * as SystemModule from "./lib/system-under-test.js";
 import { logSizes } from "./lib/system-under-test.js";
@@ -107,42 +107,26 @@ try {
   await sut.dispose();
 }
 
-/** Per process, per thread id: its name and [CPU ns, run-queue wait ns, time slices] so far. */
-type ThreadTimes = Map<string, Map<number, { comm: string; times: number[] }>>;
+/** Per process of the create path (and this one): its threads' schedule so far. */
+type ThreadTimes = Map<string, ThreadSchedule>;
 
 function threadTimes(pids: ReadonlyMap<string, number>): ThreadTimes {
-  const out: ThreadTimes = new Map();
   const watched: [string, number][] = [
     ...CREATE_PATH.map((name): [string, number] => [name, pids.get(name)!]),
     ["bench", process.pid],
   ];
-  for (const [name, pid] of watched) {
-    const threads = new Map<number, { comm: string; times: number[] }>();
-    forEachThread(pid, (tid, comm, dir) => {
-      threads.set(tid, {
-        comm,
-        times: readFileSync(`${dir}/schedstat`, "utf8").trim().split(" ").map(Number),
-      });
-    });
-    out.set(name, threads);
-  }
-  return out;
+  return new Map(watched.map(([name, pid]) => [name, threadSchedule(pid)]));
 }
 
-/** Per process and thread name, the window's CPU and run-queue wait (threads that ended in it are left out). */
+/** Per process and thread kind, the window's CPU and run-queue wait (threads that ended in it are left out). */
 function printThreads(before: ThreadTimes, after: ThreadTimes) {
   for (const [name, threads] of after) {
-    const byName = new Map<string, [number, number, number]>();
-    for (const [tid, { comm, times }] of threads) {
-      const start = before.get(name)?.get(tid)?.times ?? [0, 0, 0];
-      const sum = byName.get(comm) ?? [0, 0, 0];
-      byName.set(comm, [0, 1, 2].map((i) => sum[i]! + times[i]! - start[i]!) as [number, number, number]);
-    }
+    const byKind = scheduleByKind(before.get(name), threads);
     const parts: string[] = [];
-    for (const [comm, [cpu, wait, runs]] of byName) {
+    for (const [kind, [cpu, wait, runs]] of byKind) {
       if (cpu < 5e6 && wait < 5e6) continue;
       parts.push(
-        `${comm} cpu ${fmt(cpu / 1e6, 0)} wait ${fmt(wait / 1e6, 0)} ms ` +
+        `${kind} cpu ${fmt(cpu / 1e6, 0)} wait ${fmt(wait / 1e6, 0)} ms ` +
           `(${fmt(wait / 1e3 / Math.max(1, runs), 0)} µs/run, ${runs} runs)`,
       );
     }

@@ -51,6 +51,33 @@ function addThreads(pid: number, into: ThreadCpu) {
   for (const child of childPids(pid)) addThreads(child, into);
 }
 
+/** Per thread id of `pid` (not its children): its kind and [CPU ns, run-queue wait ns, time slices] so far. */
+export type ThreadSchedule = Map<number, { kind: string; times: number[] }>;
+
+/** `/proc/<pid>/task/<tid>/schedstat` of every thread of `pid`: time running and time runnable but waiting. */
+export function threadSchedule(pid: number): ThreadSchedule {
+  const threads: ThreadSchedule = new Map();
+  forEachThread(pid, (tid, comm, dir) => {
+    const times = readFileSync(`${dir}/schedstat`, "utf8").trim().split(" ").map(Number);
+    threads.set(tid, { kind: threadKind(tid, pid, comm), times });
+  });
+  return threads;
+}
+
+/**
+ * Per thread kind, [CPU ns, run-queue wait ns, time slices] between two readings, diffed per thread id (a thread
+ * that ended in between is left out; one that started counts from zero).
+ */
+export function scheduleByKind(before: ThreadSchedule | undefined, after: ThreadSchedule) {
+  const byKind = new Map<string, [number, number, number]>();
+  for (const [tid, { kind, times }] of after) {
+    const start = before?.get(tid)?.times ?? [0, 0, 0];
+    const sum = byKind.get(kind) ?? [0, 0, 0];
+    byKind.set(kind, [0, 1, 2].map((i) => sum[i]! + times[i]! - start[i]!) as [number, number, number]);
+  }
+  return byKind;
+}
+
 /** CPU seconds per thread kind of `pid` and its descendants. */
 export function threadCpu(pid: number): ThreadCpu {
   const into: ThreadCpu = new Map();
