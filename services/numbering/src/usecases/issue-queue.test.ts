@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { create } from "@bufbuild/protobuf";
 import { computedDocuments, issuers } from "@einvoice/contracts";
+import { type ConnectError, readViolations } from "@einvoice/platform";
 import { DocumentIssuedSchema } from "@einvoice/proto";
 import { DuplicateKeyError, openStore, type SqliteStore, type Store } from "@einvoice/store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -45,8 +46,8 @@ function request(overrides: Partial<IssueRequest> & { id: string; fail?: boolean
         _id: id,
         company_id: scope.companyId,
         livemode: scope.livemode,
-        type: "01",
-        series: "F001",
+        type: rest.type ?? "01",
+        series: rest.series ?? "F001",
         number,
         status: "pending",
         issue_date: computed.issue_date,
@@ -213,6 +214,23 @@ describe("IssueQueue (group commit) on a SQLite file", () => {
     const numbers = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.record.number] : []));
     expect(sorted(numbers)).toEqual(oneTo(18));
     expect(await store.counters.current(counterKey)).toBe(18);
+  });
+
+  it("keeps a new series to the first document type numbered on it when two types start it in one batch", async () => {
+    const queue = new IssueQueue(store, () => undefined);
+    const outcomes = await Promise.allSettled([
+      queue.issue(request({ id: "note_1", type: "07", series: "FC01" })),
+      queue.issue(request({ id: "invoice_1", type: "01", series: "FC01" })),
+      queue.issue(request({ id: "note_2", type: "07", series: "FC01" })),
+      queue.issue(request({ id: "invoice_2", type: "01", series: "F001" })),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    const [violation] = readViolations((outcomes[1] as PromiseRejectedResult).reason as ConnectError);
+    expect(violation).toMatchObject({ param: "series", code: "series_used_by_another_type" });
+    expect(violation?.message).toContain("series FC01 already numbers documents of type 07");
+    expect(await store.counters.current(seriesCounterKey(scope, "07", "FC01"))).toBe(2);
+    expect(await store.counters.current(seriesCounterKey(scope, "01", "FC01"))).toBe(0);
+    expect(await store.counters.current(counterKey)).toBe(1);
   });
 
   it("splits a batch whose transaction failed: only the offending request fails, and no number is lost", async () => {

@@ -202,11 +202,20 @@ export class IssueQueue {
 
     const records: DocumentRecord[] = [];
     const entries: OutboxEntry[] = [];
+    // The type each new series of this batch was first numbered for: its documents are not stored yet, so a second
+    // type starting the same series in the same batch is caught here, not by the lookup of stored documents.
+    const startedSeries = new Map<string, string>();
     for (const [counter, queue] of bySeries) {
       const committed = await tx.counters.current(counter);
       let number = committed;
+      const first = queue[0]!.request;
+      const seriesKey = `${first.scope.companyId}:${first.scope.livemode}:${first.series}`;
       // A series belongs to the first document type numbered on it: FC01 of credit notes is never an invoice's.
-      const taken = committed === 0 ? await seriesTakenError(repository, queue[0]!.request) : undefined;
+      const taken =
+        committed === 0
+          ? (seriesTakenError(first, startedSeries.get(seriesKey)) ??
+            (await storedSeriesTakenError(repository, first)))
+          : undefined;
       for (const waiting of queue) {
         try {
           if (taken) throw taken;
@@ -222,6 +231,7 @@ export class IssueQueue {
           settled.set(waiting, { ok: false, error });
         }
       }
+      if (committed === 0 && number > 0) startedSeries.set(seriesKey, first.type);
       if (number > committed) {
         const advanced = await tx.counters.increment(counter, number - committed);
         if (advanced !== number) throw new Error(`series counter ${counter} moved during the commit`);
@@ -253,18 +263,23 @@ export class IssueQueue {
   }
 }
 
-/** 422 on `series` when the series already numbers another document type in the scope. */
-async function seriesTakenError(
+/** 422 on `series` when a stored document of another type in the scope is numbered on the series. */
+async function storedSeriesTakenError(
   repository: DocumentRepository,
   request: IssueRequest,
 ): Promise<Error | undefined> {
   const other = await repository.findOtherTypeInSeries(request.scope, request.series, request.type);
-  if (!other) return undefined;
+  return seriesTakenError(request, other?.type);
+}
+
+/** 422 on `series` when the series already numbers `otherType` (another document type) in the scope. */
+function seriesTakenError(request: IssueRequest, otherType: string | undefined): Error | undefined {
+  if (otherType === undefined || otherType === request.type) return undefined;
   return violationsError([
     {
       param: "series",
       code: SERVICE_ERRORS.series_used_by_another_type.code,
-      message: `series ${request.series} already numbers documents of type ${other.type}: use another series for type ${request.type}`,
+      message: `series ${request.series} already numbers documents of type ${otherType}: use another series for type ${request.type}`,
     },
   ]);
 }
