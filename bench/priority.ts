@@ -3,11 +3,14 @@
  * `npm start` does from the compiled services (32 test companies), warms it up, then sends paced creates (PDFs on,
  * no `Prefer`) in alternating rounds with `--services` (signing, submission and notification by default) reniced to
  * 0 and to `--nice` (every thread of each), and prints create p50/p99 and create → accepted p50/p99 per round.
- * Renicing back to 0 needs root (or CAP_SYS_NICE). Not part of the tests.
+ * Renicing back to 0 needs root (or CAP_SYS_NICE). `--policy idle` or `--policy batch` compares nice `--nice` with
+ * that scheduling policy (SCHED_IDLE, SCHED_BATCH, set with util-linux's `chrt`) instead of nice 0 with `--nice`.
+ * Not part of the tests.
  *
  *   node --import tsx bench/priority.ts [--rate 60] [--nice 5] [--rounds 3] [--seconds 20]
- *     [--services signing,submission,notification]
+ *     [--services signing,submission,notification] [--policy idle|batch]
  */
+import { spawnSync } from "node:child_process";
 import { setPriority } from "node:os";
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
@@ -27,6 +30,8 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "20" },
     /** The processes reniced, comma-separated names of bench/lib/system-under-test.ts's PROCESSES. */
     services: { type: "string", default: "signing,submission,notification" },
+    /** A scheduling policy compared with nice `--nice` (SCHED_OTHER): `idle` or `batch`. */
+    policy: { type: "string" },
   },
 });
 const RATE = Number(args.rate);
@@ -36,12 +41,25 @@ const RENICED = args.services.split(",");
 buildServices();
 const sut = await startOwnSystem(32);
 const watcher = await watchAcceptances(sut);
-/** Sets every thread of the reniced services to nice `value` (on Linux a nice value is per thread). */
-const renice = (value: number) => {
+const POLICY = args.policy;
+if (POLICY !== undefined && POLICY !== "idle" && POLICY !== "batch")
+  throw new Error(`--policy is idle or batch, not ${POLICY}`);
+/** What each round sets: nice values under SCHED_OTHER, or the policy compared. */
+type Setting = number | "idle" | "batch";
+const sides: [Setting, Setting] = POLICY ? [NICE, POLICY] : [0, NICE];
+/** Sets every thread of the services to `setting` (on Linux a nice value and a policy are per thread). */
+const renice = (setting: Setting) => {
   for (const name of RENICED) {
-    forEachThread(sut.pids.get(name)!, (tid) => setPriority(tid, value));
+    forEachThread(sut.pids.get(name)!, (tid) => {
+      const policy = typeof setting === "number" ? "--other" : `--${setting}`;
+      const chrt = spawnSync("chrt", [policy, "--pid", "0", String(tid)], { encoding: "utf8" });
+      if (chrt.status !== 0) throw new Error(`chrt ${policy} ${tid}: ${chrt.stderr.trim()}`);
+      if (typeof setting === "number") setPriority(tid, setting);
+    });
   }
 };
+const label = (setting: Setting) =>
+  typeof setting === "number" ? `nice ${setting}` : `SCHED_${setting.toUpperCase()}`;
 try {
   // Long enough for V8 to compile the services.
   await warmUp(
@@ -50,14 +68,14 @@ try {
   );
   for (let round = 1; round <= Number(args.rounds); round++) {
     // Alternating which goes first, so a drift of the host does not favour one.
-    for (const value of round % 2 === 1 ? [0, NICE] : [NICE, 0]) {
-      renice(value);
+    for (const setting of round % 2 === 1 ? sides : [sides[1], sides[0]]) {
+      renice(setting);
       const result = await runLoad(
         { baseUrl: sut.baseUrl, keys: sut.keys, pids: sut.pids, watcher },
         { count: RATE * Number(args.seconds), ratePerSecond: RATE },
       );
       console.log(
-        `round ${round}, nice ${value}: create p50 / p99 ${fmt(result.createP50, 0)} / ${fmt(result.createP99, 0)} ms, ` +
+        `round ${round}, ${label(setting)}: create p50 / p99 ${fmt(result.createP50, 0)} / ${fmt(result.createP99, 0)} ms, ` +
           `create → accepted p50 / p99 ${fmt(result.acceptP50, 0)} / ${fmt(result.acceptP99, 0)} ms`,
       );
       await settle(sut.pids, { maxMs: 120_000 });
