@@ -7,4 +7,5 @@ export * from "./dead-letter-advisories.js";
 export * from "./drain-consumer.js";
 export * from "./headers.js";
 export * from "./publish.js";
+export * from "./rehearsal-stream.js";
 export * from "./warm-up.js";
