@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { create } from "@bufbuild/protobuf";
 import {
   type BatchItem,
@@ -23,13 +26,19 @@ import { IssueQueue } from "./usecases/issue-queue.js";
 import { RecordRendering } from "./usecases/record-rendering.js";
 import { VoidDocument } from "./usecases/void-document.js";
 
-/** Documents per IssueDocuments call and calls at once, as the gateway's batcher sends them under load. */
-const ISSUE_BATCH = 8;
-const ISSUES_AT_ONCE = 4;
+/**
+ * Documents per IssueDocuments call, calls at once and companies, about as the gateway's batcher sends them under
+ * load: many small calls, so the per-call code runs as often as the per-document code.
+ */
+const ISSUE_BATCH = 2;
+const ISSUES_AT_ONCE = 8;
+const COMPANIES = 8;
+/** Messages per consumer batch: small, for the same reason. */
+const CONSUMER_BATCH = 4;
 /** Deadline of each rehearsal call, in milliseconds. */
 const CALL_TIMEOUT_MS = 5_000;
 
-const scope = { companyId: "cmp_rehearsal", livemode: false };
+const scopeOf = (n: number) => ({ companyId: `cmp_rehearsal_${n % COMPANIES}`, livemode: false });
 
 export interface NumberingRehearsal {
   documents: number;
@@ -42,7 +51,7 @@ export interface NumberingRehearsal {
 /**
  * Numbering's real inbound stack end to end against throwaway targets: documents issued through the real Connect
  * server and client on a loopback port, their outbox relayed, then their rendered messages and verdicts consumed
- * by the real batch consumers and use cases, all over an in-memory store and a private stream (`stream`, whose
+ * by the real batch consumers and use cases, all over a throwaway store (a SQLite file in a temporary folder, deleted afterwards) and a private stream (`stream`, whose
  * `redirected` broker keeps every publish on it). Nothing of it reaches the register, a real stream or a user.
  * Returns the documents that went the whole way.
  */
@@ -52,7 +61,9 @@ export async function rehearseNumbering(
   logger: Logger,
   signal: AbortSignal,
 ): Promise<number> {
-  const store = await openStore({ engine: "sqlite", file: ":memory:" });
+  // A file of its own, as the register is, so the durable commit and checkpoint paths run too.
+  const dir = await mkdtemp(join(tmpdir(), "einvoice-rehearsal-numbering-"));
+  const store = await openStore({ engine: "sqlite", file: join(dir, "numbering.sqlite") }, logger);
   const running: RunningConsumer[] = [];
   const redirected = stream.redirected();
   const relay = new OutboxRelay(store, redirected, logger, options.outboxPollMs);
@@ -76,7 +87,7 @@ export async function rehearseNumbering(
     const ids = await rehearseRpc(
       { service: NumberingService, name: "numbering", routes, logger, timeoutMs: CALL_TIMEOUT_MS },
       async (client) => {
-        const issued: string[] = [];
+        const issued: { documentId: string; companyId: string; livemode: boolean }[] = [];
         const issuer = issuers.toMessage(SAMPLE_INVOICE.issuer);
         const computed = computedDocuments.toMessage(SAMPLE_INVOICE.computed);
         let next = 0;
@@ -85,6 +96,7 @@ export async function rehearseNumbering(
             signal.throwIfAborted();
             const first = next;
             next = Math.min(options.documents, next + ISSUE_BATCH);
+            const scope = scopeOf(first);
             const items = Array.from({ length: next - first }, (_, i) => ({
               scope,
               issuer,
@@ -96,7 +108,7 @@ export async function rehearseNumbering(
               outcome.case === "document" ? [outcome.value.id] : [],
             );
             await client.getDocuments({ items: ids.map((id) => ({ scope, id })) });
-            issued.push(...ids);
+            issued.push(...ids.map((documentId) => ({ documentId, ...scope })));
           }
         };
         await Promise.all(Array.from({ length: ISSUES_AT_ONCE }, caller));
@@ -122,23 +134,23 @@ export async function rehearseNumbering(
         redirected.js,
         rendered,
         acked((items) => recordRendering.execute(items.map((item) => item.payload))),
-        { maxBatch: options.renderedBatchSize },
+        { maxBatch: Math.min(CONSUMER_BATCH, options.renderedBatchSize) },
         logger,
       ),
       await startBatchConsumer(
         redirected.js,
         verdict,
         acked((items) => applyVerdict.executeBatch(items)),
-        { maxBatch: options.verdictBatchSize },
+        { maxBatch: Math.min(CONSUMER_BATCH, options.verdictBatchSize) },
         logger,
       ),
     );
     await stream.publish(
       rendered,
-      ids.map((documentId) =>
+      ids.map((id) =>
         create(DocumentRenderedSchema, {
-          ...scopeOf(documentId),
-          pdfKey: `rehearsal/${documentId}.pdf`,
+          ...id,
+          pdfKey: `rehearsal/${id.documentId}.pdf`,
           ticketKey: "",
         }),
       ),
@@ -146,12 +158,12 @@ export async function rehearseNumbering(
     await stream.drained(rendered, signal);
     await stream.publish(
       verdict,
-      ids.map((documentId) =>
+      ids.map((id) =>
         create(DocumentVerdictSchema, {
-          ...scopeOf(documentId),
+          ...id,
           outcome: "accepted",
           sunat: { code: "0", description: "La Factura ha sido aceptada", notes: [], simulated: true },
-          cdrKey: `rehearsal/${documentId}-cdr.zip`,
+          cdrKey: `rehearsal/${id.documentId}-cdr.zip`,
         }),
       ),
     );
@@ -162,11 +174,6 @@ export async function rehearseNumbering(
     await Promise.allSettled(running.map((consumer) => consumer.stop()));
     await relay.stop();
     await store.close();
+    await rm(dir, { recursive: true, force: true });
   }
 }
-
-const scopeOf = (documentId: string) => ({
-  documentId,
-  companyId: scope.companyId,
-  livemode: scope.livemode,
-});
