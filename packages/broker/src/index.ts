@@ -7,5 +7,4 @@ export * from "./dead-letter-advisories.js";
 export * from "./drain-consumer.js";
 export * from "./headers.js";
 export * from "./publish.js";
-export * from "./rehearsal-stream.js";
 export * from "./warm-up.js";

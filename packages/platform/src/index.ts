@@ -9,7 +9,6 @@ export * from "./metrics.js";
 export * from "./node-runtime.js";
 export * from "./notification-errors.js";
 export * from "./ops-server.js";
-export * from "./rehearsal.js";
 export * from "./reseal-secrets.js";
 export * from "./rpc-client.js";
 export * from "./rpc-errors.js";

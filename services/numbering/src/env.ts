@@ -27,14 +27,6 @@ export const numberingEnvSchema = z.object({
    * taken as RENDERED_BATCH_SIZE takes its messages. Default 32. 1 applies each on its own.
    */
   VERDICT_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(32),
-  /**
-   * Documents the boot rehearsal takes through the real RPC server, outbox relay and consumers, against a throwaway
-   * store (a SQLite file in a temporary folder) and a private throwaway stream, before the service answers ready (so
-   * the first real documents do not pay for V8 compiling that code). Default 480. 0 turns the rehearsal off.
-   */
-  REHEARSAL_DOCUMENTS: z.coerce.number().int().min(0).max(10_000).default(480),
-  /** Longest the boot rehearsal may take, in milliseconds; past it the service starts anyway. Default 20000. */
-  REHEARSAL_TIMEOUT_MS: envFields.milliseconds(20_000),
 });
 
 export const loadNumberingEnv = (env?: Record<string, string | undefined>) =>

@@ -2,17 +2,15 @@ import {
   connectBroker,
   consumers,
   ensureTopology,
-  RehearsalStream,
   startBatchConsumer,
   startConsumer,
   warmUpCodecs,
 } from "@einvoice/broker";
-import { createLogger, rehearse, runService, serveRpcAndOps, storeConfig, warmUp } from "@einvoice/platform";
+import { createLogger, runService, serveRpcAndOps, storeConfig, warmUp } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { documentsCollection } from "./adapters/document-repository.js";
 import { type OutboxEntry, OutboxRelay, outboxCollection } from "./adapters/outbox.js";
 import { loadNumberingEnv } from "./env.js";
-import { rehearseNumbering } from "./rehearsal.js";
 import { numberingRoutes } from "./rpc/numbering-routes.js";
 import { ApplyVerdict } from "./usecases/apply-verdict.js";
 import { ApplyVoidOutcome } from "./usecases/apply-void-outcome.js";
@@ -46,27 +44,6 @@ await runService(logger, async (lifecycle) => {
     ],
     { replicas: env.NATS_STREAM_REPLICAS },
   );
-  // Before taking work: the first documents would otherwise pay for compiling the stack only real traffic runs.
-  if (env.REHEARSAL_DOCUMENTS > 0)
-    await rehearse(logger, "numbering", env.REHEARSAL_TIMEOUT_MS, async (signal) => {
-      const stream = await RehearsalStream.open(broker, "numbering");
-      try {
-        return await rehearseNumbering(
-          stream,
-          {
-            documents: env.REHEARSAL_DOCUMENTS,
-            filesBaseUrl: env.FILES_BASE_URL,
-            outboxPollMs: env.OUTBOX_POLL_MS,
-            renderedBatchSize: env.RENDERED_BATCH_SIZE,
-            verdictBatchSize: env.VERDICT_BATCH_SIZE,
-          },
-          logger,
-          signal,
-        );
-      } finally {
-        await stream.close();
-      }
-    });
 
   const relay = lifecycle.add(
     "outbox-relay",
