@@ -170,14 +170,20 @@ class SourceMaps {
   }
 }
 
-/** The latest `.cpuprofile` file under a `--cpu-prof` folder, by service (one sub-folder each). */
+/**
+ * Node names a profile `CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile`; thread 0 is the main thread (a
+ * worker, e.g. the store's checkpoint worker, writes a profile of its own).
+ */
+const MAIN_THREAD_PROFILE = /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/;
+
+/** The latest main-thread `.cpuprofile` file under a `--cpu-prof` folder, by service (one sub-folder each). */
 export function profilesIn(folder: string): Map<string, string> {
   const found = new Map<string, string>();
   for (const service of readdirSync(folder, { withFileTypes: true })) {
     if (!service.isDirectory()) continue;
     // Profile names start with the date and time they were taken: the last one is the latest run's.
     const file = readdirSync(join(folder, service.name))
-      .filter((name) => name.endsWith(".cpuprofile"))
+      .filter((name) => MAIN_THREAD_PROFILE.test(name))
       .sort()
       .at(-1);
     if (file) found.set(service.name, join(folder, service.name, file));
