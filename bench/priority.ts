@@ -11,6 +11,7 @@
  *     [--services signing,submission,notification] [--policy idle|batch]
  */
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
@@ -49,13 +50,17 @@ type Setting = number | "idle" | "batch";
 const sides: [Setting, Setting] = POLICY ? [NICE, POLICY] : [0, NICE];
 /** Sets every thread of the services to `setting` (on Linux a nice value and a policy are per thread). */
 const renice = (setting: Setting) => {
+  const policy = typeof setting === "number" ? "--other" : `--${setting}`;
   for (const name of RENICED) {
-    forEachThread(sut.pids.get(name)!, (tid) => {
-      const policy = typeof setting === "number" ? "--other" : `--${setting}`;
+    const pid = sut.pids.get(name)!;
+    const refused: string[] = [];
+    forEachThread(pid, (tid, _comm, dir) => {
       const chrt = spawnSync("chrt", [policy, "--pid", "0", String(tid)], { encoding: "utf8" });
-      if (chrt.status !== 0) throw new Error(`chrt ${policy} ${tid}: ${chrt.stderr.trim()}`);
-      if (typeof setting === "number") setPriority(tid, setting);
+      // forEachThread takes a throw for a thread that ended, so a refusal is kept and judged below.
+      if (chrt.status !== 0 && existsSync(dir)) refused.push(`${tid}: ${chrt.stderr.trim()}`);
+      else if (typeof setting === "number") setPriority(tid, setting);
     });
+    if (refused.length > 0) throw new Error(`chrt ${policy} refused for ${name}: ${refused.join("; ")}`);
   }
 };
 const label = (setting: Setting) =>
