@@ -33,9 +33,10 @@ function countingTransactions(store: Store): Store & { transactions: number } {
   return counting;
 }
 
-/** A request of series F001 whose record is built by hand; `fail` makes its build throw. */
+/** A request (an invoice of series F001 unless told) whose record is built by hand; `fail` makes its build throw. */
 function request(overrides: Partial<IssueRequest> & { id: string; fail?: boolean }): IssueRequest {
   const { id, fail, ...rest } = overrides;
+  const { companyId, livemode } = rest.scope ?? scope;
   return {
     scope,
     type: "01",
@@ -44,8 +45,8 @@ function request(overrides: Partial<IssueRequest> & { id: string; fail?: boolean
       if (fail) throw new Error(`request ${id} is invalid`);
       const record: DocumentRecord = {
         _id: id,
-        company_id: scope.companyId,
-        livemode: scope.livemode,
+        company_id: companyId,
+        livemode,
         type: rest.type ?? "01",
         series: rest.series ?? "F001",
         number,
@@ -63,8 +64,8 @@ function request(overrides: Partial<IssueRequest> & { id: string; fail?: boolean
       };
       const payload = create(DocumentIssuedSchema, {
         documentId: id,
-        companyId: scope.companyId,
-        livemode: scope.livemode,
+        companyId,
+        livemode,
         number,
         issuer: issuers.toMessage(issuer),
         computed: computedDocuments.toMessage(computed),
@@ -231,6 +232,21 @@ describe("IssueQueue (group commit) on a SQLite file", () => {
     expect(await store.counters.current(seriesCounterKey(scope, "07", "FC01"))).toBe(2);
     expect(await store.counters.current(seriesCounterKey(scope, "01", "FC01"))).toBe(0);
     expect(await store.counters.current(counterKey)).toBe(1);
+  });
+
+  it("leaves a new series free when the first type to start it in a batch got no number", async () => {
+    const queue = new IssueQueue(store, () => undefined);
+    const test = { ...scope, livemode: !scope.livemode };
+    const outcomes = await Promise.allSettled([
+      queue.issue(request({ id: "note_1", type: "07", series: "FC01", fail: true })),
+      queue.issue(request({ id: "invoice_1", type: "01", series: "FC01" })),
+      // The other mode is another register: its FC01 is its own.
+      queue.issue(request({ id: "note_2", type: "07", series: "FC01", scope: test })),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    expect(await store.counters.current(seriesCounterKey(scope, "07", "FC01"))).toBe(0);
+    expect(await store.counters.current(seriesCounterKey(scope, "01", "FC01"))).toBe(1);
+    expect(await store.counters.current(seriesCounterKey(test, "07", "FC01"))).toBe(1);
   });
 
   it("splits a batch whose transaction failed: only the offending request fails, and no number is lost", async () => {

@@ -1,7 +1,7 @@
 import type { Scope } from "@einvoice/domain";
 import { SERVICE_ERRORS, violationsError } from "@einvoice/platform";
 import { DuplicateKeyError, type Store, type TransactionScope } from "@einvoice/store";
-import { DocumentRepository, seriesCounterKey } from "../adapters/document-repository.js";
+import { DocumentRepository, seriesCounterKey, seriesKey } from "../adapters/document-repository.js";
 import { type OutboxEntry, type OutboxMessage, outboxCollection, outboxEntry } from "../adapters/outbox.js";
 import type { DocumentRecord } from "../domain/document-record.js";
 
@@ -208,13 +208,13 @@ export class IssueQueue {
     for (const [counter, queue] of bySeries) {
       const committed = await tx.counters.current(counter);
       let number = committed;
-      const first = queue[0]!.request;
-      const seriesKey = `${first.scope.companyId}:${first.scope.livemode}:${first.series}`;
+      const { scope, series, type } = queue[0]!.request;
+      const started = seriesKey(scope, series);
       // A series belongs to the first document type numbered on it: FC01 of credit notes is never an invoice's.
       const taken =
         committed === 0
-          ? (seriesTakenError(first, startedSeries.get(seriesKey)) ??
-            (await storedSeriesTakenError(repository, first)))
+          ? (seriesTakenError(series, type, startedSeries.get(started)) ??
+            (await storedSeriesTakenError(repository, queue[0]!.request)))
           : undefined;
       for (const waiting of queue) {
         try {
@@ -231,7 +231,7 @@ export class IssueQueue {
           settled.set(waiting, { ok: false, error });
         }
       }
-      if (committed === 0 && number > 0) startedSeries.set(seriesKey, first.type);
+      if (committed === 0 && number > 0) startedSeries.set(started, type);
       if (number > committed) {
         const advanced = await tx.counters.increment(counter, number - committed);
         if (advanced !== number) throw new Error(`series counter ${counter} moved during the commit`);
@@ -269,17 +269,17 @@ async function storedSeriesTakenError(
   request: IssueRequest,
 ): Promise<Error | undefined> {
   const other = await repository.findOtherTypeInSeries(request.scope, request.series, request.type);
-  return seriesTakenError(request, other?.type);
+  return seriesTakenError(request.series, request.type, other?.type);
 }
 
-/** 422 on `series` when the series already numbers `otherType` (another document type) in the scope. */
-function seriesTakenError(request: IssueRequest, otherType: string | undefined): Error | undefined {
-  if (otherType === undefined || otherType === request.type) return undefined;
+/** 422 on `series` when the series already numbers `otherType`, another document type than `type`. */
+function seriesTakenError(series: string, type: string, otherType: string | undefined): Error | undefined {
+  if (otherType === undefined) return undefined;
   return violationsError([
     {
       param: "series",
       code: SERVICE_ERRORS.series_used_by_another_type.code,
-      message: `series ${request.series} already numbers documents of type ${otherType}: use another series for type ${request.type}`,
+      message: `series ${series} already numbers documents of type ${otherType}: use another series for type ${type}`,
     },
   ]);
 }
