@@ -4,7 +4,8 @@
  * no `Prefer`) in alternating rounds with `--services` (signing, submission and notification by default) reniced to
  * 0 and to `--nice` (every thread of each), and prints create p50/p99 and create → accepted p50/p99 per round.
  * Renicing back to 0 needs root (or CAP_SYS_NICE). `--policy idle` or `--policy batch` compares nice `--nice` with
- * that scheduling policy (SCHED_IDLE, SCHED_BATCH, set with util-linux's `chrt`) instead of nice 0 with `--nice`.
+ * that scheduling policy at the same nice (SCHED_IDLE, SCHED_BATCH, set with util-linux's `chrt`) instead of nice 0
+ * with `--nice`.
  * Not part of the tests.
  *
  *   node --import tsx bench/priority.ts [--rate 60] [--nice 5] [--rounds 3] [--seconds 20]
@@ -18,7 +19,7 @@ import { watchAcceptances } from "./lib/acceptance.js";
 import { runLoad, settle, warmUp } from "./lib/load.js";
 import { forEachThread } from "./lib/proc-threads.js";
 import { fmt } from "./lib/stats.js";
-import { buildServices, startOwnSystem } from "./lib/system-under-test.js";
+import { buildServices, PROCESSES, startOwnSystem } from "./lib/system-under-test.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,33 +39,53 @@ const { values: args } = parseArgs({
 const RATE = Number(args.rate);
 const NICE = Number(args.nice);
 const RENICED = args.services.split(",");
+const unknown = RENICED.filter((name) => !(PROCESSES as readonly string[]).includes(name));
+if (unknown.length > 0) throw new Error(`--services: no process named ${unknown.join(", ")}`);
+const POLICY = args.policy;
+if (POLICY !== undefined && POLICY !== "idle" && POLICY !== "batch")
+  throw new Error(`--policy is idle or batch, not ${POLICY}`);
+/** What a round sets: a nice value, with the compared policy or else SCHED_OTHER. */
+interface Setting {
+  nice: number;
+  policy?: "idle" | "batch";
+}
+const sides: [Setting, Setting] = POLICY
+  ? [{ nice: NICE }, { nice: NICE, policy: POLICY }]
+  : [{ nice: 0 }, { nice: NICE }];
 
 buildServices();
 const sut = await startOwnSystem(32);
 const watcher = await watchAcceptances(sut);
-const POLICY = args.policy;
-if (POLICY !== undefined && POLICY !== "idle" && POLICY !== "batch")
-  throw new Error(`--policy is idle or batch, not ${POLICY}`);
-/** What each round sets: nice values under SCHED_OTHER, or the policy compared. */
-type Setting = number | "idle" | "batch";
-const sides: [Setting, Setting] = POLICY ? [NICE, POLICY] : [0, NICE];
-/** Sets every thread of the services to `setting` (on Linux a nice value and a policy are per thread). */
+/**
+ * Sets every thread of the services to `setting` (on Linux a nice value and a policy are per thread); the policy
+ * through util-linux's `chrt` only when one is compared. Under SCHED_BATCH the nice value still weighs; under
+ * SCHED_IDLE it does not.
+ */
 const renice = (setting: Setting) => {
-  const policy = typeof setting === "number" ? "--other" : `--${setting}`;
+  const policy = POLICY ? `--${setting.policy ?? "other"}` : undefined;
   for (const name of RENICED) {
-    const pid = sut.pids.get(name)!;
     const refused: string[] = [];
-    forEachThread(pid, (tid, _comm, dir) => {
-      const chrt = spawnSync("chrt", [policy, "--pid", "0", String(tid)], { encoding: "utf8" });
-      // forEachThread takes a throw for a thread that ended, so a refusal is kept and judged below.
-      if (chrt.status !== 0 && existsSync(dir)) refused.push(`${tid}: ${chrt.stderr.trim()}`);
-      else if (typeof setting === "number") setPriority(tid, setting);
+    // forEachThread takes any throw for a thread that ended: refusals are kept and judged here.
+    forEachThread(sut.pids.get(name)!, (tid, _comm, dir) => {
+      try {
+        if (policy) {
+          const chrt = spawnSync("chrt", [policy, "--pid", "0", String(tid)], { encoding: "utf8" });
+          if (chrt.status !== 0)
+            throw new Error(`chrt ${policy}: ${chrt.error?.message ?? chrt.stderr.trim()}`);
+        }
+        setPriority(tid, setting.nice);
+      } catch (error) {
+        if (existsSync(dir)) refused.push(`${tid}: ${(error as Error).message}`);
+      }
     });
-    if (refused.length > 0) throw new Error(`chrt ${policy} refused for ${name}: ${refused.join("; ")}`);
+    if (refused.length > 0) throw new Error(`${label(setting)} refused for ${name}: ${refused.join("; ")}`);
   }
 };
-const label = (setting: Setting) =>
-  typeof setting === "number" ? `nice ${setting}` : `SCHED_${setting.toUpperCase()}`;
+function label(setting: Setting): string {
+  return setting.policy
+    ? `SCHED_${setting.policy.toUpperCase()}, nice ${setting.nice}`
+    : `nice ${setting.nice}`;
+}
 try {
   // Long enough for V8 to compile the services.
   await warmUp(
