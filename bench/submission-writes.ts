@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import type { CollectionSpec, Store, TransactionScope } from "../packages/store/src/index.js";
 import {
   NO_LEASE,
+  NOT_YET_SENT,
   type SubmissionRecord,
 } from "../services/submission/src/adapters/submission-repository.js";
 import { ownCpuMsSince } from "./lib/proc-cpu.js";
@@ -94,19 +95,10 @@ const record = (i: number, n: number): SubmissionRecord => ({
   file_name: `2000000000${i % 8}-01-F001-${i}`,
   xml_key: `cmp_${i % 8}/test/2026/11/22/doc_${i}/2000000000${i % 8}-01-F001-${i}.xml`,
   hash: "qk3+d3eX0v1mQ1p8Yp3JkS8H2nE=",
-  state: "queued",
-  attempts: 0,
-  status_queries: 0,
-  failures: 0,
+  ...NOT_YET_SENT,
   next_attempt_at: new Date(1_700_000_000_000 + i).toISOString(),
   deadline_at: new Date(1_700_100_000_000).toISOString(),
   lease_until: new Date(1_700_000_030_000).toISOString(),
-  last_error: null,
-  outcome: null,
-  sunat: null,
-  status_details: null,
-  cdr_key: null,
-  verdict_published: false,
   trace: { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" },
   created_at: new Date(1_700_000_000_000).toISOString(),
   updated_at: new Date(1_700_000_000_000).toISOString(),

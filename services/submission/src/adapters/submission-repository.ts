@@ -61,6 +61,20 @@ export interface SubmissionRecord {
 
 export const NO_LEASE = new Date(0).toISOString();
 
+/** What a submission holds before its first send: queued, never tried, no answer, no CDR, no verdict to publish. */
+export const NOT_YET_SENT = {
+  state: "queued",
+  attempts: 0,
+  status_queries: 0,
+  failures: 0,
+  last_error: null,
+  outcome: null,
+  sunat: null,
+  status_details: null,
+  cdr_key: null,
+  verdict_published: false,
+} as const satisfies Partial<SubmissionRecord>;
+
 /** States the scheduler works on. */
 const DUE_STATES: readonly SubmissionState[] = ["queued", "uncertain"];
 

@@ -2,7 +2,12 @@ import type { Payload, subjects } from "@einvoice/broker";
 import { isDespatchAdviceType } from "@einvoice/domain";
 import { currentTraceCarrier } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
-import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
+import {
+  NO_LEASE,
+  NOT_YET_SENT,
+  type SubmissionRecord,
+  SubmissionRepository,
+} from "../adapters/submission-repository.js";
 import { sendingWindowDays, submissionDeadline } from "../domain/submission-deadline.js";
 import { greDeadline } from "../gre/gre-deadline.js";
 
@@ -42,10 +47,7 @@ export class QueueSubmission {
       file_name: signed.fileName,
       xml_key: signed.xmlKey,
       hash: signed.hash,
-      state: "queued",
-      attempts: 0,
-      status_queries: 0,
-      failures: 0,
+      ...NOT_YET_SENT,
       next_attempt_at: now.toISOString(),
       deadline_at: (isDespatchAdviceType(signed.type) && !(this.settings.deadlineMs > 0)
         ? greDeadline(signed.issueDate)
@@ -57,12 +59,6 @@ export class QueueSubmission {
           })
       ).toISOString(),
       lease_until: NO_LEASE,
-      last_error: null,
-      outcome: null,
-      sunat: null,
-      status_details: null,
-      cdr_key: null,
-      verdict_published: false,
       trace: currentTraceCarrier(),
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
