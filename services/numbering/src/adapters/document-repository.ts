@@ -144,8 +144,3 @@ export class DocumentRepository {
 export function seriesCounterKey(scope: Scope, type: string, series: string): string {
   return `series:${scope.companyId}:${scope.livemode ? "live" : "test"}:${type}:${series}`;
 }
-
-/** A series of the scope whatever its document type (a series numbers one type only). */
-export function seriesKey(scope: Scope, series: string): string {
-  return `series:${scope.companyId}:${scope.livemode ? "live" : "test"}:${series}`;
-}

@@ -1,7 +1,7 @@
 import type { Scope } from "@einvoice/domain";
 import { SERVICE_ERRORS, violationsError } from "@einvoice/platform";
 import { DuplicateKeyError, type Store, type TransactionScope } from "@einvoice/store";
-import { DocumentRepository, seriesCounterKey, seriesKey } from "../adapters/document-repository.js";
+import { DocumentRepository, seriesCounterKey } from "../adapters/document-repository.js";
 import { type OutboxEntry, type OutboxMessage, outboxCollection, outboxEntry } from "../adapters/outbox.js";
 import type { DocumentRecord } from "../domain/document-record.js";
 
@@ -62,11 +62,12 @@ const MAX_IN_FLIGHT = 2;
  * would find those writes' group started and wait for its commit and sync too). On MongoDB, where a body starts at
  * once, the second body reads nothing until the first transaction has settled, so the two never conflict.
  *
- * Inside a batch nothing is written until every request was built: numbers are handed out in memory from the
- * counter's committed value, a request whose build throws is refused alone (its number passes to the next one),
- * and the counter is advanced once per series at the end. If the transaction still fails (a dependency, or a
- * concurrent writer on another replica took a key), the batch is split and each request committed on its own,
- * so one bad request never fails the others and a failed request never keeps a number.
+ * Inside a batch a series' documents are written once every request of that series was built: numbers are handed
+ * out in memory from the counter's committed value, a request whose build throws is refused alone (its number
+ * passes to the next one), and the counter is advanced once per series, with its documents. If the transaction
+ * still fails (a dependency, or a concurrent writer on another replica took a key), the batch is split and each
+ * request committed on its own, so one bad request never fails the others and a failed request never keeps a
+ * number.
  */
 export class IssueQueue {
   private waiting: Waiting[] = [];
@@ -200,22 +201,15 @@ export class IssueQueue {
       else bySeries.set(counter, [waiting]);
     }
 
-    const records: DocumentRecord[] = [];
     const entries: OutboxEntry[] = [];
-    // The type each new series of this batch was first numbered for: its documents are not stored yet, so a second
-    // type starting the same series in the same batch is caught here, not by the lookup of stored documents.
-    const startedSeries = new Map<string, string>();
     for (const [counter, queue] of bySeries) {
       const committed = await tx.counters.current(counter);
       let number = committed;
-      const { scope, series, type } = queue[0]!.request;
-      const started = seriesKey(scope, series);
       // A series belongs to the first document type numbered on it: FC01 of credit notes is never an invoice's.
-      const taken =
-        committed === 0
-          ? (seriesTakenError(series, type, startedSeries.get(started)) ??
-            (await storedSeriesTakenError(repository, queue[0]!.request)))
-          : undefined;
+      // Each series' records are inserted before the next series is looked at, so this also sees a series another
+      // type started earlier in the same batch.
+      const taken = committed === 0 ? await seriesTakenError(repository, queue[0]!.request) : undefined;
+      const records: DocumentRecord[] = [];
       for (const waiting of queue) {
         try {
           if (taken) throw taken;
@@ -231,13 +225,12 @@ export class IssueQueue {
           settled.set(waiting, { ok: false, error });
         }
       }
-      if (committed === 0 && number > 0) startedSeries.set(started, type);
       if (number > committed) {
         const advanced = await tx.counters.increment(counter, number - committed);
         if (advanced !== number) throw new Error(`series counter ${counter} moved during the commit`);
       }
+      for (const record of records) await repository.insert(record);
     }
-    for (const record of records) await repository.insert(record);
     const outbox = tx.collection<OutboxEntry>(outboxCollection);
     for (const entry of entries) await outbox.insertOne(entry);
 
@@ -263,23 +256,18 @@ export class IssueQueue {
   }
 }
 
-/** 422 on `series` when a stored document of another type in the scope is numbered on the series. */
-async function storedSeriesTakenError(
+/** 422 on `series` when the series already numbers another document type in the scope. */
+async function seriesTakenError(
   repository: DocumentRepository,
   request: IssueRequest,
 ): Promise<Error | undefined> {
   const other = await repository.findOtherTypeInSeries(request.scope, request.series, request.type);
-  return seriesTakenError(request.series, request.type, other?.type);
-}
-
-/** 422 on `series` when the series already numbers `otherType`, another document type than `type`. */
-function seriesTakenError(series: string, type: string, otherType: string | undefined): Error | undefined {
-  if (otherType === undefined) return undefined;
+  if (!other) return undefined;
   return violationsError([
     {
       param: "series",
       code: SERVICE_ERRORS.series_used_by_another_type.code,
-      message: `series ${series} already numbers documents of type ${otherType}: use another series for type ${type}`,
+      message: `series ${request.series} already numbers documents of type ${other.type}: use another series for type ${request.type}`,
     },
   ]);
 }
