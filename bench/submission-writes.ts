@@ -56,7 +56,10 @@ interface Build {
   open: (file: string, options: { durableCommits: boolean }) => Store;
   repository: new (scope: TransactionScope) => Repository;
   slots: new (scope: TransactionScope, capacity: number) => Slots;
-  held?: new (capacity: number) => Held;
+  /** Older builds' HeldSlots took the per-RUC cap, which a release never used. */
+  held?: new (
+    capacity?: number,
+  ) => Held;
   specs: CollectionSpec[];
 }
 

@@ -96,7 +96,7 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     solCredentials,
   );
   const publishVerdict = new PublishVerdict(store, broker);
-  const heldSlots = new HeldSlots(env.SUBMISSION_MAX_PER_RUC);
+  const heldSlots = new HeldSlots();
   const attempt = new AttemptSubmission(
     store,
     objects,

@@ -17,7 +17,7 @@ describe("HeldSlots", () => {
     store = SqliteStore.open(":memory:");
     await store.ensure([rucSlotsCollection]);
     slots = new RucSlots(store, 1);
-    held = new HeldSlots(1);
+    held = new HeldSlots();
     slot = (await slots.acquire(ruc, "doc_1", now, leaseUntil))!;
     held.hold("doc_1", slot);
   });

@@ -1,5 +1,5 @@
 import type { TransactionScope } from "@einvoice/store";
-import { RucSlots } from "./ruc-slots.js";
+import { releaseRucSlot } from "./ruc-slots.js";
 
 /**
  * The RUC slot each running attempt holds, so the write that ends an attempt (its verdict, or its next try on the
@@ -9,11 +9,6 @@ import { RucSlots } from "./ruc-slots.js";
  */
 export class HeldSlots {
   private readonly held = new Map<string, string>();
-
-  constructor(
-    /** Calls in flight per RUC (only the slots' ids depend on it; a release does not). */
-    private readonly capacity: number,
-  ) {}
 
   hold(documentId: string, slot: string): void {
     this.held.set(documentId, slot);
@@ -26,7 +21,7 @@ export class HeldSlots {
   async releaseWithin(tx: TransactionScope, documentId: string): Promise<(() => void) | undefined> {
     const slot = this.held.get(documentId);
     if (slot === undefined) return undefined;
-    await new RucSlots(tx, this.capacity).release(slot, documentId);
+    await releaseRucSlot(tx, slot, documentId);
     return () => {
       if (this.held.get(documentId) === slot) this.held.delete(documentId);
     };

@@ -30,7 +30,7 @@ export class RucSlots {
   private readonly slots: Collection<RucSlot>;
 
   constructor(
-    scope: TransactionScope,
+    private readonly scope: TransactionScope,
     /** Calls in flight per RUC. */
     private readonly capacity: number,
   ) {
@@ -83,7 +83,14 @@ export class RucSlots {
     );
   }
 
-  async release(slotId: string, holder: string): Promise<void> {
-    await this.slots.setFields({ _id: slotId, holder }, { lease_until: NO_LEASE });
+  release(slotId: string, holder: string): Promise<void> {
+    return releaseRucSlot(this.scope, slotId, holder);
   }
+}
+
+/** Frees `holder`'s slot (a release does not depend on the cap, so it needs no `RucSlots`). */
+export async function releaseRucSlot(scope: TransactionScope, slotId: string, holder: string): Promise<void> {
+  await scope
+    .collection<RucSlot>(rucSlotsCollection)
+    .setFields({ _id: slotId, holder }, { lease_until: NO_LEASE });
 }

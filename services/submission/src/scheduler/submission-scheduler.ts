@@ -1,7 +1,7 @@
 import { type Logger, SpanKind, withSpan, withTraceCarrier } from "@einvoice/platform";
 import { DuplicateKeyError, type Store } from "@einvoice/store";
 import { HeldSlots } from "../adapters/held-slots.js";
-import { RucSlots } from "../adapters/ruc-slots.js";
+import { RucSlots, releaseRucSlot } from "../adapters/ruc-slots.js";
 import { NO_LEASE, type SubmissionRecord, SubmissionRepository } from "../adapters/submission-repository.js";
 import { nextAttemptAt } from "../domain/retry-schedule.js";
 
@@ -59,7 +59,7 @@ export class SubmissionScheduler {
     private readonly settings: SchedulerSettings,
     private readonly logger: Logger,
     /** Shared with the attempts, whose ending write releases the slot (see HeldSlots). */
-    private readonly heldSlots: HeldSlots = new HeldSlots(settings.maxPerRuc),
+    private readonly heldSlots: HeldSlots = new HeldSlots(),
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -115,9 +115,7 @@ export class SubmissionScheduler {
       if (this.stopped) {
         // Shut down meanwhile: leave it to whoever runs next, at once rather than after the lease.
         await new SubmissionRepository(this.store).renew(claimed, NO_LEASE).catch(() => undefined);
-        await new RucSlots(this.store, this.settings.maxPerRuc)
-          .release(slot, record._id)
-          .catch(() => undefined);
+        await releaseRucSlot(this.store, slot, record._id).catch(() => undefined);
         return true;
       }
       this.run(claimed, slot);
@@ -143,12 +141,11 @@ export class SubmissionScheduler {
     // Each abandoned record was saved as `uncertain` before its call, so whoever takes it next asks SUNAT
     // first; releasing the lease lets that happen at once instead of after the lease lapses.
     const repository = new SubmissionRepository(this.store);
-    const slots = new RucSlots(this.store, this.settings.maxPerRuc);
     for (const { record } of this.running.values()) {
       this.logger.warn({ document: record._id }, "abandoning a running submission at shutdown");
       await repository.renew(record, NO_LEASE).catch(() => undefined);
       const slot = this.heldSlots.take(record._id);
-      if (slot !== undefined) await slots.release(slot, record._id).catch(() => undefined);
+      if (slot !== undefined) await releaseRucSlot(this.store, slot, record._id).catch(() => undefined);
     }
   }
 
@@ -300,9 +297,7 @@ export class SubmissionScheduler {
         const unreleased = this.heldSlots.take(record._id);
         if (unreleased !== undefined)
           await this.store
-            .transaction((tx) => new RucSlots(tx, this.settings.maxPerRuc).release(unreleased, record._id), {
-              durable: false,
-            })
+            .transaction((tx) => releaseRucSlot(tx, unreleased, record._id), { durable: false })
             .catch((err) => this.logger.warn({ err }, "slot release failed"));
         this.running.delete(record._id);
         if (this.backlog) this.pass();
