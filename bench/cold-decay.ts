@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
-import { measureIdle, runLoad, settle } from "./lib/load.js";
+import { runLoad, warmUp } from "./lib/load.js";
 import { oursMs } from "./lib/report.js";
 import { fmt } from "./lib/stats.js";
 import { buildServices, startOwnSystem } from "./lib/system-under-test.js";
@@ -31,16 +31,14 @@ const sut = await startOwnSystem(32);
 const watcher = await watchAcceptances(sut);
 const target = { baseUrl: sut.baseUrl, keys: sut.keys, pids: sut.pids, watcher };
 try {
-  await runLoad({ ...target, pids: new Map() }, { count: sut.keys.length, clients: sut.keys.length });
-  await settle(sut.pids, { maxMs: 240_000, idle: 0.1 });
-  await measureIdle(sut.pids);
+  await warmUp(target, { count: sut.keys.length, clients: sut.keys.length });
   const windows: number[] = [];
   for (let window = 1; window <= Number(args.windows); window++) {
     const result = await runLoad(target, {
       count: Number(args.count),
       clients: 32,
       pdfs: true,
-      ...(TICKET_EVERY > 0 ? { ticketEvery: TICKET_EVERY } : {}),
+      ticketEvery: TICKET_EVERY,
     });
     const ours = oursMs(result);
     windows.push(ours ?? Number.NaN);

@@ -12,7 +12,6 @@
  *     [--services signing,submission,notification] [--policy idle|batch]
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { setPriority } from "node:os";
 import { parseArgs } from "node:util";
 import { watchAcceptances } from "./lib/acceptance.js";
@@ -64,21 +63,14 @@ const watcher = await watchAcceptances(sut);
 const renice = (setting: Setting) => {
   const policy = POLICY ? `--${setting.policy ?? "other"}` : undefined;
   for (const name of RENICED) {
-    const refused: string[] = [];
-    // forEachThread takes any throw for a thread that ended: refusals are kept and judged here.
-    forEachThread(sut.pids.get(name)!, (tid, _comm, dir) => {
-      try {
-        if (policy) {
-          const chrt = spawnSync("chrt", [policy, "--pid", "0", String(tid)], { encoding: "utf8" });
-          if (chrt.status !== 0)
-            throw new Error(`chrt ${policy}: ${chrt.error?.message ?? chrt.stderr.trim()}`);
-        }
-        setPriority(tid, setting.nice);
-      } catch (error) {
-        if (existsSync(dir)) refused.push(`${tid}: ${(error as Error).message}`);
+    forEachThread(sut.pids.get(name)!, (tid) => {
+      if (policy) {
+        const chrt = spawnSync("chrt", [policy, "--pid", "0", String(tid)], { encoding: "utf8" });
+        if (chrt.status !== 0)
+          throw new Error(`chrt ${policy} ${name} ${tid}: ${chrt.error?.message ?? chrt.stderr.trim()}`);
       }
+      setPriority(tid, setting.nice);
     });
-    if (refused.length > 0) throw new Error(`${label(setting)} refused for ${name}: ${refused.join("; ")}`);
   }
 };
 function label(setting: Setting): string {

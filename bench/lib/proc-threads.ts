@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { childPids, TICKS } from "./proc-cpu.js";
 
 /**
@@ -21,7 +21,10 @@ function threadKind(tid: number, pid: number, comm: string): string {
   return comm.replace(/\s+/g, "-");
 }
 
-/** Calls `visit` with each thread of `pid` (not its children) and its `/proc/<pid>/task/<tid>` directory. */
+/**
+ * Calls `visit` with each thread of `pid` (not its children) and its `/proc/<pid>/task/<tid>` directory. A thread
+ * that ends meanwhile is skipped; any other throw of `visit` goes to the caller.
+ */
 export function forEachThread(pid: number, visit: (tid: number, comm: string, dir: string) => void) {
   let tids: string[];
   try {
@@ -33,8 +36,8 @@ export function forEachThread(pid: number, visit: (tid: number, comm: string, di
     const dir = `/proc/${pid}/task/${tid}`;
     try {
       visit(Number(tid), readFileSync(`${dir}/comm`, "utf8").trim(), dir);
-    } catch {
-      // the thread ended between the listing and the read
+    } catch (error) {
+      if (existsSync(dir)) throw error; // else the thread ended between the listing and the visit
     }
   }
 }
