@@ -22,24 +22,18 @@ describe("how a service process runs", () => {
       "--no-lazy-feedback-allocation",
     ]);
     expect(serviceNodeArgs("tax", "dist")).toEqual([
-      "--max-semi-space-size=32",
-      "--initial-old-space-size=64",
-      "--no-lazy-feedback-allocation",
+      ...SERVICE_V8_FLAGS,
       "--enable-source-maps",
       "services/tax/dist/main.js",
     ]);
     expect(serviceNodeArgs("tax", "source")).toEqual([
-      "--max-semi-space-size=32",
-      "--initial-old-space-size=64",
-      "--no-lazy-feedback-allocation",
+      ...SERVICE_V8_FLAGS,
       "--import",
       "tsx",
       "services/tax/src/main.ts",
     ]);
     expect(serviceNodeArgs("gateway", "dist", "dev-credentials-main")).toEqual([
-      "--max-semi-space-size=32",
-      "--initial-old-space-size=64",
-      "--no-lazy-feedback-allocation",
+      ...SERVICE_V8_FLAGS,
       "--enable-source-maps",
       "services/gateway/dist/dev-credentials-main.js",
     ]);
@@ -47,9 +41,7 @@ describe("how a service process runs", () => {
 
   it("should put a caller's flags after the services' V8 flags, so that they win", () => {
     expect(serviceNodeArgs("tax", "dist", "main", ["--max-semi-space-size=64", "--cpu-prof"])).toEqual([
-      "--max-semi-space-size=32",
-      "--initial-old-space-size=64",
-      "--no-lazy-feedback-allocation",
+      ...SERVICE_V8_FLAGS,
       "--max-semi-space-size=64",
       "--cpu-prof",
       "--enable-source-maps",
