@@ -8,11 +8,12 @@
  *   node --import tsx bench/boot.ts [--rounds 3]
  */
 import { execFileSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { freePorts, REPO_ROOT, type ServiceRuntime, startSystem } from "@einvoice/launcher";
+import { removeDataDir } from "./lib/data-removal.js";
 import { treeCpuSeconds } from "./lib/proc-cpu.js";
 import { PROCESSES } from "./lib/system-under-test.js";
 
@@ -32,7 +33,7 @@ async function boot(runtime: ServiceRuntime): Promise<{ wallMs: number; cpuS: nu
   const wallMs = performance.now() - started;
   const cpuS = SERVICES.reduce((sum, name) => sum + treeCpu(system.pid(name)), 0);
   await system.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
   return { wallMs, cpuS };
 }
 

@@ -12,7 +12,7 @@
  *     [--cpu-prof dir] [--entry other/build/main.js]
  */
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -31,6 +31,7 @@ import { ComputedDocumentSchema, NumberingService, NumberingServiceEncoded } fro
 import { computeDocument } from "@einvoice/tax-engine";
 import { freePort, startNatsServer } from "@einvoice/testkit";
 import { IssueBatcher } from "../services/gateway/src/adapters/issue-batcher.js";
+import { removeDataDir } from "./lib/data-removal.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -270,7 +271,7 @@ async function main() {
   } finally {
     await stopProcess(service);
     await nats.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   }
 }
 

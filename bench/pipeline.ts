@@ -13,7 +13,7 @@
  *     [--threads]           (also splits each process's CPU by thread kind: main, V8's workers, libuv's pool, …,
  *                            at boot, at idle and per measured invoice)
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -21,6 +21,7 @@ import { openAdminStore } from "@einvoice/gateway/admin";
 import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { connect } from "@nats-io/transport-node";
 import { benchRuc } from "./lib/bench-ruc.js";
+import { removeDataDir, waitForInodeReuse } from "./lib/data-removal.js";
 import { createInvoice } from "./lib/invoice.js";
 import { measureIdle, settle } from "./lib/load.js";
 import { ownCpuMsSince, treeCpuSeconds } from "./lib/proc-cpu.js";
@@ -68,6 +69,12 @@ const { values: args } = parseArgs({
      * measured invoice, to tell a cold run's extra CPU in JavaScript from background compilation and GC.
      */
     threads: { type: "boolean", default: false },
+    /**
+     * After the warm-up, stops every process and starts them again on the same data, then sends one invoice per
+     * company before measuring: fresh processes on a warm system's stores and streams, to tell what a cold run pays
+     * for its processes (JIT, caches, connections) from what it pays for its data (an empty store, new series).
+     */
+    "restart-after-warmup": { type: "boolean", default: false },
   },
 });
 const REPEAT = Number(args.repeat);
@@ -86,6 +93,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 async function main() {
+  await waitForInodeReuse();
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-"));
   const dev = await ensureDevCredentials(dataDir, undefined);
   const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
@@ -101,37 +109,41 @@ async function main() {
   await admin.close();
   const ports = await freePorts();
   const bootStart = performance.now();
-  const system: RunningSystem = await startSystem({
-    dataDir,
-    ports,
-    logLevel: "warn",
-    readyTimeoutMs: Number(args["ready-timeout-ms"]),
-    runtime: args.runtime === "dist" ? "dist" : "source",
-    nodeArgs: Object.fromEntries(
-      PROCESSES.map((name) => [
-        name,
-        [
-          ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}/${name}`] : []),
-          ...args["node-args"].split(" ").filter(Boolean),
-        ],
-      ]),
-    ),
-    serviceEnv: Object.fromEntries(
-      PROCESSES.filter((name) => name !== "nats-server").map((name) => [
-        name,
-        {
-          ...(name === "gateway" ? { RATE_LIMIT_BURST: "1000000", RATE_LIMIT_PER_SECOND: "1000000" } : {}),
-        },
-      ]),
-    ),
-  });
+  const boot = () =>
+    startSystem({
+      dataDir,
+      ports,
+      logLevel: "warn",
+      readyTimeoutMs: Number(args["ready-timeout-ms"]),
+      runtime: args.runtime === "dist" ? "dist" : "source",
+      nodeArgs: Object.fromEntries(
+        PROCESSES.map((name) => [
+          name,
+          [
+            ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}/${name}`] : []),
+            ...args["node-args"].split(" ").filter(Boolean),
+          ],
+        ]),
+      ),
+      serviceEnv: Object.fromEntries(
+        PROCESSES.filter((name) => name !== "nats-server").map((name) => [
+          name,
+          {
+            ...(name === "gateway" ? { RATE_LIMIT_BURST: "1000000", RATE_LIMIT_PER_SECOND: "1000000" } : {}),
+          },
+        ]),
+      ),
+    });
+  let system: RunningSystem = await boot();
   reportBoot(system, performance.now() - bootStart);
-  const pids = new Map(
-    PROCESSES.flatMap((name) => {
-      const pid = system.pid(name);
-      return pid ? [[name, pid] as const] : [];
-    }),
-  );
+  const pidsOf = (running: RunningSystem) =>
+    new Map(
+      PROCESSES.flatMap((name) => {
+        const pid = running.pid(name);
+        return pid ? [[name, pid] as const] : [];
+      }),
+    );
+  let pids = pidsOf(system);
   if (args.threads) reportThreads(pids, "boot (CPU ms)", undefined, 1);
   // Where each service's log stood at each phase, so V8's traces (`--node-args=--trace-gc`) split by phase; kept
   // with the data (`--keep-data`) only.
@@ -164,6 +176,15 @@ async function main() {
       await measureIdle(pids);
       if (idleFrom)
         reportThreads(pids, "idle (CPU ms per second)", idleFrom, (performance.now() - idleStart) / 1000);
+    }
+    if (args["restart-after-warmup"]) {
+      await system.stop();
+      const restartStart = performance.now();
+      system = await boot();
+      reportBoot(system, performance.now() - restartStart);
+      pids = pidsOf(system);
+      await run(system.baseUrl, keys, COMPANIES, CLIENTS, accepted, signal);
+      await settle(pids, { maxMs: 240_000, idle: 0.1 });
     }
     for (let repeat = 1; repeat <= REPEAT; repeat++) {
       const threadsBefore = args.threads ? threadsOf(pids) : undefined;
@@ -202,7 +223,7 @@ async function main() {
     if (args["keep-data"]) {
       await writeFile(join(dataDir, "log-offsets.json"), JSON.stringify(logOffsets));
       console.log(`data kept in ${dataDir}`);
-    } else await rm(dataDir, { recursive: true, force: true });
+    } else await removeDataDir(dataDir);
   }
 }
 

@@ -13,7 +13,7 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,7 @@ import { freePort, startNatsServer } from "@einvoice/testkit";
 import { benchmarkInput } from "@einvoice/ubl/test-support";
 import { connect } from "@nats-io/transport-node";
 import { benchRuc } from "./lib/bench-ruc.js";
+import { removeDataDir } from "./lib/data-removal.js";
 import { benchInvoice } from "./lib/invoice.js";
 import { percentile } from "./lib/stats.js";
 import { waitReady } from "./lib/wait-ready.js";
@@ -180,7 +181,7 @@ async function main() {
       await new Promise((resolve) => signing.once("exit", resolve));
     }
     await nats.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,7 @@ import { buildSendBillEnvelope, parseSoapResponse, readCdrZip, zipDocument } fro
 import { freePort } from "@einvoice/testkit";
 import { buildInvoiceXml, createTestCertificate, LeanSigner } from "@einvoice/ubl";
 import { benchmarkInput } from "@einvoice/ubl/test-support";
+import { removeDataDir } from "./lib/data-removal.js";
 import { waitReady } from "./lib/wait-ready.js";
 
 const { values: args } = parseArgs({
@@ -129,7 +130,7 @@ async function main() {
   } finally {
     child.kill("SIGINT");
     await new Promise((resolve) => child.once("exit", resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   }
 }
 

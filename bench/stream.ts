@@ -8,7 +8,7 @@
  *     [--json out.json]
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -17,6 +17,7 @@ import { ensureDevCredentials, freePorts, startSystem } from "@einvoice/launcher
 import { newId } from "@einvoice/platform";
 import { jetstream } from "@nats-io/jetstream";
 import { connect, headers } from "@nats-io/transport-node";
+import { removeDataDir } from "./lib/data-removal.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -157,7 +158,7 @@ async function main() {
   } finally {
     await nc.close();
     await system.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   }
 }
 

@@ -14,7 +14,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +30,7 @@ import { buildInvoiceXml, createTestCertificate, LeanSigner } from "@einvoice/ub
 import { benchmarkInput } from "@einvoice/ubl/test-support";
 import { connect } from "@nats-io/transport-node";
 import { benchRuc } from "./lib/bench-ruc.js";
+import { removeDataDir } from "./lib/data-removal.js";
 import { percentile } from "./lib/stats.js";
 import { waitReady } from "./lib/wait-ready.js";
 
@@ -268,7 +269,7 @@ async function main() {
       await new Promise((resolve) => child.once("exit", resolve));
     }
     await nats.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   }
 }
 

@@ -211,7 +211,10 @@ async function main() {
     : await startOwnSystem(COMPANIES);
   results.cpuReadable = sut.pids.size > 0;
   results.system = sut.started
-    ? `The system was started by the benchmark as \`npm start\` runs it, from the compiled services (\`npm run build\`, launcher \`runtime: "dist"\`), ${sut.keys.length} test companies, rate limit lifted.`
+    ? `The system was started by the benchmark as \`npm start\` runs it, from the compiled services (\`npm run build\`, launcher \`runtime: "dist"\`), ${sut.keys.length} test companies, rate limit lifted` +
+      (sut.waitedForInodesMs > 0
+        ? `, after waiting ${Math.round(sut.waitedForInodesMs / 1000)} s for the inodes of a benchmark's removed data folder to be reusable (see "What the suite is built on").`
+        : ".")
     : `The benchmark attached to a running system at ${sut.baseUrl} with ${sut.keys.length} API key(s); ` +
       (sut.pids.size
         ? `CPU read for the pids given: ${[...sut.pids.keys()].join(", ")}.`

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openAdminStore } from "@einvoice/gateway/admin";
@@ -13,6 +13,7 @@ import {
   startSystem,
 } from "@einvoice/launcher";
 import { benchRuc } from "./bench-ruc.js";
+import { removeDataDir, waitForInodeReuse } from "./data-removal.js";
 
 /** Every process of the system as `npm start` runs it, in the order the table shows them. */
 export const PROCESSES = [
@@ -45,6 +46,8 @@ export interface SystemUnderTest {
   /** The data directory, only when this process started the system (growth seeding needs it). */
   dataDir?: string;
   started: boolean;
+  /** Ms this process waited before starting the system, for a removal's inodes to be reusable (data-removal.ts). */
+  waitedForInodesMs: number;
   /**
    * Stops the processes (kept data) so the stores can be seeded; `restart` boots them again on the same ports, or
    * on fresh ones if one was taken meanwhile (`baseUrl` and `natsUrl` then follow).
@@ -72,6 +75,7 @@ export async function startOwnSystem(
   logLevel = "warn",
   nodeArgs?: Record<string, string[]>,
 ): Promise<SystemUnderTest> {
+  const waitedForInodesMs = await waitForInodeReuse();
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-suite-"));
   const dev = await ensureDevCredentials(dataDir, undefined);
   const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
@@ -122,7 +126,7 @@ export async function startOwnSystem(
   try {
     system = await bootOnFreePorts();
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
     throw error;
   }
   let baseUrl = system.baseUrl;
@@ -147,6 +151,7 @@ export async function startOwnSystem(
     },
     dataDir,
     started: true,
+    waitedForInodesMs,
     async stop() {
       await system?.stop();
       system = undefined;
@@ -159,7 +164,7 @@ export async function startOwnSystem(
     },
     async dispose() {
       await system?.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir(dataDir);
     },
   };
 }
@@ -211,6 +216,7 @@ export function attachSystem(
     pids: known,
     natsUrl,
     started: false,
+    waitedForInodesMs: 0,
     stop: unavailable,
     restart: unavailable,
     dispose: async () => {},
