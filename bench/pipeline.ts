@@ -49,10 +49,10 @@ const { values: args } = parseArgs({
     /** Extra Node flags for every service, space-separated (e.g. `--node-args=--max-semi-space-size=32`). */
     "node-args": { type: "string", default: "" },
     /**
-     * Leaves the run's data folder in place (its path is printed). Deleting it frees thousands of inodes, and on this
-     * machine's ext4 (no journal) every file created in the next two minutes or so then costs several times the
-     * system CPU: the allocator skips recently deleted inodes one by one. Alternating A/B runs keep their data, and
-     * it is deleted once they are done (docs/performance.md, "What the suite is built on").
+     * Leaves the run's data folder in place (its path is printed). Removing it frees thousands of inodes, and on this
+     * machine's disk every file created in the next six minutes then costs several times its system CPU, so a run
+     * waits that long after a benchmark's removal (bench/lib/data-removal.ts). Alternating A/B runs keep their data,
+     * and it is deleted once they are done (docs/performance.md, "What the suite is built on").
      */
     "keep-data": { type: "boolean", default: false },
     /** Measured runs in a row on the same system, each reported (does a warm system keep getting cheaper?). */
