@@ -6,12 +6,14 @@
  *
  *   node --import tsx bench/pipeline.ts [--count 600] [--clients 32] [--companies 8] [--warmup 3000] [--no-pdf]
  *     [--cpu-prof folder]   (then `bench/profile-budget.ts folder` tells where each service's time went)
- *     [--keep-data]         (leaves the data folder: deleting it slows the next run's file creation)
+ *     [--keep-data]         (leaves the data folder: removing it slows file creation for six minutes)
  *     [--repeat 1]          (measured runs in a row on the same system, each reported)
  *     [--until-idle]        (counts each process's CPU until the system is idle again, the PDFs made after the
  *                            acceptances included, as `npm run bench` does; the warm-up's backlog drained first)
  *     [--threads]           (also splits each process's CPU by thread kind: main, V8's workers, libuv's pool, …,
  *                            at boot, at idle and per measured invoice)
+ *     [--restart-after-warmup] (fresh processes on the warm-up's data: stops and starts every process, then one
+ *                            invoice per company, before the measured run)
  */
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -183,6 +185,7 @@ async function main() {
       system = await boot();
       reportBoot(system, performance.now() - restartStart);
       pids = pidsOf(system);
+      if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGSTOP");
       await run(system.baseUrl, keys, COMPANIES, CLIENTS, accepted, signal);
       await settle(pids, { maxMs: 240_000, idle: 0.1 });
     }
