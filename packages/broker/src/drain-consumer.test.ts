@@ -96,15 +96,36 @@ describe("drainConsumer", () => {
     }
   });
 
-  it("stops when another replica deleted the consumer first", async () => {
+  it("stops when another replica deleted the consumer first, once the handling it had in flight ends", async () => {
     const def = retired("drain-raced");
     await ensureConsumer(nats.broker.jsm, def);
     await send(def, 1);
-    const draining = await drainConsumer(nats.broker, def, () => new Promise(() => {}), logger, {
-      checkEveryMs: 20,
+    // The message is in this replica's handler when the other replica deletes the consumer: stopping waits for that
+    // handling (a service's handlers end by their deadlines), then the drain is over.
+    let entered: () => void = () => {};
+    const handling = new Promise<void>((resolve) => {
+      entered = resolve;
     });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const draining = await drainConsumer(
+      nats.broker,
+      def,
+      async () => {
+        entered();
+        await gate;
+      },
+      logger,
+      { checkEveryMs: 20 },
+    );
+    await handling;
     await nats.broker.jsm.consumers.delete(def.stream.name, def.durable);
+    await sleep(60);
+    release();
     await draining.drained;
     await draining.stop();
+    expect(await exists(def)).toBe(false);
   });
 });
