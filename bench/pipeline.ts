@@ -180,6 +180,8 @@ async function main() {
         reportThreads(pids, "idle (CPU ms per second)", idleFrom, (performance.now() - idleStart) / 1000);
     }
     if (args["restart-after-warmup"]) {
+      // A paused renderer cannot handle the stop signal: resumed first, as before the final stop.
+      if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGCONT");
       await system.stop();
       const restartStart = performance.now();
       system = await boot();
