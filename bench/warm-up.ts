@@ -8,6 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { warmUpCodecs } from "@einvoice/broker";
+import { loadPdfFonts, warmUpPdf } from "@einvoice/pdf";
 import { LeanSignerWithFallback } from "@einvoice/ubl";
 import { RequestValidator } from "../services/gateway/src/schemas/validate.js";
 import { warmUpRequests } from "../services/gateway/src/usecases/warm-up-requests.js";
@@ -24,6 +25,7 @@ const signer = new LeanSignerWithFallback(() => {});
 const validator = new RequestValidator();
 const routes = taxRoutes();
 const credentials = sampleCredentials();
+const fonts = loadPdfFonts();
 /** Each warm-up, as a function of its rounds. */
 const WORK: Record<string, (rounds: number) => number | Promise<number>> = {
   codecs: (rounds) => warmUpCodecs(rounds),
@@ -31,6 +33,7 @@ const WORK: Record<string, (rounds: number) => number | Promise<number>> = {
   tax: (rounds) => warmUpTax(routes, rounds),
   gateway: (rounds) => warmUpRequests(validator, rounds),
   submission: (rounds) => warmUpSubmission(rounds),
+  pdf: (rounds) => warmUpPdf(fonts, rounds),
 };
 const what = positionals[0] ?? "";
 const work = WORK[what];

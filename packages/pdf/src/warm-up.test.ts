@@ -11,7 +11,7 @@ describe("warmUpPdf", () => {
     for (const format of ["a4", "ticket"] as const)
       expect(() => checkPdfInput(WARM_UP_SAMPLE, format)).not.toThrow();
     const fonts = loadPdfFonts();
-    expect(await warmUpPdf(fonts)).toBe(80);
+    expect(await warmUpPdf(fonts, 3)).toBe(6);
     const text = pdfText(await renderDocumentPdf(WARM_UP_SAMPLE, { fonts }));
     expect(text).toContain("FACTURA ELECTRÓNICA");
     expect(text).toContain(WARM_UP_SAMPLE.computed.lines[0]?.description);

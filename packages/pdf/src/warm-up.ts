@@ -4,10 +4,10 @@ import { renderDocumentPdf } from "./render-document-pdf.js";
 import { WARM_UP_SAMPLE } from "./warm-up-sample.js";
 
 /**
- * Renders of each format at boot: enough for V8 to optimise the hot paths, a new word's shaping among them (about
- * a second of CPU).
+ * Renders of each format at boot: enough for V8 to optimise the hot paths, a new word's shaping among them, so the
+ * first documents find the renderer at about its warm cost (fewer rounds leave them well above it).
  */
-const ROUNDS = 40;
+const ROUNDS = 300;
 
 /**
  * What a cold renderer pays on its first documents and a warm one does not (fontkit's first layouts parse the
