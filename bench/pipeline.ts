@@ -146,6 +146,15 @@ async function main() {
       }),
     );
   let pids = pidsOf(system);
+  // Under --no-pdf the renderer is paused (SIGSTOP); a paused process cannot handle the stop signal, so stopping
+  // resumes it first.
+  const pauseRenderer = (running: RunningSystem) => {
+    if (args["no-pdf"]) process.kill(running.pid("rendering")!, "SIGSTOP");
+  };
+  const stopSystem = async (running: RunningSystem) => {
+    if (args["no-pdf"]) process.kill(running.pid("rendering")!, "SIGCONT");
+    await running.stop();
+  };
   if (args.threads) reportThreads(pids, "boot (CPU ms)", undefined, 1);
   // Where each service's log stood at each phase, so V8's traces (`--node-args=--trace-gc`) split by phase; kept
   // with the data (`--keep-data`) only.
@@ -167,7 +176,7 @@ async function main() {
         signal.wake?.();
       }
     })();
-    if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGSTOP");
+    pauseRenderer(system);
 
     // Warm-up: connections, series counters, and (with a long enough one) the JIT.
     await run(system.baseUrl, keys, Number(args.warmup), CLIENTS, accepted, signal);
@@ -180,14 +189,12 @@ async function main() {
         reportThreads(pids, "idle (CPU ms per second)", idleFrom, (performance.now() - idleStart) / 1000);
     }
     if (args["restart-after-warmup"]) {
-      // A paused renderer cannot handle the stop signal: resumed first, as before the final stop.
-      if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGCONT");
-      await system.stop();
+      await stopSystem(system);
       const restartStart = performance.now();
       system = await boot();
       reportBoot(system, performance.now() - restartStart);
       pids = pidsOf(system);
-      if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGSTOP");
+      pauseRenderer(system);
       await run(system.baseUrl, keys, COMPANIES, CLIENTS, accepted, signal);
       await settle(pids, { maxMs: 240_000, idle: 0.1 });
     }
@@ -221,10 +228,9 @@ async function main() {
       markLogs(`run ${repeat} end`);
     }
     reportPeakRss(system);
-    if (args["no-pdf"]) process.kill(system.pid("rendering")!, "SIGCONT");
   } finally {
     await nc.close();
-    await system.stop();
+    await stopSystem(system);
     if (args["keep-data"]) {
       await writeFile(join(dataDir, "log-offsets.json"), JSON.stringify(logOffsets));
       console.log(`data kept in ${dataDir}`);

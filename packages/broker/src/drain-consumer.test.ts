@@ -102,28 +102,22 @@ describe("drainConsumer", () => {
     await send(def, 1);
     // The message is in this replica's handler when the other replica deletes the consumer: stopping waits for that
     // handling (a service's handlers end by their deadlines), then the drain is over.
-    let entered: () => void = () => {};
-    const handling = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const handling = Promise.withResolvers<void>();
+    const gate = Promise.withResolvers<void>();
     const draining = await drainConsumer(
       nats.broker,
       def,
       async () => {
-        entered();
-        await gate;
+        handling.resolve();
+        await gate.promise;
       },
       logger,
       { checkEveryMs: 20 },
     );
-    await handling;
+    await handling.promise;
     await nats.broker.jsm.consumers.delete(def.stream.name, def.durable);
     await sleep(60);
-    release();
+    gate.resolve();
     await draining.drained;
     await draining.stop();
     expect(await exists(def)).toBe(false);
