@@ -14,6 +14,7 @@
  *                            at boot, at idle and per measured invoice)
  *     [--restart-after-warmup] (fresh processes on the warm-up's data: stops and starts every process, then one
  *                            invoice per company, before the measured run)
+ *     [--rate 100]          (the measured run paced: this many creates per second on a fixed schedule)
  */
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -77,12 +78,19 @@ const { values: args } = parseArgs({
      * for its processes (JIT, caches, connections) from what it pays for its data (an empty store, new series).
      */
     "restart-after-warmup": { type: "boolean", default: false },
+    /**
+     * Paced open loop for the measured run: creates sent at this many per second on a fixed schedule, whatever the
+     * answers (`--clients` then only shapes the warm-up). A cold and a warm system then get the same arrivals, where a
+     * closed loop offers the faster one more documents per second, and so larger batches.
+     */
+    rate: { type: "string" },
   },
 });
 const REPEAT = Number(args.repeat);
 const COUNT = Number(args.count);
 const CLIENTS = Number(args.clients);
 const COMPANIES = Number(args.companies);
+const RATE = args.rate === undefined ? undefined : Number(args.rate);
 
 /** CPU seconds of a process tree, 0 once it is gone. */
 const treeCpu = (pid: number | undefined) => treeCpuSeconds(pid) ?? 0;
@@ -204,7 +212,7 @@ async function main() {
       const before = new Map(PROCESSES.map((name) => [name, treeCpu(system.pid(name))]));
       const generatorBefore = process.cpuUsage();
       const fromUs = monotonicUs();
-      const result = await run(system.baseUrl, keys, COUNT, CLIENTS, accepted, signal);
+      const result = await run(system.baseUrl, keys, COUNT, CLIENTS, accepted, signal, RATE);
       if (args["until-idle"]) await settle(pids, { maxMs: 240_000 });
       const toUs = monotonicUs();
       const generatorMs = ownCpuMsSince(generatorBefore) / COUNT;
@@ -257,29 +265,43 @@ async function run(
   clients: number,
   accepted: Map<string, number>,
   signal: Signal,
+  ratePerSecond?: number,
 ): Promise<RunResult> {
   const created = new Map<string, number>();
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
-  let next = 0;
   const start = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      const key = keys[client % keys.length]!;
-      while (next < count) {
-        const i = next++;
-        const t0 = performance.now();
-        const outcome = await createInvoice(baseUrl, key, i, args.wait);
-        latencies.push(performance.now() - t0);
-        if (outcome.id) created.set(outcome.id, t0);
-        else {
-          const reason = `${outcome.status} ${outcome.error ?? ""}`.trim();
-          failures[reason] = (failures[reason] ?? 0) + 1;
+  /** One create, timed from `t0`: the moment it was scheduled (paced) or sent (closed loop). */
+  const create = async (i: number, key: string, t0: number) => {
+    const outcome = await createInvoice(baseUrl, key, i, args.wait);
+    latencies.push(performance.now() - t0);
+    if (outcome.id) created.set(outcome.id, t0);
+    else {
+      const reason = `${outcome.status} ${outcome.error ?? ""}`.trim();
+      failures[reason] = (failures[reason] ?? 0) + 1;
+    }
+    if (i % 100 === 0) process.stderr.write(`\r  created ${i}/${count}   `);
+  };
+  if (ratePerSecond)
+    await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const due = start + (i * 1000) / ratePerSecond;
+        await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+        await create(i, keys[i % keys.length]!, due);
+      }),
+    );
+  else {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        const key = keys[client % keys.length]!;
+        while (next < count) {
+          const i = next++;
+          await create(i, key, performance.now());
         }
-        if (i % 100 === 0) process.stderr.write(`\r  created ${i}/${count}   `);
-      }
-    }),
-  );
+      }),
+    );
+  }
   const deadline = performance.now() + 120_000;
   let shown = 0;
   while ([...created.keys()].some((id) => !accepted.has(id)) && performance.now() < deadline) {
@@ -346,7 +368,9 @@ function report(result: RunResult, cpu: { name: string; ms: number }[], generato
   const ours = cpu.filter((c) => !NOT_OURS.has(c.name));
   const rows = [
     ["invoices", String(COUNT)],
-    ["clients / companies", `${CLIENTS} / ${COMPANIES}`],
+    RATE
+      ? ["paced / companies", `${RATE} creates/s / ${COMPANIES}`]
+      : ["clients / companies", `${CLIENTS} / ${COMPANIES}`],
     ["PDF", args["no-pdf"] ? "off (renderer paused)" : "on"],
     ["create → accepted", `${(COUNT / result.seconds).toFixed(1)} invoices/s`],
     [
