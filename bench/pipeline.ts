@@ -20,10 +20,8 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { openAdminStore } from "@einvoice/gateway/admin";
-import { ensureDevCredentials, freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
+import { freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { connect } from "@nats-io/transport-node";
-import { benchRuc } from "./lib/bench-ruc.js";
 import { removeDataDir, waitForInodeReuse } from "./lib/data-removal.js";
 import { createInvoice } from "./lib/invoice.js";
 import { measureIdle, settle } from "./lib/load.js";
@@ -31,7 +29,7 @@ import { ownCpuMsSince, treeCpuSeconds } from "./lib/proc-cpu.js";
 import { peakRssMb } from "./lib/proc-memory.js";
 import { formatThreadRow, type ThreadCpu, threadCpu, threadMsPerUnit } from "./lib/proc-threads.js";
 import type { ProfileWindow } from "./lib/profile-budget.js";
-import { logSizes, NOT_OURS, PROCESSES } from "./lib/system-under-test.js";
+import { createBenchCompanies, logSizes, NOT_OURS, PROCESSES } from "./lib/system-under-test.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -105,18 +103,7 @@ const percentile = (values: number[], p: number) => {
 async function main() {
   await waitForInodeReuse();
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-"));
-  const dev = await ensureDevCredentials(dataDir, undefined);
-  const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
-  const keys = [dev.api_key];
-  for (let c = 1; c < COMPANIES; c++) {
-    const company = await admin.createCompany.execute({
-      ruc: benchRuc(c),
-      legal_name: `EMPRESA BENCH ${c} SAC`,
-      address: { line: "AV. BENCH 123", ubigeo: "150101" },
-    });
-    keys.push((await admin.createApiKey.execute(company._id, false)).secret);
-  }
-  await admin.close();
+  const keys = await createBenchCompanies(dataDir, COMPANIES);
   const ports = await freePorts();
   const bootStart = performance.now();
   const boot = () =>

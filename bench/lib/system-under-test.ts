@@ -67,16 +67,10 @@ export function buildServices() {
 }
 
 /**
- * Boots the whole system from compiled JavaScript, as `npm start` does, with `companies` test companies; `nodeArgs`
- * adds Node flags per service (a benchmark's `--trace-gc`).
+ * Writes into a new data directory the dev company (`npm start`'s) and `companies - 1` more, each with a test-mode
+ * API key; returns the keys, the dev company's first.
  */
-export async function startOwnSystem(
-  companies: number,
-  logLevel = "warn",
-  nodeArgs?: Record<string, string[]>,
-): Promise<SystemUnderTest> {
-  const waitedForInodesMs = await waitForInodeReuse();
-  const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-suite-"));
+export async function createBenchCompanies(dataDir: string, companies: number): Promise<string[]> {
   const dev = await ensureDevCredentials(dataDir, undefined);
   const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
   const keys = [dev.api_key];
@@ -92,6 +86,21 @@ export async function startOwnSystem(
   } finally {
     await admin.close();
   }
+  return keys;
+}
+
+/**
+ * Boots the whole system from compiled JavaScript, as `npm start` does, with `companies` test companies; `nodeArgs`
+ * adds Node flags per service (a benchmark's `--trace-gc`).
+ */
+export async function startOwnSystem(
+  companies: number,
+  logLevel = "warn",
+  nodeArgs?: Record<string, string[]>,
+): Promise<SystemUnderTest> {
+  const waitedForInodesMs = await waitForInodeReuse();
+  const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-suite-"));
+  const keys = await createBenchCompanies(dataDir, companies);
   let ports: Ports = await freePorts();
   const boot = () =>
     startSystem({
