@@ -21,24 +21,33 @@ const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: { before: { type: "string", default: "0" }, measure: { type: "string", default: "300" } },
 });
-const signer = new LeanSignerWithFallback(() => {});
-const validator = new RequestValidator();
-const routes = taxRoutes();
-const credentials = sampleCredentials();
-const fonts = loadPdfFonts();
-/** Each warm-up, as a function of its rounds. */
-const WORK: Record<string, (rounds: number) => number | Promise<number>> = {
-  codecs: (rounds) => warmUpCodecs(rounds),
-  signing: (rounds) => warmUpSigning(signer, rounds, credentials),
-  tax: (rounds) => warmUpTax(routes, rounds),
-  gateway: (rounds) => warmUpRequests(validator, rounds),
-  submission: (rounds) => warmUpSubmission(rounds),
-  pdf: (rounds) => warmUpPdf(fonts, rounds),
+/** Each warm-up, as a function of its rounds, made with what it needs (before any timing starts). */
+const WORK: Record<string, () => (rounds: number) => number | Promise<number>> = {
+  codecs: () => (rounds) => warmUpCodecs(rounds),
+  signing: () => {
+    const signer = new LeanSignerWithFallback(() => {});
+    const credentials = sampleCredentials();
+    return (rounds) => warmUpSigning(signer, rounds, credentials);
+  },
+  tax: () => {
+    const routes = taxRoutes();
+    return (rounds) => warmUpTax(routes, rounds);
+  },
+  gateway: () => {
+    const validator = new RequestValidator();
+    return (rounds) => warmUpRequests(validator, rounds);
+  },
+  submission: () => (rounds) => warmUpSubmission(rounds),
+  pdf: () => {
+    const fonts = loadPdfFonts();
+    return (rounds) => warmUpPdf(fonts, rounds);
+  },
 };
 const what = positionals[0] ?? "";
-const work = WORK[what];
-if (!work)
+const makeWork = WORK[what];
+if (!makeWork)
   throw new Error(`usage: bench/warm-up.ts <${Object.keys(WORK).join("|")}> [--before N] [--measure M]`);
+const work = makeWork();
 
 const before = Number(args.before);
 const measure = Number(args.measure);
