@@ -89,6 +89,8 @@ const COUNT = Number(args.count);
 const CLIENTS = Number(args.clients);
 const COMPANIES = Number(args.companies);
 const RATE = args.rate === undefined ? undefined : Number(args.rate);
+if (RATE !== undefined && !(RATE > 0))
+  throw new Error(`--rate takes creates per second above 0, not "${args.rate}"`);
 
 /** CPU seconds of a process tree, 0 once it is gone. */
 const treeCpu = (pid: number | undefined) => treeCpuSeconds(pid) ?? 0;
