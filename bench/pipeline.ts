@@ -22,6 +22,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { connect } from "@nats-io/transport-node";
+import { sendClosedLoop, sendPaced } from "./lib/arrivals.js";
 import { removeDataDir, waitForInodeReuse } from "./lib/data-removal.js";
 import { createInvoice } from "./lib/invoice.js";
 import { measureIdle, settle } from "./lib/load.js";
@@ -272,25 +273,11 @@ async function run(
     if (i % 100 === 0) process.stderr.write(`\r  created ${i}/${count}   `);
   };
   if (ratePerSecond)
-    await Promise.all(
-      Array.from({ length: count }, async (_, i) => {
-        const due = start + (i * 1000) / ratePerSecond;
-        await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
-        await create(i, keys[i % keys.length]!, due);
-      }),
+    await sendPaced(count, ratePerSecond, (i, due) => create(i, keys[i % keys.length]!, due));
+  else
+    await sendClosedLoop(count, clients, (i, client) =>
+      create(i, keys[client % keys.length]!, performance.now()),
     );
-  else {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: clients }, async (_, client) => {
-        const key = keys[client % keys.length]!;
-        while (next < count) {
-          const i = next++;
-          await create(i, key, performance.now());
-        }
-      }),
-    );
-  }
   const deadline = performance.now() + 120_000;
   let shown = 0;
   while ([...created.keys()].some((id) => !accepted.has(id)) && performance.now() < deadline) {

@@ -1,4 +1,5 @@
 import type { AcceptanceWatcher } from "./acceptance.js";
+import { sendClosedLoop, sendPaced } from "./arrivals.js";
 import { createInvoice, fetchTicket, type TicketAnswer } from "./invoice.js";
 import { machineShares, machineTicks, ownCpuMsSince, perUnitMs, snapshot } from "./proc-cpu.js";
 import { progress } from "./progress.js";
@@ -78,7 +79,6 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
   const ticksBefore = machineTicks();
   const generatorBefore = process.cpuUsage();
   const start = performance.now();
-  let sent = 0;
   const one = async (scheduledAt: number, client: number) => {
     const i = sequence++;
     const owner = client % target.keys.length;
@@ -97,27 +97,8 @@ export async function runLoad(target: LoadTarget, shape: LoadShape): Promise<Loa
         `created ${latencies.length}/${shape.count}, accepted ${countIn(created, target.watcher.accepted)}`,
       );
   };
-  if (shape.ratePerSecond) {
-    const interval = 1000 / shape.ratePerSecond;
-    const inFlight: Promise<void>[] = [];
-    for (let n = 0; n < shape.count; n++) {
-      const at = start + n * interval;
-      const delay = at - performance.now();
-      if (delay > 0) await sleep(delay);
-      inFlight.push(one(at, n));
-    }
-    await Promise.all(inFlight);
-  } else {
-    const clients = shape.clients ?? 1;
-    await Promise.all(
-      Array.from({ length: clients }, async (_, client) => {
-        while (sent < shape.count) {
-          sent++;
-          await one(performance.now(), client);
-        }
-      }),
-    );
-  }
+  if (shape.ratePerSecond) await sendPaced(shape.count, shape.ratePerSecond, (n, at) => one(at, n));
+  else await sendClosedLoop(shape.count, shape.clients ?? 1, (_, client) => one(performance.now(), client));
   const deadline = performance.now() + 180_000;
   while (countIn(created, target.watcher.accepted) < created.size && performance.now() < deadline) {
     await target.watcher.next(500);
