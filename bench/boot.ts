@@ -12,7 +12,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePorts, REPO_ROOT, type ServiceRuntime, startSystem } from "@einvoice/launcher";
+import { REPO_ROOT, type ServiceRuntime, startSystem } from "@einvoice/launcher";
 import { removeDataDir } from "./lib/data-removal.js";
 import { treeCpuSeconds } from "./lib/proc-cpu.js";
 import { PROCESSES } from "./lib/system-under-test.js";
@@ -28,8 +28,13 @@ async function boot(runtime: ServiceRuntime): Promise<{ wallMs: number; cpuS: nu
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-boot-"));
   const started = performance.now();
   // A shared machine may take long: the bench measures the time, it does not judge it.
-  const ports = await freePorts();
-  const system = await startSystem({ dataDir, ports, logLevel: "warn", runtime, readyTimeoutMs: 600_000 });
+  const system = await startSystem({
+    dataDir,
+    ports: "free",
+    logLevel: "warn",
+    runtime,
+    readyTimeoutMs: 600_000,
+  });
   const wallMs = performance.now() - started;
   const cpuS = SERVICES.reduce((sum, name) => sum + treeCpu(system.pid(name)), 0);
   await system.stop();

@@ -20,7 +20,7 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePorts, type RunningSystem, startSystem } from "@einvoice/launcher";
+import { type Ports, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { connect } from "@nats-io/transport-node";
 import { sendClosedLoop, sendPaced } from "./lib/arrivals.js";
 import { removeDataDir, waitForInodeReuse } from "./lib/data-removal.js";
@@ -107,9 +107,8 @@ async function main() {
   await waitForInodeReuse();
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-"));
   const keys = await createBenchCompanies(dataDir, COMPANIES);
-  const ports = await freePorts();
   const bootStart = performance.now();
-  const boot = () =>
+  const boot = (ports: Ports | "free") =>
     startSystem({
       dataDir,
       ports,
@@ -134,7 +133,7 @@ async function main() {
         ]),
       ),
     });
-  let system: RunningSystem = await boot();
+  let system: RunningSystem = await boot("free");
   reportBoot(system, performance.now() - bootStart);
   const pidsOf = (running: RunningSystem) =>
     new Map(
@@ -161,7 +160,7 @@ async function main() {
     if (args["keep-data"]) logOffsets[phase] = logSizes(dataDir, PROCESSES);
   };
   markLogs("ready");
-  const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });
+  const nc = await connect({ servers: `nats://127.0.0.1:${system.ports.nats}` });
   try {
     const accepted = new Map<string, number>();
     const signal: Signal = { wake: null };
@@ -189,7 +188,8 @@ async function main() {
     if (args["restart-after-warmup"]) {
       await stopSystem(system);
       const restartStart = performance.now();
-      system = await boot();
+      // The same ports: this process stays connected to the broker through the restart.
+      system = await boot(system.ports);
       reportBoot(system, performance.now() - restartStart);
       pids = pidsOf(system);
       pauseRenderer(system);

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { COMPANY_HEADER, eventSubject } from "@einvoice/broker";
-import { ensureDevCredentials, freePorts, startSystem } from "@einvoice/launcher";
+import { ensureDevCredentials, startSystem } from "@einvoice/launcher";
 import { newId } from "@einvoice/platform";
 import { jetstream } from "@nats-io/jetstream";
 import { connect, headers } from "@nats-io/transport-node";
@@ -44,17 +44,16 @@ const percentile = (values: number[], p: number) =>
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-stream-"));
   const dev = await ensureDevCredentials(dataDir, undefined);
-  const ports = await freePorts();
   const system = await startSystem({
     dataDir,
-    ports,
+    ports: "free",
     logLevel: "warn",
     runtime: args.runtime === "dist" ? "dist" : "source",
     // On a shared, loaded machine the processes may take minutes to be ready.
     readyTimeoutMs: 600_000,
     serviceEnv: { gateway: { RATE_LIMIT_BURST: "1000000", RATE_LIMIT_PER_SECOND: "1000000" } },
   });
-  const nc = await connect({ servers: `nats://127.0.0.1:${ports.nats}` });
+  const nc = await connect({ servers: `nats://127.0.0.1:${system.ports.nats}` });
   try {
     const baseline = { gateway: rssMb(system.pid("gateway")), stream: rssMb(system.pid("stream")) };
     const publishedAt = new Map<string, number>();

@@ -4,14 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openAdminStore } from "@einvoice/gateway/admin";
-import {
-  ensureDevCredentials,
-  freePorts,
-  type Ports,
-  REPO_ROOT,
-  type RunningSystem,
-  startSystem,
-} from "@einvoice/launcher";
+import { ensureDevCredentials, REPO_ROOT, type RunningSystem, startSystem } from "@einvoice/launcher";
 import { benchRuc } from "./bench-ruc.js";
 import { removeDataDir, waitForInodeReuse } from "./data-removal.js";
 
@@ -49,8 +42,8 @@ export interface SystemUnderTest {
   /** Ms this process waited before starting the system, for a removal's inodes to be reusable (data-removal.ts). */
   waitedForInodesMs: number;
   /**
-   * Stops the processes (kept data) so the stores can be seeded; `restart` boots them again on the same ports, or
-   * on fresh ones if one was taken meanwhile (`baseUrl` and `natsUrl` then follow).
+   * Stops the processes (kept data) so the stores can be seeded; `restart` boots them again on fresh free ports
+   * (`baseUrl` and `natsUrl` follow).
    */
   stop(): Promise<void>;
   restart(): Promise<void>;
@@ -101,43 +94,38 @@ export async function startOwnSystem(
   const waitedForInodesMs = await waitForInodeReuse();
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-bench-suite-"));
   const keys = await createBenchCompanies(dataDir, companies);
-  let ports: Ports = await freePorts();
-  const boot = () =>
-    startSystem({
-      dataDir,
-      ports,
-      logLevel,
-      runtime: "dist",
-      nodeArgs,
-      // Nine processes start at once on a shared 2-core machine: readiness may take longer than a test allows.
-      readyTimeoutMs: 600_000,
-      serviceEnv: {
-        // The suite drives thousands of calls per key: the per-key rate limit is not what it measures.
-        gateway: { RATE_LIMIT_BURST: "1000000", RATE_LIMIT_PER_SECOND: "1000000" },
-        // The webhook step's receiver listens on 127.0.0.1 over http (allowed in test mode only).
-        notification: { WEBHOOK_ALLOW_INSECURE_TEST_MODE: "true" },
-      },
-    });
-  // A free port can be taken by another process between the pick and the listen (a shared machine, or an outgoing
-  // connection's ephemeral port while the system is stopped for seeding): once more on fresh ports before giving up.
-  const bootOnFreePorts = async (): Promise<RunningSystem> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await boot();
-      } catch (error) {
-        showLogTails(dataDir);
-        if (attempt >= 2 || !/EADDRINUSE|exited with code/.test(String(error))) throw error;
-        ports = await freePorts();
-      }
+  // Fresh free ports at every start: one picked before the system was stopped for seeding may have become an
+  // outgoing connection's ephemeral port since.
+  const boot = async () => {
+    try {
+      return await startSystem({
+        dataDir,
+        ports: "free",
+        logLevel,
+        runtime: "dist",
+        nodeArgs,
+        // Nine processes start at once on a shared 2-core machine: readiness may take longer than a test allows.
+        readyTimeoutMs: 600_000,
+        serviceEnv: {
+          // The suite drives thousands of calls per key: the per-key rate limit is not what it measures.
+          gateway: { RATE_LIMIT_BURST: "1000000", RATE_LIMIT_PER_SECOND: "1000000" },
+          // The webhook step's receiver listens on 127.0.0.1 over http (allowed in test mode only).
+          notification: { WEBHOOK_ALLOW_INSECURE_TEST_MODE: "true" },
+        },
+      });
+    } catch (error) {
+      showLogTails(dataDir);
+      throw error;
     }
   };
   let system: RunningSystem | undefined;
   try {
-    system = await bootOnFreePorts();
+    system = await boot();
   } catch (error) {
     await removeDataDir(dataDir);
     throw error;
   }
+  let ports = system.ports;
   let baseUrl = system.baseUrl;
   const pids = new Map<string, number>();
   const readPids = () => {
@@ -167,7 +155,8 @@ export async function startOwnSystem(
       pids.clear();
     },
     async restart() {
-      system = await bootOnFreePorts();
+      system = await boot();
+      ports = system.ports;
       baseUrl = system.baseUrl;
       readPids();
     },

@@ -4,11 +4,10 @@ import { join } from "node:path";
 import { openAdminStore } from "@einvoice/gateway/admin";
 import {
   ensureDevCredentials,
-  freePorts,
   type Ports,
   type RunningSystem,
+  type ServiceEnv,
   type ServiceRuntime,
-  type SystemOptions,
   startSystem,
 } from "@einvoice/launcher";
 import { conformanceDir, internalsIn } from "@einvoice/testkit";
@@ -57,9 +56,6 @@ export interface TestSystem {
   stop(): Promise<void>;
 }
 
-/** Boots the real system (nats-server, simulator, every service) on free ports in a fresh data dir. */
-type ServiceEnv = NonNullable<SystemOptions["serviceEnv"]>;
-
 export interface BootOptions {
   /** Extra env per service; a function receives the chosen ports (e.g. to point a URL at the simulator). */
   serviceEnv?: ServiceEnv | ((ports: Ports) => ServiceEnv);
@@ -75,6 +71,7 @@ export interface BootOptions {
  */
 export const e2eRuntime = (): ServiceRuntime => (process.env.E2E_RUNTIME === "source" ? "source" : "dist");
 
+/** Boots the real system (nats-server, simulator, every service) on free ports in a fresh data dir. */
 export async function bootTestSystem(options: BootOptions = {}): Promise<TestSystem> {
   const dataDir = await mkdtemp(join(tmpdir(), "einvoice-e2e-"));
   const runtime = options.runtime ?? e2eRuntime();
@@ -82,19 +79,21 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
   const admin = await openAdminStore({ DATA_DIR: dataDir, MONGODB_URL: undefined });
   const live = await admin.createApiKey.execute(credentials.company_id, true);
   await admin.close();
-  const ports = await freePorts();
-  const extraEnv = typeof options.serviceEnv === "function" ? options.serviceEnv(ports) : options.serviceEnv;
-  const serviceEnv = {
-    ...extraEnv,
-    "sunat-simulator": { ...SIMULATOR_TEST_ENV, ...extraEnv?.["sunat-simulator"] },
-    gateway: { ...UNLIMITED_GATEWAY_ENV, ...extraEnv?.gateway },
-    // Test-mode webhooks may go to receivers the suites run on 127.0.0.1 (never live ones).
-    notification: { WEBHOOK_ALLOW_INSECURE_TEST_MODE: "true", ...extraEnv?.notification },
+  const serviceEnv = (ports: Ports): ServiceEnv => {
+    const extraEnv =
+      typeof options.serviceEnv === "function" ? options.serviceEnv(ports) : options.serviceEnv;
+    return {
+      ...extraEnv,
+      "sunat-simulator": { ...SIMULATOR_TEST_ENV, ...extraEnv?.["sunat-simulator"] },
+      gateway: { ...UNLIMITED_GATEWAY_ENV, ...extraEnv?.gateway },
+      // Test-mode webhooks may go to receivers the suites run on 127.0.0.1 (never live ones).
+      notification: { WEBHOOK_ALLOW_INSECURE_TEST_MODE: "true", ...extraEnv?.notification },
+    };
   };
   const logLevel = options.logLevel ?? "warn";
   // E2E_READY_TIMEOUT_MS lets each process take longer to become ready on a machine shared by many runs.
   const readyTimeoutMs = Number(process.env.E2E_READY_TIMEOUT_MS) || undefined;
-  let system = await startSystem({ dataDir, ports, logLevel, serviceEnv, runtime, readyTimeoutMs });
+  let system = await startSystem({ dataDir, ports: "free", logLevel, serviceEnv, runtime, readyTimeoutMs });
   const handle: TestSystem = {
     get system() {
       return system;
@@ -137,6 +136,8 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
     },
     async restart() {
       await system.stop();
+      // The same ports: a suite may hold URLs of the system across its restart.
+      const { ports } = system;
       system = await startSystem({ dataDir, ports, logLevel, serviceEnv, runtime, readyTimeoutMs });
     },
     async stop() {

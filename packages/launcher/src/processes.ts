@@ -5,6 +5,45 @@ export interface ManagedProcess {
   name: string;
   child: ChildProcess;
   exited: Promise<number | null>;
+  /** The end of its output (at most OUTPUT_TAIL_CHARS), once the output has ended or a second has passed. */
+  lastOutput?: () => Promise<string>;
+}
+
+/** How much of a process's output is kept to tell why it exited: its last few log lines. */
+const OUTPUT_TAIL_CHARS = 8_192;
+/** How long to wait for an exited process's last output to arrive through its pipes. */
+const OUTPUT_DRAIN_MS = 1_000;
+
+/**
+ * A process could not listen because its port was taken: by another program, or, for a port picked free a moment
+ * earlier, by an outgoing connection's ephemeral port before the process listened.
+ */
+export class PortInUseError extends Error {
+  constructor(
+    readonly processName: string,
+    readonly port: number | undefined,
+  ) {
+    super(
+      `${processName} could not listen on ${port === undefined ? "its port" : `port ${port}`}: the port is in use by another program`,
+    );
+    this.name = "PortInUseError";
+  }
+}
+
+/** The port a log says could not be listened on (node's EADDRINUSE, nats-server's bind error), if it says so. */
+export function portInUse(output: string): { port: number | undefined } | undefined {
+  const line = output.split("\n").find((l) => /EADDRINUSE|address already in use/.test(l));
+  if (line === undefined) return undefined;
+  const port = /127\.0\.0\.1:(\d+)/.exec(line)?.[1];
+  return { port: port === undefined ? undefined : Number(port) };
+}
+
+/** Why a process exited before it was ready: a `PortInUseError` when its output says so. */
+export async function exitedEarly(process: ManagedProcess, code: number | null): Promise<Error> {
+  const taken = portInUse((await process.lastOutput?.()) ?? "");
+  return taken
+    ? new PortInUseError(process.name, taken.port)
+    : new Error(`${process.name} exited with code ${code} before it was ready`);
 }
 
 /** Spawns a process whose output goes to a log file; exit is observable. */
@@ -22,8 +61,19 @@ export function spawnLogged(
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
+  let tail = "";
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString("utf8")).slice(-OUTPUT_TAIL_CHARS);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const outputEnded = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { name, child, exited };
+  const lastOutput = async () => {
+    await Promise.race([outputEnded, new Promise((resolve) => setTimeout(resolve, OUTPUT_DRAIN_MS).unref())]);
+    return tail;
+  };
+  return { name, child, exited, lastOutput };
 }
 
 /** SIGTERM, then SIGKILL after `graceMs` if the process has not exited. */
@@ -35,7 +85,10 @@ export async function stopProcess(process: ManagedProcess, graceMs = 10_000): Pr
   clearTimeout(timer);
 }
 
-/** Polls an HTTP readiness URL until it answers 200; fails early if the process exits. */
+/**
+ * Polls an HTTP readiness URL until it answers 200; fails early if the process exits (`PortInUseError` when it
+ * could not listen).
+ */
 export async function waitUntilReady(process: ManagedProcess, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
@@ -43,8 +96,7 @@ export async function waitUntilReady(process: ManagedProcess, url: string, timeo
     exitCode = code;
   });
   for (;;) {
-    if (exitCode !== undefined)
-      throw new Error(`${process.name} exited with code ${exitCode} before it was ready`);
+    if (exitCode !== undefined) throw await exitedEarly(process, exitCode);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;

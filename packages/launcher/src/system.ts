@@ -3,22 +3,43 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { waitForPort } from "@einvoice/testkit";
-import { DEFAULT_PORTS, type Ports } from "./ports.js";
-import { type ManagedProcess, spawnLogged, stopProcess, waitUntilReady } from "./processes.js";
+import { DEFAULT_PORTS, freePorts, type Ports } from "./ports.js";
+import {
+  exitedEarly,
+  type ManagedProcess,
+  PortInUseError,
+  spawnLogged,
+  stopProcess,
+  waitUntilReady,
+} from "./processes.js";
 import { assertBuilt, type ServiceRuntime, serviceNodeArgs } from "./runtime.js";
 import { Supervisor } from "./supervisor.js";
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 
+/** Extra environment per service name (e.g. `{ submission: { SUBMISSION_DEADLINE_MS: "4000" } }`). */
+export type ServiceEnv = Record<string, Record<string, string>>;
+
+/** How many times a start on free ports is tried, each on fresh ports, when a port was taken before its listen. */
+const FREE_PORT_STARTS = 3;
+
 export interface SystemOptions {
   /** Where every store, the NATS store and the logs live. Kept across restarts. */
   dataDir: string;
-  ports?: Ports;
+  /**
+   * The ports to listen on (default DEFAULT_PORTS), or `"free"`: ports free a moment before the start, and if one is
+   * taken before its process listens (another program, or an outgoing connection's ephemeral port), the start is
+   * tried again on fresh ones, FREE_PORT_STARTS starts in all. `RunningSystem.ports` says which were used.
+   */
+  ports?: Ports | "free";
   logLevel?: string;
   /** Milliseconds allowed for each process to become ready. Default 60000. */
   readyTimeoutMs?: number;
-  /** Extra environment per service name (e.g. `{ submission: { SUBMISSION_DEADLINE_MS: "4000" } }`); wins over defaults. */
-  serviceEnv?: Record<string, Record<string, string>>;
+  /**
+   * Extra environment per service name, which wins over the defaults; a function receives the ports the start
+   * uses (e.g. to point a URL at the simulator).
+   */
+  serviceEnv?: ServiceEnv | ((ports: Ports) => ServiceEnv);
   /** Extra node flags per service name, e.g. `{ numbering: ["--cpu-prof"] }` for a benchmark's profile. */
   nodeArgs?: Record<string, string[]>;
   /**
@@ -137,9 +158,22 @@ function serviceSpecs(p: Ports): ServiceSpec[] {
 /**
  * Starts the whole system on one machine: nats-server with JetStream, the SUNAT simulator and every service as a
  * child process on embedded defaults (SQLite, filesystem objects). Used by `npm start` and the end-to-end tests.
+ * A process that cannot listen fails the start with `PortInUseError` (after the attempts on free ports).
  */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
-  const ports = options.ports ?? DEFAULT_PORTS;
+  if (options.ports !== "free") return startOnPorts(options, options.ports ?? DEFAULT_PORTS);
+  for (let start = 1; ; start++) {
+    try {
+      return await startOnPorts(options, await freePorts());
+    } catch (error) {
+      if (!(error instanceof PortInUseError) || start >= FREE_PORT_STARTS) throw error;
+    }
+  }
+}
+
+async function startOnPorts(options: SystemOptions, ports: Ports): Promise<RunningSystem> {
+  const serviceEnv =
+    typeof options.serviceEnv === "function" ? options.serviceEnv(ports) : options.serviceEnv;
   const dataDir = resolve(options.dataDir);
   const logDir = join(dataDir, "logs");
   await mkdir(join(dataDir, "nats"), { recursive: true });
@@ -179,7 +213,12 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       { cwd: REPO_ROOT, env: process.env, logFile: join(logDir, "nats-server.log") },
     );
     current.set(nats.name, nats);
-    await waitForPort(ports.nats, 15_000);
+    await Promise.race([
+      waitForPort(ports.nats, 15_000),
+      nats.exited.then(async (code) => {
+        throw await exitedEarly(nats, code);
+      }),
+    ]);
     return nats;
   };
   const startService = async (spec: ServiceSpec) => {
@@ -189,7 +228,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       serviceNodeArgs(spec.name, options.runtime ?? "source", "main", options.nodeArgs?.[spec.name]),
       {
         cwd: REPO_ROOT,
-        env: { ...baseEnv, ...spec.env, ...options.serviceEnv?.[spec.name] },
+        env: { ...baseEnv, ...spec.env, ...serviceEnv?.[spec.name] },
         logFile: join(logDir, `${spec.name}.log`),
       },
     );
