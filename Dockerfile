@@ -40,4 +40,4 @@ WORKDIR /app/services/${SERVICE}
 # The `node` user of the official image (uid 1000); the manifests set runAsNonRoot and runAsUser 1000.
 USER 1000:1000
 # The V8 heap sizing and feedback allocation of `npm start` (packages/launcher/src/runtime.ts, SERVICE_V8_FLAGS).
-CMD ["node", "--max-semi-space-size=32", "--initial-old-space-size=64", "--no-lazy-feedback-allocation", "--enable-source-maps", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=32", "--initial-old-space-size=192", "--no-lazy-feedback-allocation", "--enable-source-maps", "dist/main.js"]

@@ -18,7 +18,7 @@ describe("how a service process runs", () => {
   it("should run the build with source maps under dist, and the TypeScript through tsx under source", () => {
     expect(SERVICE_V8_FLAGS).toEqual([
       "--max-semi-space-size=32",
-      "--initial-old-space-size=64",
+      "--initial-old-space-size=192",
       "--no-lazy-feedback-allocation",
     ]);
     expect(serviceNodeArgs("tax", "dist")).toEqual([

@@ -18,15 +18,16 @@ export function serviceEntry(service: string, runtime: ServiceRuntime, entry = "
  * semi-spaces (V8's default is 16 MB) lets the short-lived objects of a burst — request messages, JSON, promises
  * — die before a scavenge has to copy them: less CPU per number and per invoice (`bench/numbering.ts`,
  * `bench/pipeline.ts --node-args`), for some more resident memory per process under load. An old generation that
- * starts at 64 MB (V8 starts it small and grows it by full mark-compacts) spares a freshly started service the
- * collections its first documents would otherwise pay for while the heap grows to its working size. Feedback
+ * starts at 192 MB (V8 starts it small and grows it through full mark-compacts, concurrent marking included) spares
+ * a freshly started service the collections its first documents would otherwise pay for while the heap grows to its
+ * working size, for a higher resident peak before its first full collection. Feedback
  * vectors made at a function's first call (V8 otherwise runs a new function a while without one) let the many
  * functions a freshly started service meets first in its real traffic (HTTP, NATS, protobuf, the store) gather
  * type feedback and tier up from their first calls, for a little more memory per function.
  */
 export const SERVICE_V8_FLAGS: readonly string[] = [
   "--max-semi-space-size=32",
-  "--initial-old-space-size=64",
+  "--initial-old-space-size=192",
   "--no-lazy-feedback-allocation",
 ];
 
