@@ -5,7 +5,8 @@
  *   the in-process floor per document · end to end create → accepted at rising concurrency, with and without
  *   PDFs, over many companies and for one · the rate sustained with PDFs (the A4 of every document, the ticket of
  *   one in ten asked for), cold right after start, the same run warm, and warm at the best concurrency, with CPU
- *   per document per process until idle · create
+ *   per document per process until idle · cold and warm at the same arrivals (600 documents paced at 120/s, the
+ *   cold ones on a system started fresh for them) · create
  *   latency without `Prefer` and with `Prefer: wait=10` at half the peak (half of what it sustains with PDFs) ·
  *   numbering alone · growth after 10 k (and 100 k) stored documents · webhook deliveries/s · SSE delivery lag
  *   with 1,000 clients.
@@ -90,6 +91,18 @@ const E2E_SUSTAINED_COUNT = QUICK ? 40 : 1000;
 /** The runs with PDFs ask for the 80 mm ticket of one document in this many (a point of sale printing it). */
 const TICKET_EVERY = 10;
 /**
+ * Issue 40's "first 600 invoices after `npm start`", cold and warm at the same arrivals: sent on a fixed schedule at
+ * the rate issue 40 asks the system to sustain with PDFs, so both systems get the same documents at the same moments
+ * (a closed loop offers a warm system more documents per second than a cold one, and a faster run costs less per
+ * document: docs/performance.md, "The same arrivals").
+ */
+const SAME_ARRIVALS: LoadShape = {
+  count: QUICK ? 40 : 600,
+  ratePerSecond: QUICK ? 20 : 120,
+  pdfs: true,
+  ticketEvery: TICKET_EVERY,
+};
+/**
  * Invoices sent before the first measured run (PDFs on, 32 clients). A system keeps getting cheaper for about 5,000
  * invoices after it starts, every process (docs/performance.md, "What the suite is built on"); 5,000 keep the system busy for about 40 s, and the renderer about
  * a minute more.
@@ -105,7 +118,7 @@ const OUTPUT = args["no-write"]
   : (args.write ?? (QUICK ? undefined : join(REPO_ROOT, "docs/performance.md")));
 const CORES = describeMachine(REPO_ROOT).cores;
 
-const STEPS = 13;
+const STEPS = 15;
 let stepIndex = 0;
 /** The results so far: written after every step, so a run stopped early still leaves what it measured. */
 let partial: SuiteResults | undefined;
@@ -162,6 +175,65 @@ async function floorStep(results: SuiteResults, log: string[]) {
   );
 }
 
+/**
+ * One document per company, then the wait for idle: a company's first test-mode document generates its test
+ * certificate in signing (an RSA key pair), a cost of the company's setup, not of a cold process.
+ */
+async function firstDocumentPerCompany(
+  sut: SystemUnderTest,
+  watcher: AcceptanceWatcher,
+): Promise<LoadResult> {
+  progress("one document per company");
+  const result = await runLoad(
+    { baseUrl: sut.baseUrl, keys: sut.keys, pids: new Map(), watcher },
+    { count: sut.keys.length, clients: sut.keys.length },
+  );
+  await settle(sut.pids, { maxMs: 240_000, idle: 0.1 });
+  await measureIdle(sut.pids);
+  return result;
+}
+
+const sameArrivalsLabel = (state: string) =>
+  `${state}: ${SAME_ARRIVALS.count!.toLocaleString("en-US")} documents paced at ${SAME_ARRIVALS.ratePerSecond}/s, a ticket for 1 in ${TICKET_EVERY}, until their PDFs are made`;
+
+/**
+ * The cold half of the same-arrivals pair, on a system of its own started fresh for it (the main system's first
+ * documents are the closed-loop cold run). Stopped afterwards; its data is removed at the end of the suite, since a
+ * removal now would slow the main system's file creation (bench/lib/data-removal.ts). Returns it for that; on a
+ * failure, which the report states, it is removed at once and the rest of the suite runs.
+ */
+async function sameArrivalsColdStep(results: SuiteResults): Promise<SystemUnderTest | undefined> {
+  next(
+    `cold at the same arrivals: ${SAME_ARRIVALS.count} documents at ${SAME_ARRIVALS.ratePerSecond}/s right after a start of their own`,
+  );
+  let sut: SystemUnderTest | undefined;
+  try {
+    sut = await startOwnSystem(COMPANIES);
+    const watcher = await watchAcceptances(sut);
+    try {
+      await firstDocumentPerCompany(sut, watcher);
+      results.e2e.push({
+        label: sameArrivalsLabel("cold, right after start"),
+        clients: 0,
+        companies: sut.keys.length,
+        pdf: true,
+        cold: true,
+        rate: SAME_ARRIVALS.ratePerSecond,
+        result: await e2e(sut, watcher, sut.keys, SAME_ARRIVALS),
+      });
+    } finally {
+      await watcher.close();
+      await sut.stop();
+    }
+    return sut;
+  } catch (error) {
+    results.sameArrivalsError = (error as Error).message;
+    note(`not measured: ${results.sameArrivalsError}`);
+    await sut?.dispose();
+    return undefined;
+  }
+}
+
 async function e2e(
   sut: SystemUnderTest,
   watcher: AcceptanceWatcher,
@@ -200,6 +272,8 @@ async function main() {
     buildServices();
   }
   await floorStep(results, log);
+  // Started before the main system: a fresh start of its own (an attached system cannot be restarted fresh).
+  const sameArrivalsSystem = ATTACHED ? undefined : await sameArrivalsColdStep(results);
 
   next(
     ATTACHED
@@ -240,17 +314,7 @@ async function main() {
   };
   try {
     next(`sustained with PDFs, cold: ${E2E_SUSTAINED_COUNT} documents right after the system started`);
-    // One document per company first: its first test-mode document generates its test certificate in signing (an
-    // RSA key pair), a cost of the company's setup, not of a cold process.
-    progress("one document per company");
-    keep(
-      await runLoad(
-        { baseUrl: sut.baseUrl, keys: all, pids: new Map(), watcher },
-        { count: all.length, clients: all.length },
-      ),
-    );
-    await settle(sut.pids, { maxMs: 240_000, idle: 0.1 });
-    await measureIdle(sut.pids);
+    keep(await firstDocumentPerCompany(sut, watcher));
     // The cold run and its warm twin: the same load exactly, so their CPU per document compares like with like.
     const coldLoad = async () =>
       keep(
@@ -295,6 +359,21 @@ async function main() {
       coldTwin: true,
       result: warmTwin,
     });
+
+    if (results.e2e.some((run) => run.cold && run.rate !== undefined)) {
+      next(`the same arrivals, warm: ${SAME_ARRIVALS.count} documents at ${SAME_ARRIVALS.ratePerSecond}/s`);
+      progress("the system catches up");
+      await settle(sut.pids, { maxMs: PACED_SETTLE_MS });
+      results.e2e.push({
+        label: sameArrivalsLabel("warm, after the warm-up"),
+        clients: 0,
+        companies: all.length,
+        pdf: true,
+        coldTwin: true,
+        rate: SAME_ARRIVALS.ratePerSecond,
+        result: keep(await e2e(sut, watcher, all, SAME_ARRIVALS)),
+      });
+    }
 
     next("end to end at rising concurrency, PDF on, many companies");
     const rising: E2eRun[] = [];
@@ -494,6 +573,7 @@ async function main() {
   } finally {
     await watcher.close().catch(() => {});
     await sut.dispose();
+    await sameArrivalsSystem?.dispose();
   }
   const markdown = save(failure ? `stopped by an error: ${failure.split("\n")[0]}` : undefined)!;
   process.stderr.write("\n");

@@ -137,7 +137,7 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
       ],
       s.e2e.map((run) => [
         run.label,
-        String(run.clients),
+        run.rate === undefined ? String(run.clients) : `paced ${fmt(run.rate, 0)}/s`,
         String(run.companies),
         run.pdf ? "on" : "off",
         String(run.result.created),
@@ -180,25 +180,42 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
       "",
     );
   }
-  const coldRun = s.e2e.find((run) => run.cold);
-  const twin = s.e2e.find((run) => run.coldTwin);
-  if (coldRun && twin) {
-    const ratios = coldOverWarm(coldRun.result, twin.result);
+  const pairOf = (paced: boolean) => {
+    const cold = s.e2e.find((run) => run.cold && (run.rate !== undefined) === paced);
+    const warm = s.e2e.find((run) => run.coldTwin && (run.rate !== undefined) === paced);
+    if (!cold || !warm) return undefined;
+    const ratios = coldOverWarm(cold.result, warm.result);
+    return (
+      `**${ratios.ours === undefined ? "—" : `${fmt(ratios.ours, 2)}×`} over our services** ` +
+      `(${fmt(oursMs(cold.result), 1)} against ${fmt(oursMs(warm.result), 1)} ms)` +
+      (ratios.perProcess.size
+        ? `; per process ${[...ratios.perProcess].map(([name, r]) => `${name} ${fmt(r, 2)}×`).join(", ")}`
+        : "") +
+      `. Rate: ${fmt(cold.result.perSecond, 1)} documents/s cold, ${fmt(warm.result.perSecond, 1)} warm`
+    );
+  };
+  const sameArrivals = pairOf(true);
+  const closedLoop = pairOf(false);
+  if (sameArrivals || closedLoop) {
+    const pacedRun = s.e2e.find((run) => run.cold && run.rate !== undefined);
+    const closedRun = s.e2e.find((run) => run.cold && run.rate === undefined);
     out.push(
-      "**Warm from the first minute** (issue 40: the first documents after start within 1.1× the CPU per document of " +
-        "the same documents warm): the cold run, right after the system started, against the same load after the " +
-        `warm-up (${twin.result.created.toLocaleString("en-US")} documents, ${twin.clients} clients, ${twin.companies} ` +
-        "companies, the same ticket requests, CPU until idle). Cold ÷ warm, CPU per document: " +
-        `**${ratios.ours === undefined ? "—" : `${fmt(ratios.ours, 2)}×`} over our services** ` +
-        `(${fmt(oursMs(coldRun.result), 1)} against ${fmt(oursMs(twin.result), 1)} ms)` +
-        (ratios.perProcess.size
-          ? `; per process ${[...ratios.perProcess].map(([name, r]) => `${name} ${fmt(r, 2)}×`).join(", ")}`
-          : "") +
-        `. Rate: ${fmt(coldRun.result.perSecond, 1)} documents/s cold, ${fmt(twin.result.perSecond, 1)} warm` +
+      "**Warm from the first minute** (issue 40: the first 600 documents after start within 1.1× the CPU per " +
+        "document of the same documents warm). Cold ÷ warm, CPU per document until idle:",
+      "",
+      `- **At the same arrivals**, issue 40's measure: ${pacedRun?.result.created.toLocaleString("en-US") ?? "—"} documents ` +
+        `sent on a fixed schedule at ${fmt(pacedRun?.rate, 0)}/s (in a full run 120/s, the rate issue 40 asks the system to sustain with PDFs), ` +
+        "the same ticket requests, to a system started fresh for them (one document per company first) and to the " +
+        `warm system after its warm-up: ${sameArrivals ?? `not measured (${s.sameArrivalsError ?? "an attached system cannot be started fresh"})`}.`,
+      `- **At the limit**, a closed loop of ${closedRun?.clients ?? "—"} clients, ` +
+        `${closedRun?.result.created.toLocaleString("en-US") ?? "—"} documents, right after the main system started and ` +
+        `again after its warm-up: ${closedLoop ?? "not measured"}` +
         (s.sustainableCold
           ? `; sustainable with PDFs from the cold run's CPU, ${fmt(s.sustainableCold.perSecond, 1)} documents/s`
           : "") +
-        ".",
+        ". A closed loop sends a warm system more documents per second than a cold one, and a faster run costs " +
+        "less per document, so this ratio counts the rate as well as the cold processes (docs/performance.md, " +
+        '"The same arrivals").',
       "",
     );
   }

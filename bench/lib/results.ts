@@ -22,10 +22,12 @@ export interface E2eRun {
   clients: number;
   companies: number;
   pdf: boolean;
-  /** Measured right after the system started (before the warm-up), to compare with the same run warm. */
+  /** Measured right after a system started (before any warm-up), to compare with the same run warm. */
   cold?: boolean;
-  /** The cold run's load exactly (count, clients, companies, tickets), measured after the warm-up. */
+  /** The load of the cold run with the same `rate` exactly (count, clients or rate, companies, tickets), after the warm-up. */
   coldTwin?: boolean;
+  /** Paced: creates sent at this rate (per second) on a fixed schedule; absent, a closed loop of `clients`. */
+  rate?: number;
   result: LoadResult;
 }
 
@@ -86,6 +88,8 @@ export interface SuiteResults {
   /** The same from the cold run (right after start, before the warm-up). */
   sustainableCold?: Capacity;
   paced: PacedRun[];
+  /** Why the cold run at the same arrivals was not measured, when it failed. */
+  sameArrivalsError?: string;
   numbering?: NumberingFigures;
   numberingError?: string;
   growth: GrowthRun[];
