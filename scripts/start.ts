@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { ensureDevCredentials, REPO_ROOT, startSystem } from "@einvoice/launcher";
+import { ensureDevCredentials, PortInUseError, REPO_ROOT, startSystem } from "@einvoice/launcher";
 
 /**
  * `npm start`: the whole system on its embedded defaults in `.data/` (SQLite, filesystem objects, local
@@ -24,6 +24,11 @@ const system = await startSystem({
     );
     process.exit(1);
   },
+}).catch((error: unknown) => {
+  // A port of the fixed set is another program's: say which, not a stack.
+  if (!(error instanceof PortInUseError)) throw error;
+  console.error(`einvoice could not start: ${error.message}. Stop that program and run npm start again.`);
+  process.exit(1);
 });
 console.log(`BASE_URL=${system.baseUrl}`);
 console.log(`API_KEY=${credentials.api_key}`);

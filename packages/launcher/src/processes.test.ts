@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  exitedEarly,
   type ManagedProcess,
   PortInUseError,
   portInUse,
   spawnLogged,
   stopProcess,
+  waitForOutput,
   waitUntilReady,
 } from "./processes.js";
 
@@ -58,13 +58,21 @@ describe("a process that cannot listen", () => {
     );
   });
 
-  it("should read nats-server's bind error as PortInUseError", async () => {
+  it("should read nats-server's bind error as PortInUseError, though another program answers on the port", async () => {
     const nats = spawn("nats-server", "nats-server", ["-a", "127.0.0.1", "-p", String(takenPort)]);
-    const code = await nats.exited;
-    expect(code).not.toBe(0);
-    const error = await exitedEarly(nats, code);
+    const error = await waitForOutput(nats, /Server is ready/, 10_000).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PortInUseError);
     expect(error).toMatchObject({ processName: "nats-server", port: takenPort });
+  });
+
+  it("should wait for nats-server's readiness line on a free port", async () => {
+    const free = net.createServer();
+    await new Promise<void>((resolve) => free.listen(0, "127.0.0.1", resolve));
+    const port = (free.address() as net.AddressInfo).port;
+    await new Promise((resolve) => free.close(resolve));
+    const nats = spawn("nats-server", "nats-server", ["-a", "127.0.0.1", "-p", String(port)]);
+    await waitForOutput(nats, /Server is ready/, 10_000);
+    expect(nats.child.exitCode).toBeNull();
   });
 
   it("should keep the plain exit error when the output says nothing of a port", async () => {

@@ -5,8 +5,10 @@ export interface ManagedProcess {
   name: string;
   child: ChildProcess;
   exited: Promise<number | null>;
-  /** The end of its output (at most OUTPUT_TAIL_CHARS), once the output has ended or a second has passed. */
-  lastOutput?: () => Promise<string>;
+  /** The end of its output so far (at most OUTPUT_TAIL_CHARS): what it logged last, to tell how it is doing. */
+  output?: () => string;
+  /** Resolves once its output has ended (its pipes closed), after it exited. */
+  outputEnded?: Promise<void>;
 }
 
 /** How much of a process's output is kept to tell why it exited: its last few log lines. */
@@ -40,7 +42,11 @@ export function portInUse(output: string): { port: number | undefined } | undefi
 
 /** Why a process exited before it was ready: a `PortInUseError` when its output says so. */
 export async function exitedEarly(process: ManagedProcess, code: number | null): Promise<Error> {
-  const taken = portInUse((await process.lastOutput?.()) ?? "");
+  await Promise.race([
+    process.outputEnded,
+    new Promise((resolve) => setTimeout(resolve, OUTPUT_DRAIN_MS).unref()),
+  ]);
+  const taken = portInUse(process.output?.() ?? "");
   return taken
     ? new PortInUseError(process.name, taken.port)
     : new Error(`${process.name} exited with code ${code} before it was ready`);
@@ -69,11 +75,7 @@ export function spawnLogged(
   child.stderr?.on("data", keep);
   const outputEnded = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const lastOutput = async () => {
-    await Promise.race([outputEnded, new Promise((resolve) => setTimeout(resolve, OUTPUT_DRAIN_MS).unref())]);
-    return tail;
-  };
-  return { name, child, exited, lastOutput };
+  return { name, child, exited, output: () => tail, outputEnded };
 }
 
 /** SIGTERM, then SIGKILL after `graceMs` if the process has not exited. */
@@ -83,6 +85,26 @@ export async function stopProcess(process: ManagedProcess, graceMs = 10_000): Pr
   const timer = setTimeout(() => process.child.kill("SIGKILL"), graceMs);
   await process.exited;
   clearTimeout(timer);
+}
+
+/**
+ * Waits until the process's output matches `ready` (nats-server's "Server is ready", which it logs once it listens);
+ * fails early if the process exits (`PortInUseError` when it could not listen). A port probe instead could reach
+ * another program's listener on a taken port.
+ */
+export async function waitForOutput(
+  process: ManagedProcess,
+  ready: RegExp,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const code = process.child.exitCode;
+    if (code !== null || process.child.signalCode !== null) throw await exitedEarly(process, code);
+    if (ready.test(process.output?.() ?? "")) return;
+    if (Date.now() > deadline) throw new Error(`${process.name} did not log ${ready} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /**

@@ -2,14 +2,13 @@ import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { waitForPort } from "@einvoice/testkit";
 import { DEFAULT_PORTS, freePorts, type Ports } from "./ports.js";
 import {
-  exitedEarly,
   type ManagedProcess,
   PortInUseError,
   spawnLogged,
   stopProcess,
+  waitForOutput,
   waitUntilReady,
 } from "./processes.js";
 import { assertBuilt, type ServiceRuntime, serviceNodeArgs } from "./runtime.js";
@@ -213,12 +212,7 @@ async function startOnPorts(options: SystemOptions, ports: Ports): Promise<Runni
       { cwd: REPO_ROOT, env: process.env, logFile: join(logDir, "nats-server.log") },
     );
     current.set(nats.name, nats);
-    await Promise.race([
-      waitForPort(ports.nats, 15_000),
-      nats.exited.then(async (code) => {
-        throw await exitedEarly(nats, code);
-      }),
-    ]);
+    await waitForOutput(nats, /Server is ready/, 15_000);
     return nats;
   };
   const startService = async (spec: ServiceSpec) => {
