@@ -193,8 +193,27 @@ async function firstDocumentPerCompany(
   return result;
 }
 
-const sameArrivalsLabel = (state: string) =>
-  `${state}: ${SAME_ARRIVALS.count!.toLocaleString("en-US")} documents paced at ${SAME_ARRIVALS.ratePerSecond}/s, a ticket for 1 in ${TICKET_EVERY}, until their PDFs are made`;
+/** One run of the same-arrivals pair on `sut`: cold right after its start, or warm (the cold run's twin). */
+async function sameArrivalsRun(
+  sut: SystemUnderTest,
+  watcher: AcceptanceWatcher,
+  state: "cold" | "warm",
+): Promise<E2eRun> {
+  const result = await e2e(sut, watcher, sut.keys, SAME_ARRIVALS);
+  return {
+    label:
+      `${state === "cold" ? "cold, right after start" : "warm, after the warm-up"}: ` +
+      `${SAME_ARRIVALS.count!.toLocaleString("en-US")} documents paced at ${SAME_ARRIVALS.ratePerSecond}/s, ` +
+      `a ticket for 1 in ${TICKET_EVERY}, until their PDFs are made`,
+    clients: 0,
+    companies: sut.keys.length,
+    pdf: true,
+    cold: state === "cold",
+    coldTwin: state === "warm",
+    rate: SAME_ARRIVALS.ratePerSecond,
+    result,
+  };
+}
 
 /**
  * The cold half of the same-arrivals pair, on a system of its own started fresh for it (the main system's first
@@ -212,15 +231,7 @@ async function sameArrivalsColdStep(results: SuiteResults): Promise<SystemUnderT
     const watcher = await watchAcceptances(sut);
     try {
       await firstDocumentPerCompany(sut, watcher);
-      results.e2e.push({
-        label: sameArrivalsLabel("cold, right after start"),
-        clients: 0,
-        companies: sut.keys.length,
-        pdf: true,
-        cold: true,
-        rate: SAME_ARRIVALS.ratePerSecond,
-        result: await e2e(sut, watcher, sut.keys, SAME_ARRIVALS),
-      });
+      results.e2e.push(await sameArrivalsRun(sut, watcher, "cold"));
     } finally {
       await watcher.close();
       await sut.stop();
@@ -360,19 +371,13 @@ async function main() {
       result: warmTwin,
     });
 
-    if (results.e2e.some((run) => run.cold && run.rate !== undefined)) {
+    if (sameArrivalsSystem) {
       next(`the same arrivals, warm: ${SAME_ARRIVALS.count} documents at ${SAME_ARRIVALS.ratePerSecond}/s`);
       progress("the system catches up");
       await settle(sut.pids, { maxMs: PACED_SETTLE_MS });
-      results.e2e.push({
-        label: sameArrivalsLabel("warm, after the warm-up"),
-        clients: 0,
-        companies: all.length,
-        pdf: true,
-        coldTwin: true,
-        rate: SAME_ARRIVALS.ratePerSecond,
-        result: keep(await e2e(sut, watcher, all, SAME_ARRIVALS)),
-      });
+      const warmRun = await sameArrivalsRun(sut, watcher, "warm");
+      keep(warmRun.result);
+      results.e2e.push(warmRun);
     }
 
     next("end to end at rising concurrency, PDF on, many companies");

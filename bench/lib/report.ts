@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { type LoadResult, PACED_SETTLE_MS, settledText } from "./load.js";
-import type { Floor, SuiteResults } from "./results.js";
+import type { E2eRun, Floor, SuiteResults } from "./results.js";
 import { fmt, percentile } from "./stats.js";
 import { NOT_OURS, PROCESSES } from "./system-under-test.js";
 
@@ -180,9 +180,12 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
       "",
     );
   }
-  const pairOf = (paced: boolean) => {
-    const cold = s.e2e.find((run) => run.cold && (run.rate !== undefined) === paced);
-    const warm = s.e2e.find((run) => run.coldTwin && (run.rate !== undefined) === paced);
+  const paced = (run: E2eRun) => run.rate !== undefined;
+  const pacedRun = s.e2e.find((run) => run.cold && paced(run));
+  const closedRun = s.e2e.find((run) => run.cold && !paced(run));
+  /** Cold ÷ warm of a cold run against its twin of the same kind (paced or closed loop), once both are measured. */
+  const pairOf = (cold: E2eRun | undefined) => {
+    const warm = cold && s.e2e.find((run) => run.coldTwin && paced(run) === paced(cold));
     if (!cold || !warm) return undefined;
     const ratios = coldOverWarm(cold.result, warm.result);
     return (
@@ -194,11 +197,9 @@ export function renderMarkdown(s: SuiteResults, cores: number): string {
       `. Rate: ${fmt(cold.result.perSecond, 1)} documents/s cold, ${fmt(warm.result.perSecond, 1)} warm`
     );
   };
-  const sameArrivals = pairOf(true);
-  const closedLoop = pairOf(false);
+  const sameArrivals = pairOf(pacedRun);
+  const closedLoop = pairOf(closedRun);
   if (sameArrivals || closedLoop) {
-    const pacedRun = s.e2e.find((run) => run.cold && run.rate !== undefined);
-    const closedRun = s.e2e.find((run) => run.cold && run.rate === undefined);
     out.push(
       "**Warm from the first minute** (issue 40: the first 600 documents after start within 1.1× the CPU per " +
         "document of the same documents warm). Cold ÷ warm, CPU per document until idle:",

@@ -118,20 +118,19 @@ export async function startOwnSystem(
       throw error;
     }
   };
-  let system: RunningSystem | undefined;
+  // The system last started: after `stop` it still names the ports a restart replaces (its stop is idempotent).
+  let system: RunningSystem;
   try {
     system = await boot();
   } catch (error) {
     await removeDataDir(dataDir);
     throw error;
   }
-  let ports = system.ports;
-  let baseUrl = system.baseUrl;
   const pids = new Map<string, number>();
   const readPids = () => {
     pids.clear();
     for (const name of PROCESSES) {
-      const pid = system?.pid(name);
+      const pid = system.pid(name);
       if (pid) pids.set(name, pid);
     }
   };
@@ -139,29 +138,26 @@ export async function startOwnSystem(
   return {
     // Getters: a restart may have moved the system to fresh ports.
     get baseUrl() {
-      return baseUrl;
+      return system.baseUrl;
     },
     keys,
     pids,
     get natsUrl() {
-      return `nats://127.0.0.1:${ports.nats}`;
+      return `nats://127.0.0.1:${system.ports.nats}`;
     },
     dataDir,
     started: true,
     waitedForInodesMs,
     async stop() {
-      await system?.stop();
-      system = undefined;
+      await system.stop();
       pids.clear();
     },
     async restart() {
       system = await boot();
-      ports = system.ports;
-      baseUrl = system.baseUrl;
       readPids();
     },
     async dispose() {
-      await system?.stop();
+      await system.stop();
       await removeDataDir(dataDir);
     },
   };

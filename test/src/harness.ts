@@ -8,6 +8,7 @@ import {
   type RunningSystem,
   type ServiceEnv,
   type ServiceRuntime,
+  type SystemOptions,
   startSystem,
 } from "@einvoice/launcher";
 import { conformanceDir, internalsIn } from "@einvoice/testkit";
@@ -58,7 +59,7 @@ export interface TestSystem {
 
 export interface BootOptions {
   /** Extra env per service; a function receives the chosen ports (e.g. to point a URL at the simulator). */
-  serviceEnv?: ServiceEnv | ((ports: Ports) => ServiceEnv);
+  serviceEnv?: SystemOptions["serviceEnv"];
   /** Default `dist`: the build the e2e globalSetup made (test/src/support/build-services.ts), under plain node. */
   runtime?: ServiceRuntime;
   /** Every service's LOG_LEVEL. Default `warn`; the secrets suite reads the logs at `debug`. */

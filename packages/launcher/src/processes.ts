@@ -88,30 +88,14 @@ export async function stopProcess(process: ManagedProcess, graceMs = 10_000): Pr
 }
 
 /**
- * Waits until the process's output matches `ready` (nats-server's "Server is ready", which it logs once it listens);
- * fails early if the process exits (`PortInUseError` when it could not listen). A port probe instead could reach
- * another program's listener on a taken port.
+ * Asks `isReady` every `intervalMs` until it says yes; fails early if the process exits (`PortInUseError` when it
+ * could not listen), and after `timeoutMs` with "<name> <notReady> within <timeoutMs> ms".
  */
-export async function waitForOutput(
+async function pollWhileRunning(
   process: ManagedProcess,
-  ready: RegExp,
-  timeoutMs: number,
+  isReady: () => boolean | Promise<boolean>,
+  { intervalMs, timeoutMs, notReady }: { intervalMs: number; timeoutMs: number; notReady: string },
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const code = process.child.exitCode;
-    if (code !== null || process.child.signalCode !== null) throw await exitedEarly(process, code);
-    if (ready.test(process.output?.() ?? "")) return;
-    if (Date.now() > deadline) throw new Error(`${process.name} did not log ${ready} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
- * Polls an HTTP readiness URL until it answers 200; fails early if the process exits (`PortInUseError` when it
- * could not listen).
- */
-export async function waitUntilReady(process: ManagedProcess, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void process.exited.then((code) => {
@@ -119,13 +103,40 @@ export async function waitUntilReady(process: ManagedProcess, url: string, timeo
   });
   for (;;) {
     if (exitCode !== undefined) throw await exitedEarly(process, exitCode);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${process.name} not ready at ${url} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
+    if (await isReady()) return;
+    if (Date.now() > deadline) throw new Error(`${process.name} ${notReady} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/**
+ * Waits until the process's output matches `ready` (nats-server's "Server is ready", which it logs once it listens);
+ * fails early if the process exits (`PortInUseError` when it could not listen). A port probe instead could reach
+ * another program's listener on a taken port.
+ */
+export function waitForOutput(process: ManagedProcess, ready: RegExp, timeoutMs: number): Promise<void> {
+  return pollWhileRunning(process, () => ready.test(process.output?.() ?? ""), {
+    intervalMs: 50,
+    timeoutMs,
+    notReady: `did not log ${ready}`,
+  });
+}
+
+/**
+ * Polls an HTTP readiness URL until it answers 200; fails early if the process exits (`PortInUseError` when it
+ * could not listen).
+ */
+export function waitUntilReady(process: ManagedProcess, url: string, timeoutMs: number): Promise<void> {
+  const answersOk = async () => {
+    try {
+      return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+    } catch {
+      return false; // not listening yet
+    }
+  };
+  return pollWhileRunning(process, answersOk, {
+    intervalMs: 100,
+    timeoutMs,
+    notReady: `not ready at ${url}`,
+  });
 }
