@@ -39,5 +39,5 @@ COPY --from=build /app/services/${SERVICE}/dist ./services/${SERVICE}/dist
 WORKDIR /app/services/${SERVICE}
 # The `node` user of the official image (uid 1000); the manifests set runAsNonRoot and runAsUser 1000.
 USER 1000:1000
-# The V8 heap sizing and feedback allocation of `npm start` (packages/launcher/src/runtime.ts, SERVICE_V8_FLAGS).
-CMD ["node", "--max-semi-space-size=32", "--initial-old-space-size=192", "--no-lazy-feedback-allocation", "--enable-source-maps", "dist/main.js"]
+# The V8 heap sizing, feedback allocation and helper threads of `npm start` (packages/launcher/src/runtime.ts, SERVICE_V8_FLAGS).
+CMD ["node", "--max-semi-space-size=32", "--initial-old-space-size=192", "--no-lazy-feedback-allocation", "--v8-pool-size=2", "--enable-source-maps", "dist/main.js"]

@@ -309,7 +309,7 @@ describe("the Dockerfile", () => {
     expect(dockerfile).toMatch(/^USER 1000:1000$/m);
     // The same V8 flags as the launcher's SERVICE_V8_FLAGS (packages/launcher/src/runtime.ts).
     expect(dockerfile).toContain(
-      'CMD ["node", "--max-semi-space-size=32", "--initial-old-space-size=192", "--no-lazy-feedback-allocation", "--enable-source-maps", "dist/main.js"]',
+      'CMD ["node", "--max-semi-space-size=32", "--initial-old-space-size=192", "--no-lazy-feedback-allocation", "--v8-pool-size=2", "--enable-source-maps", "dist/main.js"]',
     );
     expect(dockerfile).not.toMatch(/--import[ =]tsx|tsx src\//);
     const build = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.build;

@@ -20,6 +20,7 @@ describe("how a service process runs", () => {
       "--max-semi-space-size=32",
       "--initial-old-space-size=192",
       "--no-lazy-feedback-allocation",
+      "--v8-pool-size=2",
     ]);
     expect(serviceNodeArgs("tax", "dist")).toEqual([
       ...SERVICE_V8_FLAGS,
