@@ -9,6 +9,7 @@ import {
   type ServiceEnv,
   type ServiceRuntime,
   type SystemOptions,
+  serviceEnvFor,
   startSystem,
 } from "@einvoice/launcher";
 import { conformanceDir, internalsIn } from "@einvoice/testkit";
@@ -81,8 +82,7 @@ export async function bootTestSystem(options: BootOptions = {}): Promise<TestSys
   const live = await admin.createApiKey.execute(credentials.company_id, true);
   await admin.close();
   const serviceEnv = (ports: Ports): ServiceEnv => {
-    const extraEnv =
-      typeof options.serviceEnv === "function" ? options.serviceEnv(ports) : options.serviceEnv;
+    const extraEnv = serviceEnvFor(options.serviceEnv, ports);
     return {
       ...extraEnv,
       "sunat-simulator": { ...SIMULATOR_TEST_ENV, ...extraEnv?.["sunat-simulator"] },

@@ -6,9 +6,9 @@ export interface ManagedProcess {
   child: ChildProcess;
   exited: Promise<number | null>;
   /** The end of its output so far (at most OUTPUT_TAIL_CHARS): what it logged last, to tell how it is doing. */
-  output?: () => string;
+  output: () => string;
   /** Resolves once its output has ended (its pipes closed), after it exited. */
-  outputEnded?: Promise<void>;
+  outputEnded: Promise<void>;
 }
 
 /** How much of a process's output is kept to tell why it exited: its last few log lines. */
@@ -46,7 +46,7 @@ export async function exitedEarly(process: ManagedProcess, code: number | null):
     process.outputEnded,
     new Promise((resolve) => setTimeout(resolve, OUTPUT_DRAIN_MS).unref()),
   ]);
-  const taken = portInUse(process.output?.() ?? "");
+  const taken = portInUse(process.output());
   return taken
     ? new PortInUseError(process.name, taken.port)
     : new Error(`${process.name} exited with code ${code} before it was ready`);
@@ -115,7 +115,7 @@ async function pollWhileRunning(
  * another program's listener on a taken port.
  */
 export function waitForOutput(process: ManagedProcess, ready: RegExp, timeoutMs: number): Promise<void> {
-  return pollWhileRunning(process, () => ready.test(process.output?.() ?? ""), {
+  return pollWhileRunning(process, () => ready.test(process.output()), {
     intervalMs: 50,
     timeoutMs,
     notReady: `did not log ${ready}`,

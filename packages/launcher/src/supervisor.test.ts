@@ -12,6 +12,8 @@ function child(name: string, code: number, ms: number): ManagedProcess {
     name,
     child: proc,
     exited: new Promise<number | null>((resolve) => proc.once("exit", (c) => resolve(c))),
+    output: () => "",
+    outputEnded: new Promise<void>((resolve) => proc.once("close", () => resolve())),
   };
   children.push(managed);
   return managed;

@@ -19,6 +19,11 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.u
 /** Extra environment per service name (e.g. `{ submission: { SUBMISSION_DEADLINE_MS: "4000" } }`). */
 export type ServiceEnv = Record<string, Record<string, string>>;
 
+/** The extra environment per service for a start on `ports` (SystemOptions.serviceEnv, resolved). */
+export function serviceEnvFor(option: SystemOptions["serviceEnv"], ports: Ports): ServiceEnv | undefined {
+  return typeof option === "function" ? option(ports) : option;
+}
+
 /** How many times a start on free ports is tried, each on fresh ports, when a port was taken before its listen. */
 const FREE_PORT_STARTS = 3;
 
@@ -171,8 +176,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
 }
 
 async function startOnPorts(options: SystemOptions, ports: Ports): Promise<RunningSystem> {
-  const serviceEnv =
-    typeof options.serviceEnv === "function" ? options.serviceEnv(ports) : options.serviceEnv;
+  const serviceEnv = serviceEnvFor(options.serviceEnv, ports);
   const dataDir = resolve(options.dataDir);
   const logDir = join(dataDir, "logs");
   await mkdir(join(dataDir, "nats"), { recursive: true });
