@@ -1,4 +1,5 @@
 export * from "./broker.js";
+export * from "./broker-warm-up.js";
 export * from "./catalog.js";
 export * from "./consume.js";
 export * from "./consume-batch.js";

@@ -13,6 +13,7 @@ export * from "./reseal-secrets.js";
 export * from "./rpc-client.js";
 export * from "./rpc-errors.js";
 export * from "./rpc-server.js";
+export * from "./rpc-warm-up.js";
 export * from "./scope.js";
 export * from "./secret-box.js";
 export * from "./serve.js";

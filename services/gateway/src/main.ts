@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { connectBroker, warmUpCodecs } from "@einvoice/broker";
+import { connectBroker, warmUpBroker, warmUpCodecs } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
@@ -9,6 +9,7 @@ import {
   runService,
   storeConfig,
   warmUp,
+  warmUpRpc,
 } from "@einvoice/platform";
 import {
   NotificationService,
@@ -65,6 +66,10 @@ await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "gateway" }), (b) =>
     b.close(),
   );
+  // Before taking work: the first messages would otherwise pay for compiling the NATS client and its sockets.
+  await warmUp(logger, "broker", () => warmUpBroker(broker.nc));
+  // Before taking work: the first calls would otherwise pay for compiling HTTP/2 and Connect.
+  await warmUp(logger, "rpc stack", () => warmUpRpc("gateway", logger));
   const waiter = lifecycle.add("waiter", new DocumentWaiter(), (w) => w.stop());
   waiter.start(broker);
 

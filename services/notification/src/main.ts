@@ -1,5 +1,12 @@
 import { join } from "node:path";
-import { connectBroker, consumers, ensureTopology, startConsumer, warmUpCodecs } from "@einvoice/broker";
+import {
+  connectBroker,
+  consumers,
+  ensureTopology,
+  startConsumer,
+  warmUpBroker,
+  warmUpCodecs,
+} from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
@@ -92,6 +99,8 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     await connectBroker({ url: env.NATS_URL, name: "notification" }),
     (b) => b.close(),
   );
+  // Before taking work: the first messages would otherwise pay for compiling the NATS client and its sockets.
+  await warmUp(logger, "broker", () => warmUpBroker(broker.nc));
   await ensureTopology(broker.jsm, [consumers.notificationState], { replicas: env.NATS_STREAM_REPLICAS });
 
   const numbering = createRpcClient(NumberingService, env.NUMBERING_URL, { timeoutMs: env.RPC_TIMEOUT_MS });

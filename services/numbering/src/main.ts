@@ -4,9 +4,10 @@ import {
   ensureTopology,
   startBatchConsumer,
   startConsumer,
+  warmUpBroker,
   warmUpCodecs,
 } from "@einvoice/broker";
-import { createLogger, runService, serveRpcAndOps, storeConfig, warmUp } from "@einvoice/platform";
+import { createLogger, runService, serveRpcAndOps, storeConfig, warmUp, warmUpRpc } from "@einvoice/platform";
 import { openStore } from "@einvoice/store";
 import { documentsCollection } from "./adapters/document-repository.js";
 import { type OutboxEntry, OutboxRelay, outboxCollection } from "./adapters/outbox.js";
@@ -34,6 +35,10 @@ await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "numbering" }), (b) =>
     b.close(),
   );
+  // Before taking work: the first messages would otherwise pay for compiling the NATS client and its sockets.
+  await warmUp(logger, "broker", () => warmUpBroker(broker.nc));
+  // Before taking work: the first calls would otherwise pay for compiling HTTP/2 and Connect.
+  await warmUp(logger, "rpc stack", () => warmUpRpc("numbering", logger));
   await ensureTopology(
     broker.jsm,
     [

@@ -1,4 +1,4 @@
-import { connectBroker, consumers, ensureTopology, startConsumer } from "@einvoice/broker";
+import { connectBroker, consumers, ensureTopology, startConsumer, warmUpBroker } from "@einvoice/broker";
 import { openObjectStore } from "@einvoice/objects";
 import {
   createLogger,
@@ -35,6 +35,8 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "signing" }), (b) =>
     b.close(),
   );
+  // Before taking work: the first messages would otherwise pay for compiling the NATS client and its sockets.
+  await warmUp(logger, "broker", () => warmUpBroker(broker.nc));
   await ensureTopology(broker.jsm, [consumers.signingIssued, consumers.signingDespatchIssued], {
     replicas: env.NATS_STREAM_REPLICAS,
   });

@@ -1,4 +1,11 @@
-import { connectBroker, consumers, ensureTopology, startConsumer, warmUpCodecs } from "@einvoice/broker";
+import {
+  connectBroker,
+  consumers,
+  ensureTopology,
+  startConsumer,
+  warmUpBroker,
+  warmUpCodecs,
+} from "@einvoice/broker";
 import { isDespatchAdviceType } from "@einvoice/domain";
 import { openObjectStore } from "@einvoice/objects";
 import {
@@ -75,6 +82,8 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     await connectBroker({ url: env.NATS_URL, name: "submission" }),
     (b) => b.close(),
   );
+  // Before taking work: the first messages would otherwise pay for compiling the NATS client and its sockets.
+  await warmUp(logger, "broker", () => warmUpBroker(broker.nc));
   await ensureTopology(broker.jsm, [consumers.submissionSigned, consumers.submissionVoidRequested], {
     replicas: env.NATS_STREAM_REPLICAS,
   });

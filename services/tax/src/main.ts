@@ -1,4 +1,4 @@
-import { createLogger, runService, serveRpcAndOps, warmUp } from "@einvoice/platform";
+import { createLogger, runService, serveRpcAndOps, warmUp, warmUpRpc } from "@einvoice/platform";
 import { loadTaxEnv } from "./env.js";
 import { taxRoutes } from "./rpc/tax-routes.js";
 import { warmUpTax } from "./rpc/warm-up-tax.js";
@@ -10,6 +10,8 @@ await runService(logger, async (lifecycle) => {
   const routes = taxRoutes(undefined, logger);
   // Before answering ready: the first documents would otherwise pay for compiling the engine and its codecs.
   await warmUp(logger, "tax engine", () => warmUpTax(routes));
+  // Before answering ready: the first calls would otherwise pay for compiling HTTP/2 and Connect.
+  await warmUp(logger, "rpc stack", () => warmUpRpc("tax", logger));
   await serveRpcAndOps(lifecycle, {
     service: "tax",
     host: env.HOST,
