@@ -10,7 +10,7 @@ describe("warmUpBroker", () => {
     const before = nc.stats();
     expect(await warmUpBroker(nc, 37)).toBe(37);
     const after = nc.stats();
-    // Each round trip is one request out and its answer back, besides the responder's own reply and delivery.
+    // Requester and responder share the connection: each round trip sends the request and its answer, and receives both.
     expect(after.outMsgs - before.outMsgs).toBe(2 * 37);
     expect(after.inMsgs - before.inMsgs).toBe(2 * 37);
   });

@@ -35,9 +35,7 @@ await runService(logger, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "numbering" }), (b) =>
     b.close(),
   );
-  // Before taking work: the first messages would otherwise pay for compiling the NATS client and its sockets.
   await warmUp(logger, "broker", () => warmUpBroker(broker.nc));
-  // Before taking work: the first calls would otherwise pay for compiling HTTP/2 and Connect.
   await warmUp(logger, "rpc stack", () => warmUpRpc("numbering", logger));
   await ensureTopology(
     broker.jsm,

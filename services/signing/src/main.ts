@@ -35,7 +35,6 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
   const broker = lifecycle.add("broker", await connectBroker({ url: env.NATS_URL, name: "signing" }), (b) =>
     b.close(),
   );
-  // Before taking work: the first messages would otherwise pay for compiling the NATS client and its sockets.
   await warmUp(logger, "broker", () => warmUpBroker(broker.nc));
   await ensureTopology(broker.jsm, [consumers.signingIssued, consumers.signingDespatchIssued], {
     replicas: env.NATS_STREAM_REPLICAS,

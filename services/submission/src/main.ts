@@ -82,7 +82,6 @@ await runService(logger, { niceness: env.NICENESS }, async (lifecycle) => {
     await connectBroker({ url: env.NATS_URL, name: "submission" }),
     (b) => b.close(),
   );
-  // Before taking work: the first messages would otherwise pay for compiling the NATS client and its sockets.
   await warmUp(logger, "broker", () => warmUpBroker(broker.nc));
   await ensureTopology(broker.jsm, [consumers.submissionSigned, consumers.submissionVoidRequested], {
     replicas: env.NATS_STREAM_REPLICAS,

@@ -10,7 +10,6 @@ await runService(logger, async (lifecycle) => {
   const routes = taxRoutes(undefined, logger);
   // Before answering ready: the first documents would otherwise pay for compiling the engine and its codecs.
   await warmUp(logger, "tax engine", () => warmUpTax(routes));
-  // Before answering ready: the first calls would otherwise pay for compiling HTTP/2 and Connect.
   await warmUp(logger, "rpc stack", () => warmUpRpc("tax", logger));
   await serveRpcAndOps(lifecycle, {
     service: "tax",
